@@ -1,0 +1,61 @@
+# openmarket — the commands. `make run` sets everything up and starts the app; `make test` runs every test.
+SHELL := /bin/bash
+SWIFT ?= swift
+DEB_PACKAGES := libncurses-dev libturbojpeg0-dev libpng-dev libsqlite3-dev tmux
+BENCH_PACKAGES := wrk nginx-light
+CONFIG ?= debug
+BIN := .build/$(CONFIG)/openmarket
+ARGS ?=
+
+.PHONY: deps bench-deps build release test run serve bench fmt clean
+
+## deps: install the Debian packages the project needs, only those missing (does nothing when all are present)
+deps:
+	@missing=$$(for p in $(DEB_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing: $$missing"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+bench-deps:
+	@missing=$$(for p in $(BENCH_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing: $$missing"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+## build: compile everything (debug)
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+## test: every test — unit, live loopback HTTP, and end to end on the real binary
+test: deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+## run: start openmarket (today: the API server with the demo catalog)
+run: deps
+	$(SWIFT) build
+	@echo "The terminal browser is not built yet: starting the Open Market API server with the demo catalog."
+	$(BIN) serve $(ARGS)
+
+## serve: start the API server (ARGS="--port 8080 --data-dir PATH ...")
+serve: deps
+	$(SWIFT) build
+	$(BIN) serve $(ARGS)
+
+## bench: the benchmarks named by the issues; figures go to docs/BENCHMARKS.md
+bench: deps bench-deps
+	$(SWIFT) build -c release
+	bash bench/server.sh
+
+fmt:
+	$(SWIFT) format --in-place --recursive Sources Tests Mocks Package.swift
+
+clean:
+	rm -rf .build

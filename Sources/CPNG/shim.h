@@ -1,0 +1,4 @@
+#ifndef CPNG_SHIM_H
+#define CPNG_SHIM_H
+#include <png.h>
+#endif

@@ -1,0 +1,114 @@
+import CPNG
+import CTurboJPEG
+
+/// Decodes JPEG (TurboJPEG) and PNG (libpng) bytes into RGB pixels.
+///
+/// The header is read first and a picture that claims more than `maxPixels` is refused before any
+/// pixel memory is allocated, so a small file that claims to be huge (a "PNG bomb") costs nothing.
+public struct ImageDecoder: Sendable {
+    /// The most pixels a header may claim; 40 megapixels unless told otherwise.
+    public var maxPixels: Int
+
+    public init(maxPixels: Int = 40_000_000) {
+        self.maxPixels = maxPixels
+    }
+
+    /// Decodes the whole picture.
+    public func decode(_ bytes: [UInt8]) throws(ImageCodecError) -> PixelImage {
+        try decode(bytes, atLeast: nil)
+    }
+
+    /// Decodes a picture, letting JPEG skip detail: the result is the smallest of the decoder's
+    /// 1/8…1 scales that is still at least `atLeast` in both directions (PNG is always decoded whole).
+    public func decode(_ bytes: [UInt8], atLeast target: (width: Int, height: Int)?) throws(ImageCodecError)
+        -> PixelImage
+    {
+        let header = try ImageHeader.read(bytes)
+        guard header.pixelCount <= maxPixels else {
+            throw .tooManyPixels(width: header.width, height: header.height, limit: maxPixels)
+        }
+        switch header.format {
+        case .jpeg: return try decodeJPEG(bytes, header: header, target: target)
+        case .png: return try decodePNG(bytes)
+        }
+    }
+
+    private func decodeJPEG(_ bytes: [UInt8], header: ImageHeader, target: (width: Int, height: Int)?)
+        throws(ImageCodecError) -> PixelImage
+    {
+        guard let handle = tjInitDecompress() else { throw .corrupt("TurboJPEG did not start") }
+        defer { tjDestroy(handle) }
+        var (width, height) = (header.width, header.height)
+        if let target {
+            (width, height) = Self.scaledSize(header: header, atLeast: target)
+        }
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        let status = bytes.withUnsafeBufferPointer { src in
+            pixels.withUnsafeMutableBufferPointer { dst in
+                tjDecompress2(
+                    handle, src.baseAddress, UInt(src.count), dst.baseAddress,
+                    Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue), 0)
+            }
+        }
+        // A warning (a few bytes missing at the end, say) still leaves a usable picture.
+        if status != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {
+            throw .corrupt(String(cString: tjGetErrorStr2(handle)))
+        }
+        return PixelImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// The smallest TurboJPEG scale (n/8) whose result still covers `target`.
+    static func scaledSize(header: ImageHeader, atLeast target: (width: Int, height: Int)) -> (Int, Int) {
+        var best = (header.width, header.height)
+        for numerator in stride(from: 8, through: 1, by: -1) {
+            let w = (header.width * numerator + 7) / 8
+            let h = (header.height * numerator + 7) / 8
+            if w >= target.width && h >= target.height {
+                best = (w, h)
+            } else {
+                break
+            }
+        }
+        return best
+    }
+
+    private func decodePNG(_ bytes: [UInt8]) throws(ImageCodecError) -> PixelImage {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        let began = bytes.withUnsafeBufferPointer { buf in
+            png_image_begin_read_from_memory(&image, buf.baseAddress, buf.count)
+        }
+        guard began != 0 else {
+            let message = Self.message(of: &image)
+            png_image_free(&image)
+            throw .corrupt(message)
+        }
+        let width = Int(image.width)
+        let height = Int(image.height)
+        guard width * height <= maxPixels else {
+            png_image_free(&image)
+            throw .tooManyPixels(width: width, height: height, limit: maxPixels)
+        }
+        image.format = UInt32(PNG_FORMAT_FLAG_COLOR)
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        var white = png_color(red: 255, green: 255, blue: 255)
+        let finished = bytes.withUnsafeBufferPointer { _ in
+            pixels.withUnsafeMutableBufferPointer { dst in
+                png_image_finish_read(&image, &white, dst.baseAddress, 0, nil)
+            }
+        }
+        guard finished != 0 else {
+            let message = Self.message(of: &image)
+            png_image_free(&image)
+            throw .corrupt(message)
+        }
+        return PixelImage(width: width, height: height, pixels: pixels)
+    }
+
+    private static func message(of image: inout png_image) -> String {
+        withUnsafeBytes(of: &image.message) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+}

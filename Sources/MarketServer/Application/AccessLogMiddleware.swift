@@ -1,0 +1,31 @@
+import Foundation
+public import Hummingbird
+import Logging
+
+/// Writes one line per request: method, path, status and milliseconds.
+public struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
+    public init() {}
+
+    public func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let start = ContinuousClock.now
+        do {
+            let response = try await next(request, context)
+            log(request, status: response.status.code, since: start, logger: context.logger)
+            return response
+        } catch let error as any HTTPResponseError {
+            log(request, status: error.status.code, since: start, logger: context.logger)
+            throw error
+        } catch {
+            log(request, status: 500, since: start, logger: context.logger)
+            throw error
+        }
+    }
+
+    private func log(_ request: Request, status: Int, since start: ContinuousClock.Instant, logger: Logger) {
+        let elapsed = ContinuousClock.now - start
+        let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        logger.info("\(request.method) \(request.uri.path) \(status) \(String(format: "%.1f", ms))ms")
+    }
+}

@@ -1,0 +1,49 @@
+public import Foundation
+
+/// How `openmarket serve` runs: where it listens, where it keeps data, how it names itself.
+public struct ServerConfiguration: Sendable {
+    /// When to put the demo catalog in the store.
+    public enum DemoSeeding: Sendable, Equatable {
+        /// Only when the store has no products at all (the first start).
+        case whenEmpty
+        /// Also into a store that has data, unless the demo catalog is already there (`--demo`).
+        case always
+        /// Never.
+        case never
+    }
+
+    public var host: String
+    /// 0 asks the system for a free port.
+    public var port: Int
+    public var dataDirectory: URL
+    /// The base of absolute picture URLs; `http://host:port` when nil.
+    public var publicURL: String?
+    public var demo: DemoSeeding
+    /// How long a delete token stays valid.
+    public var deleteTokenLifetime: TimeInterval
+    /// The clock; tests move it to expire tokens.
+    public var now: @Sendable () -> Date
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, publicURL: String? = nil,
+        demo: DemoSeeding = .whenEmpty, deleteTokenLifetime: TimeInterval = 600,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.publicURL = publicURL
+        self.demo = demo
+        self.deleteTokenLifetime = deleteTokenLifetime
+        self.now = now
+    }
+
+    /// `$XDG_DATA_HOME/openmarket`, or `~/.local/share/openmarket`.
+    public static func defaultDataDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("openmarket")
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/openmarket")
+    }
+}

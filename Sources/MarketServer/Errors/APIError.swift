@@ -1,0 +1,32 @@
+public import HTTPTypes
+public import Hummingbird
+
+/// An error the API answers with: an HTTP status and a sentence that names the offending field.
+///
+/// The body is `{"code": <status>, "message": "…"}`, the shape API.md gives every error.
+public struct APIError: Error, HTTPResponseError, Sendable, Equatable {
+    /// The HTTP status to answer with.
+    public let status: HTTPResponse.Status
+    /// A human-readable sentence; it names the field at fault where there is one.
+    public let message: String
+
+    public init(_ status: HTTPResponse.Status, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    public static func badRequest(_ message: String) -> APIError { APIError(.badRequest, message) }
+    public static func unauthorized(_ message: String) -> APIError { APIError(.unauthorized, message) }
+    public static func forbidden(_ message: String) -> APIError { APIError(.forbidden, message) }
+    public static func notFound(_ message: String) -> APIError { APIError(.notFound, message) }
+    public static func tooLarge(_ message: String) -> APIError { APIError(.contentTooLarge, message) }
+    public static func unsupportedMedia(_ message: String) -> APIError { APIError(.unsupportedMediaType, message) }
+
+    public var headers: HTTPFields { [.contentType: "application/json; charset=utf-8"] }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        var buffer = ByteBuffer()
+        buffer.writeString(JSONText.errorBody(code: status.code, message: message))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: buffer))
+    }
+}

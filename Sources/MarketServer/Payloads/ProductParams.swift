@@ -1,0 +1,63 @@
+import Foundation
+
+/// The fields a client sends to register (`params` part) or update (JSON body) a product,
+/// type-checked one by one so an error names the field and what was wrong with it.
+struct ProductParams: Sendable, Equatable {
+    var name: String?
+    var description: String?
+    var price: Double?
+    var currency: String?
+    var discountedPrice: Double?
+    var stock: Int?
+    var thumbnailID: Int?
+    var secret: String?
+
+    /// Parses a JSON object; 400 with the field's name when a value has the wrong type.
+    static func parse(_ bytes: some Collection<UInt8>, what: String) throws(APIError) -> ProductParams {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        } catch {
+            throw .badRequest("\(what) is not valid JSON")
+        }
+        guard case .object(let object) = value else {
+            throw .badRequest("\(what) must be a JSON object, not \(value.typeName)")
+        }
+        var params = ProductParams()
+        params.name = try string(object, "name")
+        params.description = try string(object, "description")
+        if params.description == nil { params.description = try string(object, "descriptions") }
+        params.price = try number(object, "price")
+        params.currency = try string(object, "currency")
+        params.discountedPrice = try number(object, "discounted_price")
+        params.stock = try integer(object, "stock")
+        params.thumbnailID = try integer(object, "thumbnail_id")
+        params.secret = try string(object, "secret")
+        return params
+    }
+
+    private static func string(_ object: [String: JSONValue], _ key: String) throws(APIError) -> String? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .string(let s)?: return s
+        case let other?: throw .badRequest("\(key) must be a string, not \(other.typeName)")
+        }
+    }
+
+    private static func number(_ object: [String: JSONValue], _ key: String) throws(APIError) -> Double? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .number(let n)?: return n
+        case let other?: throw .badRequest("\(key) must be a number, not \(other.typeName)")
+        }
+    }
+
+    private static func integer(_ object: [String: JSONValue], _ key: String) throws(APIError) -> Int? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .number(let n)? where n == n.rounded() && abs(n) < 1e15: return Int(n)
+        case .number(let n)?: throw .badRequest("\(key) must be a whole number, not \(JSONText.number(n))")
+        case let other?: throw .badRequest("\(key) must be a whole number, not \(other.typeName)")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import NIOCore
+import Synchronization
+
+/// Encoded GET responses, kept until the next write. A page is read from SQLite and encoded once,
+/// then served from memory until any product changes.
+///
+/// A reader notes the generation before it reads the database and stores its result only if no
+/// write has happened since, so a response built from data older than a write is never cached.
+final class ResponseCache: Sendable {
+    private struct State {
+        var generation = 0
+        var entries: [String: ByteBuffer] = [:]
+    }
+
+    private let state = Mutex(State())
+    private let capacity: Int
+
+    init(capacity: Int = 1024) {
+        self.capacity = capacity
+    }
+
+    /// The cached bytes and the current generation (to pass to `store` if they must be built).
+    func lookup(_ key: String) -> (ByteBuffer?, generation: Int) {
+        state.withLock { ($0.entries[key], $0.generation) }
+    }
+
+    func store(_ bytes: ByteBuffer, for key: String, builtAt generation: Int) {
+        state.withLock { state in
+            guard state.generation == generation else { return }
+            if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
+            state.entries[key] = bytes
+        }
+    }
+
+    /// Forgets everything; call after every committed write.
+    func invalidate() {
+        state.withLock { state in
+            state.generation += 1
+            state.entries.removeAll(keepingCapacity: true)
+        }
+    }
+}
+
+/// The public base URL of the server (for absolute picture URLs); known only once the port is bound
+/// when the server was asked for a free port.
+final class PublicURL: Sendable {
+    private let value: Mutex<String>
+
+    init(_ initial: String) {
+        value = Mutex(initial)
+    }
+
+    var current: String { value.withLock { $0 } }
+
+    func set(_ url: String) {
+        value.withLock { $0 = url }
+    }
+}

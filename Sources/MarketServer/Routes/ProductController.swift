@@ -1,0 +1,227 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import ImageCodec
+import Logging
+
+/// The product endpoints of API.md (#2–#7) and the picture files they point at.
+struct ProductController<Context: RequestContext>: Sendable {
+    let products: ProductStore
+    let vendors: VendorStore
+    let pictures: PictureStore
+    let thumbnails: ThumbnailMaker
+    let cache: ResponseCache
+    let publicURL: PublicURL
+    let now: @Sendable () -> Date
+    let deleteTokenLifetime: TimeInterval
+
+    func addRoutes(to router: Router<Context>) {
+        router.get("/api/products", use: list)
+        router.get("/api/products/:id", use: show)
+        router.post("/api/products", use: create)
+        router.patch("/api/products/:id", use: update)
+        router.post("/api/products/:id/archived", use: archive)
+        // DELETE takes a delete token where the other routes take an id; Hummingbird wants one parameter name.
+        router.delete("/api/products/:id", use: delete)
+        router.get("/images/**", use: picture)
+    }
+
+    // MARK: Reading
+
+    @Sendable func list(_ request: Request, context: Context) async throws -> Response {
+        let query = request.uri.queryParameters
+        let number = try Self.positiveInt(query.get("page_no"), name: "page_no", default: 1, range: 1...1_000_000)
+        let perPage = try Self.positiveInt(query.get("items_per_page"), name: "items_per_page", default: 20, range: 1...100)
+        let search = query.get("search_value").flatMap { $0.isEmpty ? nil : $0 }
+        guard (search?.count ?? 0) <= 200 else { throw APIError.badRequest("search_value must be at most 200 characters") }
+        let key = "page|\(number)|\(perPage)|\(search ?? "")"
+        let (cached, generation) = cache.lookup(key)
+        if let cached { return Responses.json(cached) }
+        let (total, items) = try await products.page(number: number, perPage: perPage, search: search)
+        let body = ByteBuffer(
+            string: ProductJSON(baseURL: publicURL.current).page(
+                number: number, perPage: perPage, total: total, items: items))
+        cache.store(body, for: key, builtAt: generation)
+        return Responses.json(body)
+    }
+
+    @Sendable func show(_ request: Request, context: Context) async throws -> Response {
+        let id = try Self.productID(context)
+        let key = "product|\(id)"
+        let (cached, generation) = cache.lookup(key)
+        if let cached { return Responses.json(cached) }
+        guard let detail = try await products.detail(id: id) else { throw APIError.notFound("no product with id \(id)") }
+        let body = ByteBuffer(string: ProductJSON(baseURL: publicURL.current).detail(detail))
+        cache.store(body, for: key, builtAt: generation)
+        return Responses.json(body)
+    }
+
+    @Sendable func picture(_ request: Request, context: Context) async throws -> Response {
+        let path = context.parameters.getCatchAll().joined(separator: "/")
+        guard let (data, format) = pictures.read(relativePath: path) else {
+            throw APIError.notFound("no picture at /images/\(path)")
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: format.mimeType, .cacheControl: "public, max-age=31536000, immutable"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    // MARK: Writing
+
+    @Sendable func create(_ request: Request, context: Context) async throws -> Response {
+        let vendor = try await authenticate(request)
+        let boundary = try MultipartParser.boundary(fromContentType: request.headers[.contentType])
+        let body = try await request.body.collect(upTo: context.maxUploadSize)
+        let parts = try MultipartParser(boundary: boundary).parse(Array(buffer: body))
+
+        let paramsParts = parts.filter { $0.name == "params" }
+        guard paramsParts.count == 1, let paramsPart = paramsParts.first else {
+            throw APIError.badRequest(
+                paramsParts.isEmpty ? "params part is missing" : "params part is given more than once")
+        }
+        let params = try ProductParams.parse(paramsPart.body, what: "params")
+        try checkSecret(params.secret, of: vendor)
+
+        guard let name = params.name else { throw APIError.badRequest("name is required") }
+        guard let description = params.description else { throw APIError.badRequest("description is required") }
+        guard let price = params.price else { throw APIError.badRequest("price is required") }
+        guard let currency = params.currency else { throw APIError.badRequest("currency is required") }
+        let product = NewProduct(
+            vendorID: vendor.id, name: name, description: description, price: price,
+            discountedPrice: params.discountedPrice ?? 0, stock: params.stock ?? 0, currency: currency)
+        try ProductRules.check(
+            name: product.name, description: product.description, price: product.price,
+            discountedPrice: product.discountedPrice, stock: product.stock, currency: product.currency)
+
+        let images = parts.filter { $0.name == "images" }
+        let prepared = try prepare(images)
+
+        let date = now()
+        var saved: [SavedPicture] = []
+        do {
+            for picture in prepared {
+                saved.append(
+                    try pictures.save(
+                        original: picture.bytes, format: picture.format, thumbnail: picture.thumbnail,
+                        vendorID: vendor.id, date: date))
+            }
+            let detail = try await products.insert(product, pictures: saved, at: date)
+            cache.invalidate()
+            context.logger.info("product \(detail.product.id) registered by vendor \(vendor.id)")
+            return Responses.json(ProductJSON(baseURL: publicURL.current).detail(detail), status: .created)
+        } catch {
+            pictures.remove(saved)
+            throw error
+        }
+    }
+
+    /// An uploaded picture that passed every check, with its thumbnail.
+    struct PreparedPicture {
+        var bytes: [UInt8]
+        var format: ImageFormat
+        var thumbnail: [UInt8]
+    }
+
+    /// Checks count, names, sizes and content of the `images` parts and makes their thumbnails.
+    func prepare(_ images: [MultipartPart]) throws -> [PreparedPicture] {
+        guard !images.isEmpty else { throw APIError.badRequest("images: at least one picture is required") }
+        guard images.count <= ProductRules.maxImages else {
+            throw APIError.badRequest("images: at most \(ProductRules.maxImages) pictures, not \(images.count)")
+        }
+        return try images.enumerated().map { index, part in
+            let label = "images[\(index + 1)]"
+            guard let filename = part.filename, !filename.isEmpty else {
+                throw APIError.badRequest("\(label) has no file name")
+            }
+            guard !filename.contains("/"), !filename.contains("\\"), !filename.contains("\0"),
+                filename != ".", filename != ".."
+            else {
+                throw APIError.badRequest("\(label): file name must not contain a path (\"\(filename)\")")
+            }
+            guard part.body.count <= ProductRules.maxImageBytes else {
+                throw APIError.tooLarge(
+                    "\(label) \"\(filename)\" is \(part.body.count) bytes; the limit is \(ProductRules.maxImageBytes)")
+            }
+            let bytes = Array(part.body)
+            guard let format = ImageFormat.detect(bytes) else {
+                throw APIError.unsupportedMedia("\(label) \"\(filename)\" is not a JPEG or PNG picture")
+            }
+            do {
+                return PreparedPicture(bytes: bytes, format: format, thumbnail: try thumbnails.thumbnail(of: bytes))
+            } catch let error as ImageCodecError where error.isTooManyPixels {
+                throw APIError.tooLarge("\(label) \"\(filename)\": \(error)")
+            } catch {
+                throw APIError.badRequest("\(label) \"\(filename)\": \(error)")
+            }
+        }
+    }
+
+    @Sendable func update(_ request: Request, context: Context) async throws -> Response {
+        let id = try Self.productID(context)
+        let vendor = try await authenticate(request)
+        let body = try await request.body.collect(upTo: 64 * 1024)
+        let params = try ProductParams.parse(body.readableBytesView, what: "request body")
+        try checkSecret(params.secret, of: vendor)
+        let detail = try await products.update(id: id, vendorID: vendor.id, with: params, at: now())
+        cache.invalidate()
+        return Responses.json(ProductJSON(baseURL: publicURL.current).detail(detail))
+    }
+
+    @Sendable func archive(_ request: Request, context: Context) async throws -> Response {
+        let id = try Self.productID(context)
+        let vendor = try await authenticate(request)
+        let body = try await request.body.collect(upTo: 16 * 1024)
+        let params = try ProductParams.parse(body.readableBytesView, what: "request body")
+        try checkSecret(params.secret, of: vendor)
+        let token = try await products.issueDeleteToken(
+            productID: id, vendorID: vendor.id, now: now(), lifetime: deleteTokenLifetime)
+        return Responses.text("/api/products/\(token)")
+    }
+
+    @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
+        let token = context.parameters.get("id") ?? ""
+        let vendor = try await authenticate(request)
+        let detail = try await products.delete(token: token, vendorID: vendor.id, now: now())
+        cache.invalidate()
+        pictures.remove(detail.images.map { SavedPicture(originPath: $0.originPath, thumbnailPath: $0.thumbnailPath) })
+        context.logger.info("product \(detail.product.id) deleted by vendor \(vendor.id)")
+        return Responses.json(ProductJSON(baseURL: publicURL.current).detail(detail))
+    }
+
+    // MARK: Checks
+
+    /// The vendor named by the `identifier` header; 401 when it is missing or unknown.
+    func authenticate(_ request: Request) async throws -> Vendor {
+        guard let identifier = request.headers[HTTPField.Name("identifier")!], !identifier.isEmpty else {
+            throw APIError.unauthorized("identifier header is missing")
+        }
+        guard UUID(uuidString: identifier) != nil, let vendor = try await vendors.vendor(identifier: identifier) else {
+            throw APIError.unauthorized("identifier is not a known vendor")
+        }
+        return vendor
+    }
+
+    func checkSecret(_ secret: String?, of vendor: Vendor) throws(APIError) {
+        guard let secret, !secret.isEmpty else { throw .badRequest("secret is required") }
+        guard vendors.verify(secret: secret, of: vendor) else { throw .forbidden("secret is wrong for this vendor") }
+    }
+
+    static func productID(_ context: Context) throws(APIError) -> Int {
+        let raw = context.parameters.get("id") ?? ""
+        guard let id = Int(raw), id > 0 else {
+            throw .badRequest("product id must be a positive whole number, not \"\(raw.prefix(40))\"")
+        }
+        return id
+    }
+
+    static func positiveInt(_ raw: String?, name: String, default value: Int, range: ClosedRange<Int>) throws(APIError)
+        -> Int
+    {
+        guard let raw, !raw.isEmpty else { return value }
+        guard let n = Int(raw), range.contains(n) else {
+            throw .badRequest("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return n
+    }
+}

@@ -1,0 +1,68 @@
+public import GRDB
+
+/// Opens the SQLite file in the data directory (WAL, through GRDB's pool) and brings its schema up to date.
+public enum MarketDatabase {
+    /// A pool on `path`, migrated.
+    public static func open(path: String) throws -> DatabasePool {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        configuration.label = "openmarket"
+        configuration.prepareDatabase { db in
+            // WAL is GRDB's pool default; FULL makes each commit durable before it is acknowledged.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try migrator.migrate(pool)
+        return pool
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE vendor (
+                      id INTEGER PRIMARY KEY AUTOINCREMENT,
+                      name TEXT NOT NULL,
+                      identifier TEXT NOT NULL UNIQUE,
+                      secret_salt BLOB NOT NULL,
+                      secret_hash BLOB NOT NULL,
+                      created_at TEXT NOT NULL
+                    );
+                    CREATE TABLE product (
+                      id INTEGER PRIMARY KEY AUTOINCREMENT,
+                      vendor_id INTEGER NOT NULL REFERENCES vendor(id),
+                      name TEXT NOT NULL,
+                      description TEXT NOT NULL,
+                      search_text TEXT NOT NULL,
+                      thumbnail_image_id INTEGER,
+                      currency TEXT NOT NULL,
+                      price REAL NOT NULL,
+                      discounted_price REAL NOT NULL,
+                      stock INTEGER NOT NULL,
+                      created_at TEXT NOT NULL,
+                      issued_at TEXT NOT NULL
+                    );
+                    CREATE INDEX product_vendor ON product(vendor_id);
+                    CREATE TABLE image (
+                      id INTEGER PRIMARY KEY AUTOINCREMENT,
+                      product_id INTEGER NOT NULL REFERENCES product(id) ON DELETE CASCADE,
+                      position INTEGER NOT NULL,
+                      origin_path TEXT NOT NULL,
+                      thumbnail_path TEXT NOT NULL,
+                      issued_at TEXT NOT NULL
+                    );
+                    CREATE INDEX image_product ON image(product_id, position);
+                    CREATE TABLE delete_token (
+                      token TEXT PRIMARY KEY,
+                      product_id INTEGER NOT NULL,
+                      vendor_id INTEGER NOT NULL,
+                      expires_at REAL NOT NULL,
+                      used_at REAL
+                    );
+                    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                    """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `openmarket`: the terminal marketplace and its API server.
+@main
+struct OpenMarketCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "openmarket",
+        abstract: "A terminal marketplace browser with its own Open Market API server.",
+        subcommands: [ServeCommand.self, VendorCommand.self]
+    )
+}

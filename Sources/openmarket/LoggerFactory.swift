@@ -1,9 +1,12 @@
 import Logging
+import MarketServer
 
-/// Makes the process's loggers: plain lines on standard error, never on standard output.
-enum LoggerFactory {
-    static func make(label: String, level: String) -> Logger {
-        var logger = Logger(label: label) { StreamLogHandler.standardError(label: $0) }
+/// Makes the process's loggers: plain lines on standard error, written in batches, never on standard output.
+struct LoggerFactory {
+    let sink = LogSink(descriptor: 2)
+
+    func make(label: String, level: String) -> Logger {
+        var logger = Logger(label: label) { SinkLogHandler(label: $0, sink: sink) }
         logger.logLevel = Logger.Level(rawValue: level.lowercased()) ?? .info
         return logger
     }

@@ -18,7 +18,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error.") var logLevel = "info"
 
     func run() async throws {
-        let logger = LoggerFactory.make(label: "openmarket.server", level: logLevel)
+        let logging = LoggerFactory()
+        let logger = logging.make(label: "openmarket.server", level: logLevel)
         let configuration = ServerConfiguration(
             host: host, port: port,
             dataDirectory: dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(),
@@ -34,6 +35,11 @@ struct ServeCommand: AsyncParsableCommand {
             }
             lines.append("Stop with Ctrl-C.")
             FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        }
+        let flusher = Task { await logging.sink.runFlusher() }
+        defer {
+            flusher.cancel()
+            logging.sink.flush()
         }
         try await app.runService()
     }

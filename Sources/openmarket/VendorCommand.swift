@@ -16,7 +16,7 @@ struct VendorCommand: AsyncParsableCommand {
             let directory = dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory()
             return try await OpenMarketServer.open(
                 ServerConfiguration(dataDirectory: directory, demo: .never),
-                logger: LoggerFactory.make(label: "openmarket.vendor", level: "warning"))
+                logger: LoggerFactory().make(label: "openmarket.vendor", level: "warning"))
         }
     }
 

@@ -29,6 +29,10 @@ struct ProductController<Context: RequestContext>: Sendable {
     // MARK: Reading
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
+        // The raw query string is the cache key: a hit needs no parsing at all.
+        let rawKey = "list?" + (request.uri.query ?? "")
+        let (hit, _) = cache.lookup(rawKey)
+        if let hit { return Responses.json(hit) }
         let query = request.uri.queryParameters
         let number = try Self.positiveInt(query.get("page_no"), name: "page_no", default: 1, range: 1...1_000_000)
         let perPage = try Self.positiveInt(query.get("items_per_page"), name: "items_per_page", default: 20, range: 1...100)
@@ -36,12 +40,16 @@ struct ProductController<Context: RequestContext>: Sendable {
         guard (search?.count ?? 0) <= 200 else { throw APIError.badRequest("search_value must be at most 200 characters") }
         let key = "page|\(number)|\(perPage)|\(search ?? "")"
         let (cached, generation) = cache.lookup(key)
-        if let cached { return Responses.json(cached) }
+        if let cached {
+            cache.store(cached, for: rawKey, builtAt: generation)
+            return Responses.json(cached)
+        }
         let (total, items) = try await products.page(number: number, perPage: perPage, search: search)
         let body = ByteBuffer(
             string: ProductJSON(baseURL: publicURL.current).page(
                 number: number, perPage: perPage, total: total, items: items))
         cache.store(body, for: key, builtAt: generation)
+        cache.store(body, for: rawKey, builtAt: generation)
         return Responses.json(body)
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 public import Hummingbird
 import Logging
 
@@ -24,8 +23,9 @@ public struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func log(_ request: Request, status: Int, since start: ContinuousClock.Instant, logger: Logger) {
-        let elapsed = ContinuousClock.now - start
-        let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        logger.info("\(request.method) \(request.uri.path) \(status) \(String(format: "%.1f", ms))ms")
+        guard logger.logLevel <= .info else { return }
+        let elapsed = (ContinuousClock.now - start).components
+        let tenths = elapsed.seconds * 10_000 + elapsed.attoseconds / 100_000_000_000_000
+        logger.info("\(request.method) \(request.uri.path) \(status) \(tenths / 10).\(tenths % 10)ms")
     }
 }

@@ -1,0 +1,165 @@
+import Foundation
+import Mocks
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real `openmarket` binary, started as a user would start it, over real loopback HTTP.
+@Suite("openmarket serve, end to end", .serialized)
+struct ServeEndToEndTests {
+    struct Running {
+        let process: SpawnedProcess
+        let http: LiveHTTP
+        let identifier: String
+        let secret: String
+    }
+
+    /// Starts `openmarket serve` on a free port in `directory` and reads the demo credentials it prints.
+    func start(_ directory: TemporaryDirectory, arguments: [String] = []) async throws -> Running {
+        let process = try SpawnedProcess(
+            BuiltProducts.openmarket,
+            ["serve", "--port", "0", "--data-dir", directory.path, "--log-level", "warning"] + arguments)
+        let output = try await process.waitForOutput { $0.contains("Stop with Ctrl-C") }
+        let url = try #require(output.firstMatch(of: /on (http:\/\/127\.0\.0\.1:\d+)/)?.1)
+        let identifier = try #require(output.firstMatch(of: /identifier ([0-9a-f-]{36})/)?.1)
+        let secret = try #require(output.firstMatch(of: /secret +(\S+)/)?.1)
+        return Running(process: process, http: LiveHTTP(base: String(url)), identifier: String(identifier), secret: String(secret))
+    }
+
+    func register(_ server: Running, name: String) async throws -> LiveHTTP.Reply {
+        var builder = MultipartBuilder()
+        builder.text(
+            "params",
+            #"{"name":"\#(name)","description":"Registered by the end-to-end test.","price":2.36,"currency":"USD","secret":"\#(server.secret)"}"#)
+        builder.file("images", filename: "one.jpg", bytes: FixturePictures.jpeg(width: 640, height: 480))
+        builder.file("images", filename: "two.png", bytes: FixturePictures.png(width: 90, height: 120), contentType: "image/png")
+        builder.close()
+        return try await server.http.send(
+            "POST", "/api/products", headers: ["identifier": server.identifier, "Content-Type": builder.contentType],
+            body: Data(builder.body))
+    }
+
+    @Test("first start seeds the demo catalog and prints the demo vendor; every read endpoint answers")
+    func firstStart() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try await start(directory)
+        defer { server.process.stop() }
+        let health = try await server.http.send("GET", "/healthChecker")
+        #expect(health.status == 200 && health.text == "\"OK\"")
+        let page = try await server.http.send("GET", "/api/products?page_no=1&items_per_page=20").json()
+        #expect((page["totalCount"] as? Int ?? 0) >= 120)
+        let first = try #require((page["pages"] as? [[String: Any]])?.first)
+        let thumbnail = try #require(first["thumbnail"] as? String)
+        #expect(thumbnail.hasPrefix(server.http.base + "/images/"), "picture URLs use the bound port")
+        let picture = try await server.http.send("GET", String(thumbnail.dropFirst(server.http.base.count)))
+        #expect(picture.status == 200 && picture.body.starts(with: [0xFF, 0xD8]))
+        let detail = try await server.http.send("GET", "/api/products/\(first["id"] as! Int)").json()
+        #expect((detail["images"] as? [Any])?.isEmpty == false)
+    }
+
+    @Test("a product acknowledged with 201 survives kill -9 and a restart, pictures included")
+    func killNine() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try await start(directory)
+        let created = try await register(server, name: "Survivor")
+        #expect(created.status == 201, "\(created.text)")
+        let id = try #require(try created.json()["id"] as? Int)
+        let status = server.process.stop(signal: SIGKILL)
+        #expect(status & 0x7F == SIGKILL)
+
+        let again = try await start(directory)
+        defer { again.process.stop() }
+        #expect(again.identifier == server.identifier, "same demo vendor after restart")
+        let detail = try await again.http.send("GET", "/api/products/\(id)")
+        #expect(detail.status == 200)
+        let images = try #require(try detail.json()["images"] as? [[String: Any]])
+        #expect(images.count == 2)
+        for image in images {
+            for key in ["url", "thumbnail_url"] {
+                let url = try #require(image[key] as? String)
+                let path = String(url.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" })
+                #expect(try await again.http.send("GET", path).status == 200, "\(path)")
+            }
+        }
+        let list = try await again.http.send("GET", "/api/products?search_value=survivor").json()
+        #expect(list["totalCount"] as? Int == 1)
+    }
+
+    @Test("many clients at once: concurrent reads and writes all succeed")
+    func concurrency() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try await start(directory)
+        defer { server.process.stop() }
+        let before = try await server.http.send("GET", "/api/products").json()["totalCount"] as? Int ?? 0
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for n in 0..<64 {
+                group.addTask {
+                    if n % 8 == 0 {
+                        return try await register(server, name: "Concurrent \(n)").status
+                    }
+                    let path = n % 2 == 0 ? "/api/products?page_no=\(n % 5 + 1)" : "/api/products/\(n + 1)"
+                    return try await server.http.send("GET", path).status
+                }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses.count == 64)
+        #expect(statuses.allSatisfy { $0 == 200 || $0 == 201 }, "\(statuses)")
+        let after = try await server.http.send("GET", "/api/products").json()["totalCount"] as? Int ?? 0
+        #expect(after == before + 8)
+    }
+
+    @Test("an oversized header gets a 4xx and the server keeps serving")
+    func oversizedHeader() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try await start(directory, arguments: ["--demo"])
+        defer { server.process.stop() }
+        let huge = String(repeating: "a", count: 200_000)
+        let reply = try? await server.http.send("GET", "/api/products/1", headers: ["X-Huge": huge])
+        if let reply { #expect((400..<500).contains(reply.status)) }
+        #expect(try await server.http.send("GET", "/healthChecker").status == 200)
+    }
+
+    @Test("each request gets one access-log line on standard error: method, path, status, ms")
+    func accessLog() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try await start(directory, arguments: ["--log-level", "info"])
+        _ = try await server.http.send("GET", "/healthChecker")
+        _ = try await server.http.send("GET", "/api/products/999999")
+        _ = try await server.http.send("GET", "/api/products?page_no=zero")
+        server.process.stop(signal: SIGTERM)
+        let log = server.process.standardError
+        #expect(log.firstMatch(of: /GET \/healthChecker 200 \d+\.\dms/) != nil, "\(log.suffix(1500))")
+        #expect(log.contains("GET /api/products/999999 404"))
+        #expect(log.contains("GET /api/products 400"))
+        #expect(!server.process.standardOutput.contains("GET /"), "logs never go to standard output")
+    }
+
+    @Test("vendor add prints an identifier and a secret that work; vendor list shows it")
+    func vendorCommands() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let add = try SpawnedProcess(BuiltProducts.openmarket, ["vendor", "add", "Jeju Tangerines", "--data-dir", directory.path])
+        let output = try await add.waitForOutput { $0.contains("Keep the secret") }
+        let identifier = try #require(output.firstMatch(of: /identifier +([0-9a-f-]{36})/)?.1)
+        let secret = try #require(output.firstMatch(of: /secret +(\S+)/)?.1)
+        let list = try SpawnedProcess(BuiltProducts.openmarket, ["vendor", "list", "--data-dir", directory.path])
+        let listed = try await list.waitForOutput { $0.contains("Jeju Tangerines") }
+        #expect(listed.contains(String(identifier)))
+        #expect(!listed.contains(String(secret)), "the secret is never shown again")
+
+        var server = try await start(directory)
+        defer { server.process.stop() }
+        server = Running(process: server.process, http: server.http, identifier: String(identifier), secret: String(secret))
+        let created = try await register(server, name: "Tangerine Box")
+        #expect(created.status == 201, "\(created.text)")
+        #expect((try created.json()["vendors"] as? [String: Any])?["name"] as? String == "Jeju Tangerines")
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A child process started with `posix_spawn` (not Foundation's `Process`: its children inherit a
+/// blocked signal mask and descriptors), with standard output and error sent to files.
+final class SpawnedProcess: @unchecked Sendable {
+    let pid: pid_t
+    let stdoutPath: String
+    let stderrPath: String
+    private var reaped = false
+
+    init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spawn-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        stdoutPath = folder.appendingPathComponent("stdout").path
+        stderrPath = folder.appendingPathComponent("stderr").path
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+
+        var merged = ProcessInfo.processInfo.environment
+        for (key, value) in environment { merged[key] = value }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
+        pid = child
+    }
+
+    var standardOutput: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+    var standardError: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+    /// Polls standard output until `predicate` holds or `timeout` passes.
+    func waitForOutput(timeout: Duration = .seconds(60), until predicate: (String) -> Bool) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let text = standardOutput
+            if predicate(text) { return text }
+            if hasExited { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw SpawnError("timed out; stdout: \(standardOutput)\nstderr: \(standardError.suffix(2000))")
+    }
+
+    /// True once the child has exited (reaping it).
+    var hasExited: Bool {
+        if reaped { return true }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid { reaped = true }
+        return reaped
+    }
+
+    /// Sends `signal` and waits for the exit; returns the raw wait status.
+    @discardableResult
+    func stop(signal: Int32 = SIGTERM) -> Int32 {
+        guard !reaped else { return 0 }
+        kill(pid, signal)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        reaped = true
+        return status
+    }
+
+    deinit {
+        if !reaped { stop(signal: SIGKILL) }
+    }
+}
+
+struct SpawnError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Where the test bundle's sibling executables are.
+enum BuiltProducts {
+    static var openmarket: String {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidate = bundle.appendingPathComponent("openmarket").path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        // swift test may run the bundle from elsewhere; fall back to the debug folder of the package.
+        return FileManager.default.currentDirectoryPath + "/.build/debug/openmarket"
+    }
+}

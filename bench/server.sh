@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Server benchmark: wrk on loopback against `openmarket serve` (release build) and, in the same run,
+# nginx serving the very same JSON bytes as static files. Prints requests/s and p99 latency for
+# GET page 1 (20 items), GET a search and GET one product, and the ratio openmarket/nginx.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${BIN:-.build/release/openmarket}
+DURATION=${DURATION:-10s}
+CONNECTIONS=${CONNECTIONS:-64}
+THREADS=${THREADS:-2}
+ROUNDS=${ROUNDS:-3}
+OM_PORT=${OM_PORT:-18181}
+NGINX_PORT=${NGINX_PORT:-18182}
+LOG_LEVEL=${LOG_LEVEL:-info}
+
+work=$(mktemp -d /tmp/openmarket-bench.XXXXXX)
+cleanup() {
+    [ -n "${om_pid:-}" ] && kill "$om_pid" 2>/dev/null || true
+    [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
+    sleep 0.3
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+"$BIN" serve --port "$OM_PORT" --data-dir "$work/data" --log-level "$LOG_LEVEL" >"$work/serve.out" 2>/dev/null &
+om_pid=$!
+for _ in $(seq 1 300); do
+    grep -q "Stop with Ctrl-C" "$work/serve.out" 2>/dev/null && break
+    sleep 0.1
+done
+base="http://127.0.0.1:$OM_PORT"
+
+page="/api/products?page_no=1&items_per_page=20"
+search="/api/products?page_no=1&items_per_page=20&search_value=mug"
+product="/api/products/64"
+
+mkdir -p "$work/www" "$work/nginx-tmp"
+curl -sf "$base$page" >"$work/www/page.json"
+curl -sf "$base$search" >"$work/www/search.json"
+curl -sf "$base$product" >"$work/www/product.json"
+
+cat >"$work/nginx.conf" <<NGINX
+worker_processes 2;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_body_temp_path $work/nginx-tmp;
+    proxy_temp_path $work/nginx-tmp;
+    fastcgi_temp_path $work/nginx-tmp;
+    uwsgi_temp_path $work/nginx-tmp;
+    scgi_temp_path $work/nginx-tmp;
+    default_type application/json;
+    sendfile on;
+    keepalive_requests 100000;
+    server {
+        listen 127.0.0.1:$NGINX_PORT;
+        root $work/www;
+        location = /page { try_files /page.json =404; }
+        location = /search { try_files /search.json =404; }
+        location = /product { try_files /product.json =404; }
+    }
+}
+NGINX
+nginx -c "$work/nginx.conf"
+sleep 0.3
+
+# wrk's output → "requests/s p99-in-ms"
+measure() {
+    wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$1" | awk '
+        /Requests\/sec/ { rps = $2 }
+        /^ +99%/ { v = $2; unit = v; gsub(/[0-9.]/, "", unit); gsub(/[a-z]/, "", v);
+                   if (unit == "us") v = v / 1000; else if (unit == "s") v = v * 1000; p99 = v }
+        END { printf "%.0f %.2f\n", rps, p99 }'
+}
+
+median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+
+echo "# openmarket serve vs nginx (same JSON bytes), wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS rounds, median"
+echo "# $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, log level $LOG_LEVEL"
+printf '| request | bytes | openmarket req/s | p99 ms | nginx req/s | p99 ms | ratio |\n|---|---|---|---|---|---|---|\n'
+for name in page search product; do
+    case $name in
+        page) om_url="$base$page" ;;
+        search) om_url="$base$search" ;;
+        product) om_url="$base$product" ;;
+    esac
+    ng_url="http://127.0.0.1:$NGINX_PORT/$name"
+    : >"$work/om.txt"
+    : >"$work/ng.txt"
+    for _ in $(seq 1 "$ROUNDS"); do   # alternate A B A B so drift hits both
+        measure "$om_url" >>"$work/om.txt"
+        measure "$ng_url" >>"$work/ng.txt"
+    done
+    om_rps=$(cut -d' ' -f1 "$work/om.txt" | median)
+    om_p99=$(cut -d' ' -f2 "$work/om.txt" | median)
+    ng_rps=$(cut -d' ' -f1 "$work/ng.txt" | median)
+    ng_p99=$(cut -d' ' -f2 "$work/ng.txt" | median)
+    bytes=$(wc -c <"$work/www/$name.json")
+    ratio=$(awk -v a="$om_rps" -v b="$ng_rps" 'BEGIN { printf "%.0f%%", 100 * a / b }')
+    printf '| GET %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$bytes" "$om_rps" "$om_p99" "$ng_rps" "$ng_p99" "$ratio"
+done

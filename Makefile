@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 DEB_PACKAGES := libncurses-dev libturbojpeg0-dev libpng-dev libsqlite3-dev tmux
-BENCH_PACKAGES := wrk nginx-light
+BENCH_PACKAGES := wrk nginx-light chafa
 CONFIG ?= debug
 BIN := .build/$(CONFIG)/openmarket
 ARGS ?=

@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // C libraries, each behind a small module of its own.
@@ -38,6 +39,32 @@ let package = Package(
         // Picture decoding, encoding and scaling, shared by the server and the client.
         .target(name: "ImageCodec", dependencies: ["CTurboJPEG", "CPNG"], swiftSettings: strict),
 
+        // The client core: models, the async API client, multipart encoding, validation.
+        .target(
+            name: "OpenMarketAPI",
+            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")],
+            swiftSettings: strict
+        ),
+
+        // Pictures to terminal cells, and the in-memory thumbnail cache.
+        .target(name: "ImagePipeline", dependencies: ["ImageCodec"], swiftSettings: strict),
+
+        // Off-screen canvas, text measurement, layout and input events — pure Swift, no curses.
+        .target(name: "TerminalUI", dependencies: ["ImagePipeline"], swiftSettings: strict),
+
+        // View models: state plus events in, new state plus effects out; and the screens drawn from them.
+        .target(
+            name: "MarketFeatures", dependencies: ["OpenMarketAPI", "ImagePipeline", "TerminalUI"],
+            swiftSettings: strict),
+
+        // The ncurses backend: the only module that imports CNCursesw.
+        .target(name: "TerminalCurses", dependencies: ["CNCursesw", "CCursesShim", "TerminalUI"], swiftSettings: strict),
+
+        // The runtime: the event loop that joins view models, the network, the image cache and a terminal.
+        .target(
+            name: "MarketApp", dependencies: ["MarketFeatures", "OpenMarketAPI", "ImagePipeline", "TerminalUI"],
+            swiftSettings: strict),
+
         // The Open Market API server.
         .target(
             name: "MarketServer",
@@ -55,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "MarketServer",
+                "MarketServer", "MarketApp", "MarketFeatures", "TerminalCurses", "OpenMarketAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -65,13 +92,34 @@ let package = Package(
         // Fixtures and test doubles shared by the tests.
         .target(
             name: "Mocks",
-            dependencies: ["ImageCodec"],
+            dependencies: ["ImageCodec", "OpenMarketAPI"],
             path: "Mocks",
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
 
+        // Benchmarks of the client core, run by `make bench`.
+        .executableTarget(
+            name: "openmarket-bench",
+            dependencies: ["ImagePipeline", "OpenMarketAPI", "ImageCodec", "Mocks"],
+            path: "Benchmarks/openmarket-bench",
+            swiftSettings: strict
+        ),
+
+        .testTarget(
+            name: "MarketFeaturesTests", dependencies: ["MarketFeatures", "OpenMarketAPI", "TerminalUI", "ImagePipeline", "Mocks"],
+            swiftSettings: strict),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImagePipeline"], swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "Mocks"], swiftSettings: strict),
+        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "Mocks"], swiftSettings: strict),
+        .testTarget(
+            name: "OpenMarketAPITests",
+            dependencies: [
+                "OpenMarketAPI", "Mocks", "MarketServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "MarketServerTests",
             dependencies: [

@@ -24,6 +24,32 @@ public enum FixturePictures {
         return PixelImage(width: width, height: height, pixels: pixels)
     }
 
+    /// A photo-like picture: soft gradients, a few discs and fine deterministic grain, which makes
+    /// JPEG files about as large as camera pictures of the same size.
+    public static func photo(width: Int, height: Int, grain: Int = 40) -> PixelImage {
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        pixels.withUnsafeMutableBufferPointer { p in
+            for y in 0..<height {
+                for x in 0..<width {
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    let noise = Int(state >> 58) - 32
+                    let i = (y * width + x) * 3
+                    let fx = x * 255 / width
+                    let fy = y * 255 / height
+                    let disc = ((x - width / 3) * (x - width / 3) + (y - height / 2) * (y - height / 2)) < (height * height / 9)
+                    let r = disc ? 220 - fy / 3 : fx
+                    let g = disc ? 120 + fx / 4 : (fx + fy) / 2
+                    let b = disc ? 60 : 255 - fy
+                    p[i] = UInt8(max(0, min(255, r + noise * grain / 32)))
+                    p[i + 1] = UInt8(max(0, min(255, g + noise * grain / 40)))
+                    p[i + 2] = UInt8(max(0, min(255, b + noise * grain / 48)))
+                }
+            }
+        }
+        return PixelImage(width: width, height: height, pixels: pixels)
+    }
+
     /// JPEG bytes of a test pattern.
     public static func jpeg(width: Int = 64, height: Int = 48, quality: Int = 85, seed: Int = 0) -> [UInt8] {
         // The encoder cannot fail on a valid picture; a failure here is a broken fixture.

@@ -1,14 +1,95 @@
 #include "CCursesShim.h"
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
 
 attr_t ccs_attr_bold(void) { return WA_BOLD; }
 attr_t ccs_attr_dim(void) { return WA_DIM; }
 attr_t ccs_attr_reverse(void) { return WA_REVERSE; }
 attr_t ccs_attr_underline(void) { return WA_UNDERLINE; }
 attr_t ccs_attr_italic(void) { return WA_ITALIC; }
+
 void ccs_window_size(WINDOW *win, int *rows, int *cols) {
     int r, c;
     getmaxyx(win, r, c);
     *rows = r;
     *cols = c;
 }
-mmask_t ccs_all_mouse_events(void) { return ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION; }
+
+mmask_t ccs_mouse_mask(void) {
+    return BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED
+        | BUTTON5_PRESSED;
+}
+mmask_t ccs_button1_pressed(void) { return BUTTON1_PRESSED; }
+mmask_t ccs_button1_released(void) { return BUTTON1_RELEASED; }
+mmask_t ccs_button1_clicked(void) { return BUTTON1_CLICKED; }
+mmask_t ccs_button1_double_clicked(void) { return BUTTON1_DOUBLE_CLICKED; }
+mmask_t ccs_button4_pressed(void) { return BUTTON4_PRESSED; }
+mmask_t ccs_button5_pressed(void) { return BUTTON5_PRESSED; }
+
+int ccs_set_attributes(WINDOW *win, attr_t attrs, int pair) {
+    return wattr_set(win, attrs, (short)(pair < 32767 ? pair : 0), &pair);
+}
+
+static struct termios saved_termios;
+static int saved_termios_ok = 0;
+static int restore_fd = 1;
+static int quit_wake_fd = -1;
+static volatile sig_atomic_t quit_flag = 0;
+
+static const char reset_sequence[] =
+    "\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?2004l\033[0m\033[?25h\033[?1049l\r\n";
+
+static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
+static const int quit_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
+static void crash_handler(int sig) {
+    if (saved_termios_ok) tcsetattr(0, TCSAFLUSH, &saved_termios);
+    ssize_t ignored = write(restore_fd, reset_sequence, sizeof reset_sequence - 1);
+    (void)ignored;
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+void ccs_install_crash_restore(int output_fd) {
+    restore_fd = output_fd;
+    if (tcgetattr(0, &saved_termios) == 0) saved_termios_ok = 1;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = crash_handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND;
+    for (unsigned i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
+        sigaction(crash_signals[i], &action, NULL);
+    }
+}
+
+static void quit_handler(int sig) {
+    (void)sig;
+    quit_flag = 1;
+    if (quit_wake_fd >= 0) {
+        char byte = 'q';
+        ssize_t ignored = write(quit_wake_fd, &byte, 1);
+        (void)ignored;
+    }
+}
+
+void ccs_install_quit_signals(int wake_fd) {
+    quit_wake_fd = wake_fd;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = quit_handler;
+    sigemptyset(&action.sa_mask);
+    for (unsigned i = 0; i < sizeof quit_signals / sizeof quit_signals[0]; i++) {
+        sigaction(quit_signals[i], &action, NULL);
+    }
+}
+
+int ccs_quit_requested(void) { return quit_flag; }
+
+void ccs_restore_signal_defaults(void) {
+    for (unsigned i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) signal(crash_signals[i], SIG_DFL);
+    for (unsigned i = 0; i < sizeof quit_signals / sizeof quit_signals[0]; i++) signal(quit_signals[i], SIG_DFL);
+    quit_wake_fd = -1;
+}

@@ -10,6 +10,24 @@ attr_t ccs_attr_underline(void);
 attr_t ccs_attr_italic(void);
 /// The size of a window (getmaxyx is a macro).
 void ccs_window_size(WINDOW *win, int *rows, int *cols);
-/// The mouse mask that reports every button event and motion-free clicks.
-mmask_t ccs_all_mouse_events(void);
+/// Mouse event masks (macros in curses.h).
+mmask_t ccs_mouse_mask(void);
+mmask_t ccs_button1_pressed(void);
+mmask_t ccs_button1_released(void);
+mmask_t ccs_button1_clicked(void);
+mmask_t ccs_button1_double_clicked(void);
+mmask_t ccs_button4_pressed(void);
+mmask_t ccs_button5_pressed(void);
+/// Sets attributes and an extended colour pair (passed through `opts`, so pairs above 32767 work).
+int ccs_set_attributes(WINDOW *win, attr_t attrs, int pair);
+
+/// Saves the terminal's settings and installs handlers for crash signals (SEGV, BUS, ILL, FPE,
+/// ABRT, TRAP) that restore the terminal — async-signal-safe writes and tcsetattr only — then die.
+void ccs_install_crash_restore(int output_fd);
+/// Installs handlers for INT, TERM, HUP and QUIT that set a flag and write one byte to `wake_fd`.
+void ccs_install_quit_signals(int wake_fd);
+/// True once a quit signal arrived.
+int ccs_quit_requested(void);
+/// Puts back the default dispositions of every signal handled above.
+void ccs_restore_signal_defaults(void);
 #endif

@@ -55,7 +55,7 @@ struct DemoCatalog {
             let stock = random.chance(0.15) ? 0 : Int.random(in: 1...500, using: &random)
             return Item(
                 vendor: index % 7 == 0 ? 0 : Int.random(in: 0..<Self.vendorNames.count, using: &random),
-                name: index % 11 == 5 ? "\(name) \(noun.en)" : name,
+                name: index % 11 == 5 ? (english ? "\(name) Set" : "\(name) 세트") : name,
                 initials: initials,
                 description: description(for: noun, english: english, random: &random),
                 currency: usd ? "USD" : "KRW", price: price, discountedPrice: discount, stock: stock,

@@ -1,0 +1,27 @@
+public import Foundation
+public import MarketFeatures
+
+/// How the browser runs: polling, colours, glyphs.
+public struct BrowserConfiguration: Sendable {
+    /// How often page 1 is checked for new products.
+    public var pollInterval: Duration
+    /// The colour mode to start in; nil picks the best the terminal has.
+    public var colorMode: ColorMode?
+    /// ASCII instead of block and box-drawing characters.
+    public var ascii: Bool
+    /// Products per page request.
+    public var itemsPerPage: Int
+    /// What the title line says the server is.
+    public var serverLabel: String
+
+    public init(
+        pollInterval: Duration = .seconds(10), colorMode: ColorMode? = nil, ascii: Bool = false, itemsPerPage: Int = 20,
+        serverLabel: String = ""
+    ) {
+        self.pollInterval = pollInterval
+        self.colorMode = colorMode
+        self.ascii = ascii
+        self.itemsPerPage = itemsPerPage
+        self.serverLabel = serverLabel
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import ImagePipeline
+import MarketFeatures
+import OpenMarketAPI
+import TerminalUI
+
+extension BrowserRuntime {
+    /// The loop's own state: tasks under way and the pictures at hand. Lives on the loop's task only.
+    struct Loop {
+        let runtime: BrowserRuntime
+        let queue = EventQueue<Event>()
+        var pageTask: Task<Void, Never>?
+        var detailTask: Task<Void, Never>?
+        var searchTask: Task<Void, Never>?
+        var pollTask: Task<Void, Never>?
+        var imageTasks: [ImageCacheKey: Task<Void, Never>] = [:]
+        var images: [ImageCacheKey: CellImage] = [:]
+        var background: [Task<Void, Never>] = []
+        var spinner: Task<Void, Never>?
+        var canvas = Canvas(width: 0, height: 0)
+
+        init(runtime: BrowserRuntime) {
+            self.runtime = runtime
+        }
+
+        mutating func run(_ state: inout BrowserState) async {
+            let queue = self.queue
+            let terminal = runtime.terminal
+            background.append(
+                Task {
+                    for await input in terminal.inputs {
+                        switch input {
+                        case .key(let key): queue.send(.browser(.keyPressed(key)))
+                        case .mouse(let mouse): queue.send(.browser(.mouse(mouse)))
+                        case .resize(let columns, let rows): queue.send(.browser(.resized(ScreenSize(columns: columns, rows: rows))))
+                        }
+                    }
+                    queue.send(.terminalClosed)
+                })
+            let interval = runtime.configuration.pollInterval
+            let clock = runtime.clock
+            background.append(
+                Task {
+                    while !Task.isCancelled {
+                        try? await clock.sleep(for: interval)
+                        if Task.isCancelled { break }
+                        queue.send(.browser(.pollTimerFired))
+                    }
+                })
+            queue.send(.browser(.started))
+            var arrivals = queue.arrivals.makeAsyncIterator()
+            var running = true
+            while running {
+                guard await arrivals.next() != nil else { break }
+                let batch = queue.takeAll()
+                if batch.isEmpty { continue }
+                for event in batch {
+                    switch event {
+                    case .browser(let browserEvent):
+                        for effect in state.handle(browserEvent) where !perform(effect) {
+                            running = false
+                        }
+                    case .imageLoaded(let key, let image):
+                        imageTasks[key] = nil
+                        images[key] = image
+                    case .imageFailed(let key):
+                        imageTasks[key] = nil
+                    case .terminalClosed:
+                        running = false
+                    }
+                }
+                guard running else { break }
+                updateSpinner(busy: state.isBusy || state.isPolling)
+                draw(state)
+            }
+            for task in background + [pageTask, detailTask, searchTask, pollTask, spinner].compactMap({ $0 }) {
+                task.cancel()
+            }
+            for task in imageTasks.values { task.cancel() }
+            queue.finish()
+        }
+
+        /// Renders the state, hands the frame to the terminal, then starts and cancels picture loads.
+        mutating func draw(_ state: BrowserState) {
+            let screen = BrowserScreen(state: state, images: images, ascii: runtime.configuration.ascii)
+            let wanted = screen.render(into: &canvas)
+            runtime.terminal.present(canvas)
+            let wantedSet = Set(wanted)
+            for (key, task) in imageTasks where !wantedSet.contains(key) {
+                task.cancel()
+                imageTasks[key] = nil
+            }
+            for key in wanted where images[key] == nil && imageTasks[key] == nil {
+                let cache = runtime.cache
+                let queue = self.queue
+                imageTasks[key] = Task {
+                    do {
+                        queue.send(.imageLoaded(key, try await cache.image(for: key)))
+                    } catch {
+                        queue.send(.imageFailed(key))
+                    }
+                }
+            }
+            if images.count > 800 {
+                images = images.filter { wantedSet.contains($0.key) }
+            }
+        }
+
+        /// Starts an effect; false when the effect is to quit.
+        mutating func perform(_ effect: BrowserEffect) -> Bool {
+            let client = runtime.client
+            let queue = self.queue
+            switch effect {
+            case .quit:
+                return false
+            case .loadPage(let id, let page, let perPage, let search):
+                pageTask?.cancel()
+                pageTask = Task {
+                    let result: Result<ProductPage, BrowserFailure>
+                    do throws(OpenMarketError) {
+                        result = .success(try await client.page(number: page, itemsPerPage: perPage, search: search))
+                    } catch {
+                        if error.isCancelled { return }
+                        result = .failure(BrowserFailure(error))
+                    }
+                    queue.send(.browser(.pageLoaded(requestID: id, result)))
+                }
+            case .pollFirstPage(let perPage, let search):
+                pollTask = Task {
+                    let result: Result<ProductPage, BrowserFailure>
+                    do throws(OpenMarketError) {
+                        result = .success(try await client.page(number: 1, itemsPerPage: perPage, search: search))
+                    } catch {
+                        result = .failure(BrowserFailure(error))
+                    }
+                    queue.send(.browser(.pollLoaded(search: search, result)))
+                }
+            case .loadDetail(let id):
+                detailTask?.cancel()
+                detailTask = Task {
+                    let result: Result<ProductDetail, BrowserFailure>
+                    do throws(OpenMarketError) {
+                        result = .success(try await client.product(id: id))
+                    } catch {
+                        if error.isCancelled { return }
+                        result = .failure(BrowserFailure(error))
+                    }
+                    queue.send(.browser(.detailLoaded(id: id, result)))
+                }
+            case .scheduleSearch(let generation, let delay):
+                searchTask?.cancel()
+                let clock = runtime.clock
+                searchTask = Task {
+                    do {
+                        try await clock.sleep(for: delay)
+                        queue.send(.browser(.searchDebounceElapsed(generation: generation)))
+                    } catch {}
+                }
+            }
+            return true
+        }
+
+        /// Keeps a 100 ms spinner tick going while anything is in flight.
+        mutating func updateSpinner(busy: Bool) {
+            if busy, spinner == nil {
+                let queue = self.queue
+                let clock = runtime.clock
+                spinner = Task {
+                    while !Task.isCancelled {
+                        try? await clock.sleep(for: .milliseconds(100))
+                        if Task.isCancelled { break }
+                        queue.send(.browser(.spinnerTicked))
+                    }
+                }
+            } else if !busy, let running = spinner {
+                running.cancel()
+                spinner = nil
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+public import ImagePipeline
+public import MarketFeatures
+public import OpenMarketAPI
+public import TerminalUI
+
+/// Runs the browser: one loop owns the state. Terminal input, network results and timers arrive as
+/// events on one queue; a batch of events is handled by the view model, the effects it returns run
+/// as tasks, and then one frame is drawn and handed to the terminal. Pictures come through the image
+/// cache; loads for pictures no longer on screen are cancelled.
+public final class BrowserRuntime: Sendable {
+    enum Event: Sendable {
+        case browser(BrowserEvent)
+        case imageLoaded(ImageCacheKey, CellImage)
+        case imageFailed(ImageCacheKey)
+        case terminalClosed
+    }
+
+    let client: OpenMarketClient
+    let terminal: any TerminalBackend
+    let cache: ImageCache
+    let configuration: BrowserConfiguration
+    let clock: any Clock<Duration>
+
+    public init(
+        client: OpenMarketClient, terminal: any TerminalBackend, configuration: BrowserConfiguration,
+        cache: ImageCache? = nil, clock: any Clock<Duration> = ContinuousClock()
+    ) {
+        self.client = client
+        self.terminal = terminal
+        self.configuration = configuration
+        self.clock = clock
+        self.cache =
+            cache
+            ?? ImageCache(totalCostLimit: 32 << 20, countLimit: 4_000) { key in
+                let bytes = try await client.data(from: key.url)
+                try Task.checkCancellation()
+                return try ThumbnailRenderer(palette: key.palette).render(bytes, columns: key.columns, rows: key.rows)
+            }
+    }
+
+    /// Runs until the user quits or the terminal closes. The terminal is started and stopped here.
+    public func run() async {
+        terminal.start()
+        let size = terminal.size
+        var state = BrowserState(
+            size: ScreenSize(columns: size.columns, rows: size.rows),
+            colorMode: configuration.colorMode ?? ColorMode.best(forColors: terminal.colors),
+            maxColors: terminal.colors, itemsPerPage: configuration.itemsPerPage,
+            serverLabel: configuration.serverLabel)
+        var loop = Loop(runtime: self)
+        await loop.run(&state)
+        await terminal.stop()
+    }
+}

@@ -1,0 +1,31 @@
+import Synchronization
+
+/// Events from every source (terminal, network, timers) in one queue. The runtime takes them in
+/// batches: everything that arrived while it was busy is handled before the next frame is drawn.
+final class EventQueue<Event: Sendable>: Sendable {
+    private let pending = Mutex<[Event]>([])
+    /// Yields once whenever events were queued since it last yielded; the consumer waits on it.
+    let arrivals: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() {
+        (arrivals, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    func send(_ event: Event) {
+        pending.withLock { $0.append(event) }
+        continuation.yield()
+    }
+
+    /// Everything queued so far.
+    func takeAll() -> [Event] {
+        pending.withLock { queue in
+            defer { queue.removeAll(keepingCapacity: true) }
+            return queue
+        }
+    }
+
+    func finish() {
+        continuation.finish()
+    }
+}

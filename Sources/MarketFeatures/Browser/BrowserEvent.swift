@@ -1,0 +1,45 @@
+public import OpenMarketAPI
+public import TerminalUI
+
+/// Everything that can happen to the browser, named for what happened.
+public enum BrowserEvent: Sendable, Equatable {
+    /// The browser opened.
+    case started
+    case keyPressed(KeyEvent)
+    case mouse(MouseEvent)
+    case resized(ScreenSize)
+    /// A page request finished.
+    case pageLoaded(requestID: Int, Result<ProductPage, BrowserFailure>)
+    /// The background poll of page 1 (made for `search`) finished.
+    case pollLoaded(search: String?, Result<ProductPage, BrowserFailure>)
+    /// The poll interval passed.
+    case pollTimerFired
+    /// A product's detail arrived (or did not).
+    case detailLoaded(id: Int, Result<ProductDetail, BrowserFailure>)
+    /// The search debounce of a given generation elapsed.
+    case searchDebounceElapsed(generation: Int)
+    /// The spinner's frame interval passed.
+    case spinnerTicked
+}
+
+/// A failure to show: the sentence for the user. Equatable, so states and events can be compared.
+public struct BrowserFailure: Error, Sendable, Equatable {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public init(_ error: OpenMarketError) {
+        message = error.userMessage
+    }
+}
+
+/// What the browser asks the runtime to do.
+public enum BrowserEffect: Sendable, Equatable {
+    case loadPage(requestID: Int, page: Int, itemsPerPage: Int, search: String?)
+    case pollFirstPage(itemsPerPage: Int, search: String?)
+    case loadDetail(id: Int)
+    case scheduleSearch(generation: Int, after: Duration)
+    case quit
+}

@@ -1,0 +1,334 @@
+import OpenMarketAPI
+import TerminalUI
+
+extension BrowserState {
+    /// Applies one event and returns what the runtime must do next.
+    public mutating func handle(_ event: BrowserEvent) -> [BrowserEffect] {
+        switch event {
+        case .started:
+            return requestPage(replacing: true, keepSelectedID: nil)
+        case .keyPressed(let key):
+            return handleKey(key)
+        case .mouse(let mouse):
+            return handleMouse(mouse)
+        case .resized(let newSize):
+            size = newSize
+            keepSelectionVisible()
+            return prefetchIfNeeded()
+        case .pageLoaded(let id, let result):
+            return pageLoaded(id: id, result)
+        case .pollLoaded(let polledSearch, let result):
+            isPolling = false
+            // A poll made for another search says nothing about this list.
+            guard polledSearch == search.applied, case .success(let page) = result, !products.isEmpty else {
+                return []
+            }
+            let newest = products.map(\.id).max() ?? Int.max
+            newProductCount = page.products.filter { $0.id > newest }.count
+            return []
+        case .pollTimerFired:
+            guard !isPolling, pageRequest == nil, !isStarting else { return [] }
+            isPolling = true
+            return [.pollFirstPage(itemsPerPage: itemsPerPage, search: search.applied)]
+        case .detailLoaded(let id, let result):
+            guard var current = detail, current.summary.id == id else { return [] }
+            current.isLoading = false
+            switch result {
+            case .success(let loaded):
+                current.detail = loaded
+                current.error = nil
+                current.imageIndex = min(current.imageIndex, max(0, loaded.images.count - 1))
+            case .failure(let failure):
+                current.error = failure.message
+            }
+            detail = current
+            return []
+        case .searchDebounceElapsed(let generation):
+            guard generation == search.generation, search.effectiveQuery != search.applied else { return [] }
+            return applySearch()
+        case .spinnerTicked:
+            spinnerFrame = (spinnerFrame + 1) % 10
+            return []
+        }
+    }
+
+    // MARK: Pages
+
+    mutating func requestPage(replacing: Bool, keepSelectedID: Int?) -> [BrowserEffect] {
+        let id = nextRequestID
+        nextRequestID += 1
+        let request = PageRequest(
+            id: id, page: replacing ? 1 : nextPage, search: search.applied, replaces: replacing,
+            keepSelectedID: keepSelectedID)
+        pageRequest = request
+        failedRequest = nil
+        return [.loadPage(requestID: id, page: request.page, itemsPerPage: itemsPerPage, search: request.search)]
+    }
+
+    mutating func retry(_ request: PageRequest) -> [BrowserEffect] {
+        var again = request
+        again.id = nextRequestID
+        nextRequestID += 1
+        pageRequest = again
+        failedRequest = nil
+        errorMessage = nil
+        return [.loadPage(requestID: again.id, page: again.page, itemsPerPage: itemsPerPage, search: again.search)]
+    }
+
+    mutating func pageLoaded(id: Int, _ result: Result<ProductPage, BrowserFailure>) -> [BrowserEffect] {
+        guard let request = pageRequest, request.id == id else { return [] }  // superseded
+        pageRequest = nil
+        isStarting = false
+        switch result {
+        case .failure(let failure):
+            errorMessage = failure.message
+            failedRequest = request
+            return []
+        case .success(let page):
+            errorMessage = nil
+            if request.replaces {
+                let keep = request.keepSelectedID
+                products = Self.deduplicated(page.products)
+                newProductCount = 0
+                selectedIndex = keep.flatMap { id in products.firstIndex { $0.id == id } } ?? 0
+                if keep == nil { scrollRow = 0 }
+            } else {
+                var seen = Set(products.map(\.id))
+                for product in page.products where seen.insert(product.id).inserted {
+                    products.append(product)
+                }
+            }
+            hasNext = page.hasNext
+            nextPage = page.pageNumber + 1
+            clampSelection()
+            keepSelectionVisible()
+            return prefetchIfNeeded()
+        }
+    }
+
+    static func deduplicated(_ items: [ProductSummary]) -> [ProductSummary] {
+        var seen = Set<Int>()
+        return items.filter { seen.insert($0.id).inserted }
+    }
+
+    /// Asks for the next page when the selection is near the end of what is loaded.
+    mutating func prefetchIfNeeded() -> [BrowserEffect] {
+        guard hasNext, pageRequest == nil, failedRequest == nil, !isStarting || !products.isEmpty else { return [] }
+        guard selectedIndex >= products.count - prefetchThreshold else { return [] }
+        return requestPage(replacing: false, keepSelectedID: nil)
+    }
+
+    /// Reloads page 1, keeping the selected product selected if it still exists.
+    mutating func refresh() -> [BrowserEffect] {
+        errorMessage = nil
+        newProductCount = 0
+        return requestPage(replacing: true, keepSelectedID: selectedProduct?.id)
+    }
+
+    // MARK: Selection
+
+    mutating func clampSelection() {
+        selectedIndex = products.isEmpty ? 0 : min(max(0, selectedIndex), products.count - 1)
+    }
+
+    mutating func keepSelectionVisible() {
+        let layout = self.layout
+        let row = layout.row(of: selectedIndex)
+        if row < scrollRow { scrollRow = row }
+        if row >= scrollRow + layout.visibleRows { scrollRow = row - layout.visibleRows + 1 }
+        let lastRow = max(0, layout.row(of: max(0, products.count - 1)) - layout.visibleRows + 2)
+        scrollRow = max(0, min(scrollRow, lastRow))
+    }
+
+    mutating func moveSelection(by delta: Int) -> [BrowserEffect] {
+        guard !products.isEmpty else { return [] }
+        if delta < 0 && selectedIndex == 0 {
+            return refresh()  // moving up past the top reloads
+        }
+        selectedIndex += delta
+        clampSelection()
+        keepSelectionVisible()
+        return prefetchIfNeeded()
+    }
+
+    mutating func select(_ index: Int) -> [BrowserEffect] {
+        guard !products.isEmpty else { return [] }
+        selectedIndex = index
+        clampSelection()
+        keepSelectionVisible()
+        return prefetchIfNeeded()
+    }
+
+    // MARK: Keys
+
+    mutating func handleKey(_ key: KeyEvent) -> [BrowserEffect] {
+        if showsHelp {
+            showsHelp = false
+            return []
+        }
+        if key == .control("c") { return [.quit] }
+        if search.isEditing { return handleSearchKey(key) }
+        if detail != nil { return handleDetailKey(key) }
+        let layout = self.layout
+        switch key {
+        case .character("q"):
+            return [.quit]
+        case .escape:
+            if search.applied != nil || !search.query.isEmpty { return clearSearch() }
+            return []
+        case .character("j"), .down:
+            return moveSelection(by: layout.itemsPerRow)
+        case .character("k"), .up:
+            return moveSelection(by: -layout.itemsPerRow)
+        case .character("l"), .right:
+            return layoutKind == .grid ? moveSelection(by: 1) : []
+        case .character("h"), .left:
+            return layoutKind == .grid && selectedIndex > 0 ? moveSelection(by: -1) : []
+        case .pageDown, .control("f"):
+            return select(selectedIndex + layout.visibleItems)
+        case .pageUp, .control("b"):
+            return select(selectedIndex - layout.visibleItems)
+        case .character("g"), .home:
+            return select(0)
+        case .character("G"), .end:
+            return select(products.count - 1)
+        case .character("v"), .tab:
+            layoutKind = layoutKind.toggled
+            keepSelectionVisible()
+            return prefetchIfNeeded()
+        case .enter:
+            return openSelected()
+        case .character("/"):
+            search.isEditing = true
+            return []
+        case .character("r"):
+            if let failed = failedRequest { return retry(failed) }
+            return refresh()
+        case .character("?"):
+            showsHelp = true
+            return []
+        case .character("c"):
+            colorMode = colorMode.next(maxColors: maxColors)
+            return []
+        default:
+            return []
+        }
+    }
+
+    mutating func openSelected() -> [BrowserEffect] {
+        guard let product = selectedProduct else { return [] }
+        detail = DetailState(summary: product)
+        return [.loadDetail(id: product.id)]
+    }
+
+    mutating func handleDetailKey(_ key: KeyEvent) -> [BrowserEffect] {
+        guard var current = detail else { return [] }
+        switch key {
+        case .character("q"), .escape, .backspace:
+            detail = nil
+            return []
+        case .character("l"), .right:
+            if current.imageCount > 0 { current.imageIndex = (current.imageIndex + 1) % current.imageCount }
+        case .character("h"), .left:
+            if current.imageCount > 0 {
+                current.imageIndex = (current.imageIndex + current.imageCount - 1) % current.imageCount
+            }
+        case .character("j"), .down:
+            current.scroll += 1
+        case .character("k"), .up:
+            current.scroll = max(0, current.scroll - 1)
+        case .pageDown, .character(" "):
+            current.scroll += max(1, size.rows / 2)
+        case .pageUp:
+            current.scroll = max(0, current.scroll - max(1, size.rows / 2))
+        case .character("g"), .home:
+            current.scroll = 0
+        case .character("r"):
+            current.isLoading = true
+            current.error = nil
+            detail = current
+            return [.loadDetail(id: current.summary.id)]
+        case .character("?"):
+            showsHelp = true
+        case .character("c"):
+            colorMode = colorMode.next(maxColors: maxColors)
+        default:
+            break
+        }
+        detail = current
+        return []
+    }
+
+    // MARK: Search
+
+    mutating func handleSearchKey(_ key: KeyEvent) -> [BrowserEffect] {
+        switch key {
+        case .escape:
+            search.isEditing = false
+            return clearSearch()
+        case .enter:
+            search.isEditing = false
+            return search.effectiveQuery != search.applied ? applySearch() : []
+        case .backspace:
+            guard !search.query.isEmpty else { return [] }
+            search.query.removeLast()
+        case .control("u"):
+            search.query = ""
+        case .character(let c):
+            guard search.query.count < 100 else { return [] }
+            search.query.append(c)
+        case .paste(let text):
+            search.query += TerminalText.sanitized(text.replacingOccurrences(of: "\n", with: " ")).prefix(100)
+        default:
+            return []
+        }
+        search.generation += 1
+        return [.scheduleSearch(generation: search.generation, after: searchDelay)]
+    }
+
+    mutating func applySearch() -> [BrowserEffect] {
+        search.applied = search.effectiveQuery
+        selectedIndex = 0
+        scrollRow = 0
+        hasNext = true
+        return requestPage(replacing: true, keepSelectedID: nil)
+    }
+
+    mutating func clearSearch() -> [BrowserEffect] {
+        search.query = ""
+        search.generation += 1
+        guard search.applied != nil else { return [] }
+        search.applied = nil
+        return requestPage(replacing: true, keepSelectedID: selectedProduct?.id)
+    }
+
+    // MARK: Mouse
+
+    mutating func handleMouse(_ mouse: MouseEvent) -> [BrowserEffect] {
+        if showsHelp {
+            showsHelp = false
+            return []
+        }
+        if detail != nil {
+            switch mouse.kind {
+            case .wheelDown: return handleDetailKey(.down)
+            case .wheelUp: return handleDetailKey(.up)
+            default: return []
+            }
+        }
+        let layout = self.layout
+        switch mouse.kind {
+        case .wheelDown:
+            return moveSelection(by: layout.itemsPerRow)
+        case .wheelUp:
+            return selectedIndex == 0 ? [] : moveSelection(by: -layout.itemsPerRow)
+        case .press, .doubleClick:
+            guard let index = layout.index(atX: mouse.x, y: mouse.y, scrollRow: scrollRow),
+                products.indices.contains(index)
+            else { return [] }
+            var effects = select(index)
+            if mouse.kind == .doubleClick { effects += openSelected() }
+            return effects
+        }
+    }
+}

@@ -1,0 +1,54 @@
+public import ImagePipeline
+
+/// How much colour the screen uses; `c` cycles through them while running.
+public enum ColorMode: String, Sendable, Equatable, CaseIterable {
+    case color256
+    case color16
+    case color8
+    case monochrome
+
+    /// The next mode in the `c` cycle, skipping modes the terminal cannot show.
+    public func next(maxColors: Int) -> ColorMode {
+        let order = ColorMode.allCases.filter { $0.colorsNeeded <= maxColors }
+        guard let index = order.firstIndex(of: self) else { return order.first ?? .monochrome }
+        return order[(index + 1) % order.count]
+    }
+
+    /// Colours the terminal must have for this mode.
+    public var colorsNeeded: Int {
+        switch self {
+        case .color256: 256
+        case .color16: 16
+        case .color8: 8
+        case .monochrome: 0
+        }
+    }
+
+    /// The best mode for a terminal with `colors` colours.
+    public static func best(forColors colors: Int) -> ColorMode {
+        if colors >= 256 { return .color256 }
+        if colors >= 16 { return .color16 }
+        if colors >= 8 { return .color8 }
+        return .monochrome
+    }
+
+    /// The palette pictures are rendered with in this mode.
+    public var palette: PaletteKind {
+        switch self {
+        case .color256: .xterm256
+        case .color16: .ansi16
+        case .color8: .ansi8
+        case .monochrome: .monochrome
+        }
+    }
+
+    /// A short name for the status bar.
+    public var label: String {
+        switch self {
+        case .color256: "256 colours"
+        case .color16: "16 colours"
+        case .color8: "8 colours"
+        case .monochrome: "no colour"
+        }
+    }
+}

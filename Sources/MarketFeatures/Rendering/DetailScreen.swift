@@ -1,0 +1,94 @@
+import Foundation
+import ImagePipeline
+import OpenMarketAPI
+import TerminalUI
+
+/// The detail of one product: the picture drawn large with "2/5", every field, and the description
+/// wrapped by display width and scrollable.
+struct DetailScreen {
+    let detail: DetailState
+    let theme: Theme
+    let images: [ImageCacheKey: CellImage]
+    let palette: PaletteKind
+
+    func draw(_ canvas: inout Canvas, in area: Rect, wanted: inout [ImageCacheKey]) {
+        let wide = area.width >= 90
+        let pictureArea: Rect
+        let textArea: Rect
+        if wide {
+            let (left, right) = area.insetBy(dx: 1, dy: 0).splitLeft(min(64, area.width * 45 / 100))
+            pictureArea = left
+            textArea = Rect(x: right.x + 2, y: right.y, width: right.width - 2, height: right.height)
+        } else {
+            let (top, bottom) = area.splitTop(max(4, area.height * 45 / 100))
+            pictureArea = top.insetBy(dx: 1, dy: 0)
+            textArea = bottom.insetBy(dx: 1, dy: 0)
+        }
+        drawPicture(&canvas, pictureArea, wanted: &wanted)
+        drawText(&canvas, textArea)
+    }
+
+    func drawPicture(_ canvas: inout Canvas, _ area: Rect, wanted: inout [ImageCacheKey]) {
+        let (box, caption) = area.splitBottom(1)
+        let url: URL?
+        if let images = detail.detail?.images, !images.isEmpty {
+            url = images[min(detail.imageIndex, images.count - 1)].url
+            let label = "\(theme.ascii ? "<" : "◀") \(detail.imageIndex + 1)/\(images.count) \(theme.ascii ? ">" : "▶")"
+            canvas.put(label, x: caption.x + max(0, (caption.width - DisplayWidth.of(label)) / 2), y: caption.y, style: theme.muted)
+        } else {
+            url = detail.summary.thumbnailURL
+        }
+        guard let url, !box.isEmpty else { return }
+        let key = ImageCacheKey(url: url, columns: box.width, rows: box.height, palette: palette)
+        wanted.append(key)
+        if let image = images[key] {
+            canvas.draw(image, x: box.x + (box.width - image.columns) / 2, y: box.y + (box.height - image.rows) / 2, clip: box)
+        } else {
+            let text = "loading picture…"
+            canvas.put(text, x: box.x + max(0, (box.width - DisplayWidth.of(text)) / 2), y: box.y + box.height / 2, style: theme.muted)
+        }
+    }
+
+    /// The text column: fields, then the description; scrolled by `detail.scroll` lines.
+    func drawText(_ canvas: inout Canvas, _ area: Rect) {
+        guard !area.isEmpty else { return }
+        let p = detail.detail?.summary ?? detail.summary
+        var lines: [(String, CellStyle)] = []
+        for line in TerminalText.wrapped(p.name, width: area.width) { lines.append((line, theme.name)) }
+        lines.append(("", theme.plain))
+        let (pay, original) = ProductText.prices(p)
+        lines.append(("Price     " + pay + (original.map { "  (was \($0))" } ?? ""), theme.price))
+        lines.append(("Stock     " + ProductText.stock(p), p.stock <= 0 ? theme.soldOut : theme.plain))
+        let vendor = detail.detail?.vendor.map { TerminalText.sanitized($0.name) } ?? ProductText.vendor(p)
+        lines.append(("Vendor    " + vendor, theme.vendor))
+        lines.append(("Product   #\(p.id)  ·  \(p.currency.code)", theme.muted))
+        lines.append(("Listed    " + Self.date(p.createdAt) + "  ·  updated " + Self.date(p.issuedAt), theme.muted))
+        if let count = detail.detail?.images.count { lines.append(("Pictures  \(count)", theme.muted)) }
+        lines.append(("", theme.plain))
+        if detail.isLoading {
+            lines.append(("Loading the details…", theme.muted))
+        } else if let error = detail.error {
+            for line in TerminalText.wrapped(error + " — r to retry", width: area.width) { lines.append((line, theme.error)) }
+        }
+        let description = detail.detail?.description ?? p.description
+        for line in TerminalText.wrapped(description.isEmpty ? "(no description)" : description, width: area.width) {
+            lines.append((line, theme.plain))
+        }
+        let maxScroll = max(0, lines.count - area.height)
+        let start = min(detail.scroll, maxScroll)
+        let more = theme.ascii ? " v more" : " ↓ more"
+        for (offset, (text, style)) in lines.dropFirst(start).prefix(area.height).enumerated() {
+            let isLast = offset == area.height - 1 && start < maxScroll
+            let room = isLast ? area.width - DisplayWidth.of(more) : area.width
+            canvas.put(TerminalText.truncated(text, toWidth: room), x: area.x, y: area.y + offset, style: style, maxWidth: room)
+            if isLast { canvas.put(more, x: area.maxX - DisplayWidth.of(more), y: area.y + offset, style: theme.hintKey) }
+        }
+    }
+
+    static func date(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return String(format: "%04d-%02d-%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday)
+    }
+}

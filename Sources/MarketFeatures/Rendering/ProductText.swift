@@ -1,0 +1,31 @@
+public import OpenMarketAPI
+import TerminalUI
+
+/// How product fields read on screen.
+public enum ProductText {
+    /// The price a buyer pays, and the original when discounted.
+    public static func prices(_ p: ProductSummary) -> (pay: String, original: String?) {
+        let discounted = p.discountedPrice.amount > 0
+        return (p.bargainPrice.formatted(p.currency), discounted ? p.price.formatted(p.currency) : nil)
+    }
+
+    /// "Sold out", or the stock count.
+    public static func stock(_ p: ProductSummary) -> String {
+        p.stock <= 0 ? "Sold out" : "\(p.stock) in stock"
+    }
+
+    /// The name, safe to print.
+    public static func name(_ p: ProductSummary) -> String {
+        TerminalText.sanitized(p.name)
+    }
+
+    /// The vendor's name, safe to print, or the vendor's id.
+    public static func vendor(_ p: ProductSummary) -> String {
+        p.vendorName.map(TerminalText.sanitized) ?? "vendor #\(p.vendorID)"
+    }
+
+    /// The first line of the description, safe to print.
+    public static func teaser(_ p: ProductSummary) -> String {
+        TerminalText.sanitizedLines(p.description).first { !$0.isEmpty } ?? ""
+    }
+}

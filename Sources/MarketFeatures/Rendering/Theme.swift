@@ -1,0 +1,86 @@
+public import TerminalUI
+
+/// The styles of every element of the screen, for one colour mode. Without colour, the selection and
+/// warnings still stand out by reverse video and bold.
+public struct Theme: Sendable, Equatable {
+    public var title: CellStyle
+    public var name: CellStyle
+    public var vendor: CellStyle
+    public var price: CellStyle
+    public var originalPrice: CellStyle
+    public var discount: CellStyle
+    public var soldOut: CellStyle
+    public var stock: CellStyle
+    public var banner: CellStyle
+    public var error: CellStyle
+    public var hint: CellStyle
+    public var hintKey: CellStyle
+    public var border: CellStyle
+    public var selectedBorder: CellStyle
+    public var muted: CellStyle
+    public var plain = CellStyle.plain
+    /// ASCII instead of box drawing and block glyphs.
+    public var ascii: Bool
+
+    public init(mode: ColorMode, ascii: Bool = false) {
+        self.ascii = ascii
+        func c(_ i: UInt8) -> TerminalColor { .indexed(i) }
+        let bold = CellStyle(attributes: .bold)
+        let dim = CellStyle(attributes: .dim)
+        switch mode {
+        case .color256:
+            title = CellStyle(foreground: c(231), background: c(24), attributes: .bold)
+            name = bold
+            vendor = CellStyle(foreground: c(245))
+            price = CellStyle(foreground: c(114), attributes: .bold)
+            originalPrice = CellStyle(foreground: c(243), attributes: .dim)
+            discount = CellStyle(foreground: c(209))
+            soldOut = CellStyle(foreground: c(231), background: c(160), attributes: .bold)
+            stock = CellStyle(foreground: c(245))
+            banner = CellStyle(foreground: c(16), background: c(221), attributes: .bold)
+            error = CellStyle(foreground: c(231), background: c(124), attributes: .bold)
+            hint = CellStyle(foreground: c(245))
+            hintKey = CellStyle(foreground: c(153), attributes: .bold)
+            border = CellStyle(foreground: c(240))
+            selectedBorder = CellStyle(foreground: c(81), attributes: .bold)
+            muted = CellStyle(foreground: c(243))
+        case .color16, .color8:
+            title = CellStyle(foreground: c(7), background: c(4), attributes: .bold)
+            name = bold
+            vendor = dim
+            price = CellStyle(foreground: c(2), attributes: .bold)
+            originalPrice = dim
+            discount = CellStyle(foreground: c(3))
+            soldOut = CellStyle(foreground: c(7), background: c(1), attributes: .bold)
+            stock = dim
+            banner = CellStyle(foreground: c(0), background: c(3), attributes: .bold)
+            error = CellStyle(foreground: c(7), background: c(1), attributes: .bold)
+            hint = dim
+            hintKey = bold
+            border = dim
+            selectedBorder = CellStyle(foreground: c(6), attributes: .bold)
+            muted = dim
+        case .monochrome:
+            title = CellStyle(attributes: [.reverse, .bold])
+            name = bold
+            vendor = dim
+            price = bold
+            originalPrice = dim
+            discount = .plain
+            soldOut = CellStyle(attributes: [.reverse, .bold])
+            stock = dim
+            banner = CellStyle(attributes: [.reverse, .bold])
+            error = CellStyle(attributes: [.reverse, .bold])
+            hint = dim
+            hintKey = bold
+            border = dim
+            selectedBorder = bold
+            muted = dim
+        }
+    }
+
+    /// The caret in front of the selected item.
+    public var caret: String { ascii ? ">" : "▶" }
+    /// Spinner frames.
+    public var spinner: [String] { ascii ? ["|", "/", "-", "\\"] : ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] }
+}

@@ -1,0 +1,130 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// The live `HTTPTransport`: AsyncHTTPClient over SwiftNIO.
+///
+/// Owns one `HTTPClient` on NIO's shared event loop group; call `shutdown()` once when done (AsyncHTTPClient
+/// checks this in debug builds). Every request is bounded three ways:
+/// - **time**: AsyncHTTPClient's deadline covers the request until the response head; a timer raced
+///   against the whole exchange covers the body too. When it fires, the request is cancelled.
+/// - **cancellation**: cancelling the calling task cancels the request (AsyncHTTPClient closes the connection).
+/// - **size**: a `Content-Length` over `maxResponseBytes` is refused before the body is read; otherwise the
+///   body is collected chunk by chunk and refused as soon as it passes the limit.
+///
+/// Upload progress: with `uploadProgress` set, the body is streamed in 32 KiB chunks. AsyncHTTPClient asks for
+/// the next chunk only when the connection can take more, so "sent" is the bytes handed to the socket so far.
+public final class AsyncHTTPTransport: HTTPTransport {
+    private let client: HTTPClient
+    /// The size of the upload chunks that progress is reported in.
+    static let uploadChunkSize = 32 * 1024
+
+    /// A transport with its own `HTTPClient` on NIO's shared event loop group.
+    ///
+    /// A failed connection attempt fails the request at once (no retries with back-off): an interactive
+    /// client should say "connection refused" now, not after the connect timeout.
+    public init(connectTimeout: Duration = .seconds(10)) {
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = .init(connect: TimeAmount(connectTimeout), read: nil)
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
+        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }
+
+    /// Closes the connections and releases the client. Requests sent afterwards fail.
+    public func shutdown() async throws {
+        try await client.shutdown()
+    }
+
+    /// Sends `request` and returns the complete response; throws only `OpenMarketError`.
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let prepared = try Self.prepare(request)
+        do {
+            // The exchange races a timer: whichever ends first wins, and leaving the group cancels the other.
+            // A cancelled exchange makes AsyncHTTPClient drop the request and its connection.
+            let response = try await withThrowingTaskGroup(of: TransportResponse?.self) { group in
+                group.addTask { try await self.exchange(prepared, request) }
+                group.addTask {
+                    try await Task.sleep(for: request.timeout)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let response = try await group.next() ?? nil else {
+                    throw OpenMarketError.timeout(after: request.timeout)
+                }
+                return response
+            }
+            // A body stream ended by cancellation may look complete; never hand it out as a success.
+            try Task.checkCancellation()
+            return response
+        } catch {
+            throw Self.openMarketError(for: error, request: request, taskCancelled: Task.isCancelled)
+        }
+    }
+
+    /// Sends the request and collects the body within `maxResponseBytes`.
+    private func exchange(_ prepared: HTTPClientRequest, _ request: TransportRequest) async throws
+        -> TransportResponse
+    {
+        let response = try await client.execute(prepared, deadline: .now() + TimeAmount(request.timeout))
+        let limit = request.maxResponseBytes
+        let declared = response.headers.first(name: "content-length").flatMap { Int($0) }
+        if let declared, declared > limit {
+            throw OpenMarketError.responseTooLarge(limit: limit)
+        }
+        var body: [UInt8] = []
+        body.reserveCapacity(max(0, min(declared ?? 16 * 1024, limit)))
+        for try await chunk in response.body {
+            guard chunk.readableBytes <= limit - body.count else {
+                throw OpenMarketError.responseTooLarge(limit: limit)
+            }
+            body.append(contentsOf: chunk.readableBytesView)
+        }
+        try Task.checkCancellation()
+        return TransportResponse(
+            status: Int(response.status.code), headers: response.headers.map { HTTPHeader($0.name, $0.value) },
+            body: body)
+    }
+
+    /// The AsyncHTTPClient request for `request`; an invalid-request error for a URL it cannot send to.
+    static func prepare(_ request: TransportRequest) throws(OpenMarketError) -> HTTPClientRequest {
+        guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = request.url.host, !host.isEmpty
+        else {
+            throw .invalidRequest("\(request.url.absoluteString.prefix(100)) is not an http or https URL")
+        }
+        guard !request.method.isEmpty, request.method.utf8.allSatisfy({ (65...90).contains($0) }) else {
+            throw .invalidRequest("\"\(request.method.prefix(20))\" is not an HTTP method")
+        }
+        var prepared = HTTPClientRequest(url: request.url.absoluteString)
+        prepared.method = HTTPMethod(rawValue: request.method)
+        for header in request.headers {
+            prepared.headers.add(name: header.name, value: header.value)
+        }
+        if let body = request.body {
+            if let progress = request.uploadProgress {
+                prepared.body = .stream(
+                    UploadChunks(bytes: body, chunkSize: uploadChunkSize, progress: progress),
+                    length: .known(Int64(body.count)))
+            } else {
+                prepared.body = .bytes(body)
+            }
+        }
+        return prepared
+    }
+}
+
+extension TimeAmount {
+    /// The same span as `duration`, in nanoseconds, clamped to what `TimeAmount` holds.
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else {
+            self = .nanoseconds(seconds < 0 ? .min : .max)
+            return
+        }
+        let (sum, overflowAgain) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+        self = .nanoseconds(overflowAgain ? (seconds < 0 ? .min : .max) : sum)
+    }
+}

@@ -1,0 +1,101 @@
+import CCursesShim
+@preconcurrency import CNCursesw
+import TerminalUI
+
+/// Puts canvases on the curses screen, writing only cells that differ from the last frame, in runs
+/// of one style, then `doupdate` — ncurses compares with what the terminal shows and sends the least.
+struct CursesScreen {
+    private var last: Canvas?
+    private var pairs: [Int32: Int32] = [:]
+
+    /// Forget the last frame (after a resize the whole screen is redrawn).
+    mutating func invalidate() {
+        last = nil
+        clearok(stdscr, true)
+    }
+
+    mutating func draw(_ canvas: Canvas) {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        ccs_window_size(stdscr, &rows, &columns)
+        let width = min(canvas.width, Int(columns))
+        let height = min(canvas.height, Int(rows))
+        let previous = (last?.width == canvas.width && last?.height == canvas.height) ? last : nil
+        if previous == nil { werase(stdscr) }
+        var run: [wchar_t] = []
+        for y in 0..<height {
+            var x = 0
+            while x < width {
+                let cell = canvas[x, y]
+                if let previous, previous[x, y] == cell || cell.isContinuation {
+                    x += 1
+                    continue
+                }
+                if cell.isContinuation {
+                    x += 1
+                    continue
+                }
+                // A run of changed cells of one style.
+                let style = cell.style
+                let start = x
+                run.removeAll(keepingCapacity: true)
+                while x < width {
+                    let c = canvas[x, y]
+                    if c.isContinuation {
+                        x += 1
+                        continue
+                    }
+                    if c.style != style || (previous != nil && previous![x, y] == c) { break }
+                    // The last column: writing there must not wrap; clip a wide character that would not fit.
+                    let w = DisplayWidth.of(c.text)
+                    if x + w > width { break }
+                    for scalar in c.text.unicodeScalars { run.append(wchar_t(bitPattern: scalar.value)) }
+                    x += max(1, w)
+                }
+                if run.isEmpty {
+                    x = start + 1
+                    continue
+                }
+                apply(style)
+                run.withUnsafeBufferPointer { buffer in
+                    _ = mvwaddnwstr(stdscr, Int32(y), Int32(start), buffer.baseAddress, Int32(buffer.count))
+                }
+            }
+        }
+        ccs_set_attributes(stdscr, 0, 0)
+        wnoutrefresh(stdscr)
+        doupdate()
+        last = canvas
+    }
+
+    private mutating func apply(_ style: CellStyle) {
+        var attributes: attr_t = 0
+        if style.attributes.contains(.bold) { attributes |= ccs_attr_bold() }
+        if style.attributes.contains(.dim) { attributes |= ccs_attr_dim() }
+        if style.attributes.contains(.reverse) { attributes |= ccs_attr_reverse() }
+        if style.attributes.contains(.underline) { attributes |= ccs_attr_underline() }
+        if style.attributes.contains(.italic) { attributes |= ccs_attr_italic() }
+        ccs_set_attributes(stdscr, attributes, pair(style.foreground, style.background))
+    }
+
+    /// The colour pair for a foreground/background, allocated on first use.
+    private mutating func pair(_ foreground: TerminalColor, _ background: TerminalColor) -> Int32 {
+        func index(_ color: TerminalColor) -> Int32 {
+            switch color {
+            case .default: -1
+            case .indexed(let i): Int32(i) < COLORS ? Int32(i) : -1
+            }
+        }
+        let fg = index(foreground)
+        let bg = index(background)
+        if fg == -1 && bg == -1 { return 0 }
+        let key = (fg + 1) << 16 | (bg + 1)
+        if let known = pairs[key] { return known }
+        // With few pairs (8-colour terminals) ncurses recycles them; then a remembered number may be stale.
+        if pairs.count >= Int(COLOR_PAIRS) - 2 { pairs.removeAll() }
+        let allocated = alloc_pair(fg, bg)
+        let pair = allocated > 0 ? allocated : 0
+        pairs[key] = pair
+        return pair
+    }
+}

@@ -1,0 +1,163 @@
+import CCursesShim
+@preconcurrency import CNCursesw
+import Foundation
+import Synchronization
+public import TerminalUI
+
+/// The ncurses backend: the only code that talks to ncurses.
+///
+/// One thread owns curses. It waits with `poll` on standard input and a wake pipe; keys, mouse
+/// actions and size changes go out on `inputs`; frames handed to `present` are drawn by that same
+/// thread, writing only the cells that changed and letting ncurses pick the cheapest way to update
+/// the screen (it scrolls with line insert/delete when rows move).
+public final class CursesTerminal: TerminalBackend {
+    /// What the drawing thread should do next.
+    private struct Mailbox {
+        var frame: Canvas?
+        var stopping = false
+    }
+
+    private let mailbox = Mutex(Mailbox())
+    private let wakePipe: (read: Int32, write: Int32)
+    private let continuation: AsyncStream<TerminalInput>.Continuation
+    /// Keys, mouse actions and new sizes, in order. Finishes when the terminal stops.
+    public let inputs: AsyncStream<TerminalInput>
+    private let finished = Mutex<CheckedContinuation<Void, Never>?>(nil)
+    private let state: Mutex<(started: Bool, colors: Int, size: (Int, Int))> = Mutex((false, 0, (80, 24)))
+    private let mouse: Bool
+
+    /// - Parameter mouse: report clicks and the wheel.
+    public init(mouse: Bool = true) {
+        var fds: [Int32] = [0, 0]
+        _ = pipe(&fds)
+        _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
+        _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
+        wakePipe = (fds[0], fds[1])
+        (inputs, continuation) = AsyncStream.makeStream(of: TerminalInput.self, bufferingPolicy: .bufferingNewest(512))
+        self.mouse = mouse
+    }
+
+    /// Colours the terminal has (after `start`).
+    public var colors: Int { state.withLock { $0.colors } }
+
+    /// The terminal's size (after `start`).
+    public var size: (columns: Int, rows: Int) { state.withLock { $0.size } }
+
+    /// Takes over the terminal: UTF-8 locale, curses screen, colours, keypad, mouse; then starts the
+    /// thread that reads input and draws. The terminal is restored by `stop`, on INT/TERM/HUP, and on a crash.
+    public func start() {
+        if setlocale(LC_ALL, "").flatMap({ String(cString: $0) })?.uppercased().contains("UTF-8") != true {
+            setlocale(LC_ALL, "C.UTF-8")
+        }
+        ccs_install_crash_restore(1)
+        ccs_install_quit_signals(wakePipe.write)
+        set_escdelay(25)
+        initscr()
+        cbreak()
+        noecho()
+        nonl()
+        intrflush(stdscr, false)
+        keypad(stdscr, true)
+        nodelay(stdscr, true)
+        idlok(stdscr, true)
+        leaveok(stdscr, true)
+        curs_set(0)
+        var colors = 0
+        if has_colors() {
+            start_color()
+            use_default_colors()
+            colors = Int(COLORS)
+        }
+        if mouse {
+            mouseinterval(0)
+            mousemask(ccs_mouse_mask(), nil)
+        }
+        define_key("\u{1B}[200~", CursesKeyDecoder.pasteStart)
+        define_key("\u{1B}[201~", CursesKeyDecoder.pasteEnd)
+        write(1, "\u{1B}[?2004h", 8)  // bracketed paste on
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        ccs_window_size(stdscr, &rows, &columns)
+        state.withLock { $0 = (true, colors, (Int(columns), Int(rows))) }
+        let thread = Thread { [self] in self.run() }
+        thread.name = "openmarket.terminal"
+        thread.start()
+    }
+
+    /// Hands a frame to the drawing thread; only the newest undrawn frame is kept.
+    public func present(_ canvas: Canvas) {
+        mailbox.withLock { $0.frame = canvas }
+        wake()
+    }
+
+    /// Stops the thread and restores the terminal. Returns when the terminal is back to normal.
+    public func stop() async {
+        guard state.withLock({ $0.started }) else { return }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            finished.withLock { $0 = done }
+            mailbox.withLock { $0.stopping = true }
+            wake()
+        }
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakePipe.write, &byte, 1)
+    }
+
+    // MARK: The terminal thread
+
+    private func run() {
+        var screen = CursesScreen()
+        var input = CursesInputReader()
+        var lastSize = size
+        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0)]
+        while true {
+            fds[0].revents = 0
+            fds[1].revents = 0
+            _ = poll(&fds, 2, 100)
+            if fds[1].revents != 0 {
+                var sink = [UInt8](repeating: 0, count: 64)
+                while read(wakePipe.read, &sink, 64) > 0 {}
+            }
+            if ccs_quit_requested() != 0 {
+                continuation.yield(.key(.control("c")))
+            }
+            let (frame, stopping) = mailbox.withLock { box in
+                defer { box.frame = nil }
+                return (box.frame, box.stopping)
+            }
+            if stopping { break }
+            // Input first (resizes change what a frame must look like), then the newest frame.
+            for event in input.drain() {
+                if case .resize(let columns, let rows) = event {
+                    lastSize = (columns, rows)
+                    state.withLock { $0.size = (columns, rows) }
+                    screen.invalidate()
+                }
+                continuation.yield(event)
+            }
+            if let changed = Self.windowSizeChanged(from: lastSize) {
+                resize_term(Int32(changed.rows), Int32(changed.columns))
+                lastSize = changed
+                state.withLock { $0.size = changed }
+                screen.invalidate()
+                continuation.yield(.resize(columns: changed.columns, rows: changed.rows))
+            }
+            if let frame { screen.draw(frame) }
+        }
+        write(1, "\u{1B}[?2004l", 8)
+        endwin()
+        ccs_restore_signal_defaults()
+        continuation.finish()
+        finished.withLock { $0?.resume() }
+    }
+
+    /// The size the kernel reports for the terminal, when it differs from `known`.
+    private static func windowSizeChanged(from known: (columns: Int, rows: Int)) -> (columns: Int, rows: Int)? {
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        let now = (columns: Int(size.ws_col), rows: Int(size.ws_row))
+        return now == known ? nil : now
+    }
+}

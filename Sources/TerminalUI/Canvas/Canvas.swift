@@ -1,0 +1,135 @@
+import ImagePipeline
+
+/// An off-screen grid of cells that widgets draw into; a backend then puts it on a terminal.
+///
+/// Every write is measured by display width and clipped: a wide character never lands half
+/// outside, overwriting half of one clears the other half, and control characters are replaced
+/// by visible placeholders — whatever is drawn, the grid stays exactly `width × height` printable cells.
+public struct Canvas: Equatable, Sendable {
+    public private(set) var width: Int
+    public private(set) var height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int, fill: Cell = .blank) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: fill, count: self.width * self.height)
+    }
+
+    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * width + x] }
+        set { cells[y * width + x] = newValue }
+    }
+
+    /// Writes `text` starting at (x, y), at most `maxWidth` columns (default: to the right edge).
+    /// Returns the columns written.
+    @discardableResult
+    public mutating func put(_ text: String, x: Int, y: Int, style: CellStyle = .plain, maxWidth: Int? = nil) -> Int {
+        guard y >= 0, y < height, x < width else { return 0 }
+        let limit = min(width, x + (maxWidth ?? width))
+        var column = x
+        let safe = TerminalText.sanitized(text)
+        for character in safe {
+            let w = DisplayWidth.of(character)
+            if w == 0 {
+                // A combining mark without a base of its own: attach it to the previous cell.
+                if column > x, column - 1 >= 0, column - 1 < width, !self[column - 1, y].isContinuation {
+                    self[column - 1, y].text.append(character)
+                }
+                continue
+            }
+            if column + w > limit { break }
+            if column >= 0 {
+                setCell(x: column, y: y, Cell(String(character), style: style))
+                if w == 2 { setCell(x: column + 1, y: y, Cell("", style: style)) }
+            }
+            column += w
+        }
+        return max(0, column - max(x, 0))
+    }
+
+    /// Replaces one cell, repairing any wide character it cuts in half.
+    private mutating func setCell(x: Int, y: Int, _ cell: Cell) {
+        guard x >= 0, x < width else { return }
+        let old = self[x, y]
+        if old.isContinuation, x > 0, !cell.isContinuation {
+            self[x - 1, y] = Cell(" ", style: self[x - 1, y].style)
+        }
+        if !old.isContinuation, x + 1 < width, self[x + 1, y].isContinuation, DisplayWidth.of(old.text) == 2 {
+            self[x + 1, y] = Cell(" ", style: self[x + 1, y].style)
+        }
+        self[x, y] = cell
+    }
+
+    /// Fills a rectangle with blanks of `style`.
+    public mutating func fill(_ rect: Rect, style: CellStyle = .plain) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX { setCell(x: x, y: y, Cell(" ", style: style)) }
+        }
+        // A wide character just right of the area lost nothing; one cut at the left edge was repaired.
+    }
+
+    /// Changes the style of every cell in `rect`.
+    public mutating func restyle(_ rect: Rect, _ change: (inout CellStyle) -> Void) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX { change(&cells[y * width + x].style) }
+        }
+    }
+
+    /// Draws a rendered picture with its top-left cell at (x, y), clipped to `clip`.
+    public mutating func draw(_ image: CellImage, x: Int, y: Int, clip: Rect? = nil) {
+        let area = (clip ?? bounds).intersection(bounds)
+        for row in 0..<image.rows {
+            let py = y + row
+            guard py >= area.y, py < area.maxY else { continue }
+            for column in 0..<image.columns {
+                let px = x + column
+                guard px >= area.x, px < area.maxX else { continue }
+                let cell = image.cell(x: column, y: row)
+                setCell(
+                    x: px, y: py,
+                    Cell(
+                        String(Character(cell.glyph)),
+                        style: CellStyle(
+                            foreground: TerminalColor(cellIndex: cell.foreground),
+                            background: TerminalColor(cellIndex: cell.background))))
+            }
+        }
+    }
+
+    /// Draws a box border around `rect` with single lines (or ASCII when `ascii`).
+    public mutating func box(_ rect: Rect, style: CellStyle = .plain, ascii: Bool = false) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        let (h, v, tl, tr, bl, br) = ascii ? ("-", "|", "+", "+", "+", "+") : ("─", "│", "┌", "┐", "└", "┘")
+        put(tl + String(repeating: h, count: rect.width - 2) + tr, x: rect.x, y: rect.y, style: style, maxWidth: rect.width)
+        put(bl + String(repeating: h, count: rect.width - 2) + br, x: rect.x, y: rect.maxY - 1, style: style, maxWidth: rect.width)
+        for y in (rect.y + 1)..<(rect.maxY - 1) {
+            put(v, x: rect.x, y: y, style: style)
+            put(v, x: rect.maxX - 1, y: y, style: style)
+        }
+    }
+
+    /// The text of each row (wide characters once, continuation cells skipped), for tests and logs.
+    public func lines() -> [String] {
+        (0..<height).map { y in
+            var line = ""
+            for x in 0..<width where !self[x, y].isContinuation { line += self[x, y].text }
+            return line
+        }
+    }
+
+    /// Rows as text with trailing spaces removed.
+    public func trimmedLines() -> [String] {
+        lines().map { line in
+            var s = Substring(line)
+            while s.last == " " { s = s.dropLast() }
+            return String(s)
+        }
+    }
+}

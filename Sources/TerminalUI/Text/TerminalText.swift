@@ -1,0 +1,115 @@
+/// Text made safe and measurable for the terminal.
+///
+/// Text from a server is untrusted: a control character or an escape sequence that reached the
+/// terminal could move the cursor, change colours or worse. `sanitized` replaces every C0 and C1
+/// control character, DEL and the bidirectional overrides with a visible placeholder, so such text
+/// shows what it contains and never acts.
+public enum TerminalText {
+    /// `text` with control characters shown as placeholders (ESC as `␛`, a newline as `␊`, …).
+    public static func sanitized(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsReplacement) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if needsReplacement(scalar) {
+                out.append(placeholder(for: scalar))
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    /// The lines of a multi-line text (split at CR LF, LF or CR), each sanitized.
+    public static func sanitizedLines(_ text: String) -> [String] {
+        text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: "\r", omittingEmptySubsequences: false) }
+            .map { sanitized(String($0)) }
+    }
+
+    static func needsReplacement(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        return v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+            || v == 0x200E || v == 0x200F || v == 0x061C
+    }
+
+    static func placeholder(for s: Unicode.Scalar) -> Unicode.Scalar {
+        let v = s.value
+        if v < 0x20 { return Unicode.Scalar(0x2400 + v)! }  // ␀ … ␟, ␛ for ESC
+        if v == 0x7F { return "\u{2421}" }  // ␡
+        return "\u{FFFD}"  // C1 controls and direction overrides
+    }
+
+    /// The longest prefix of `text` that fits in `width` columns, with `…` when something was cut.
+    /// Never splits a character; a wide character that would straddle the edge is left out.
+    public static func truncated(_ text: String, toWidth width: Int, ellipsis: String = "…") -> String {
+        guard width > 0 else { return "" }
+        if DisplayWidth.of(text) <= width { return text }
+        let budget = width - DisplayWidth.of(ellipsis)
+        guard budget >= 0 else { return "" }
+        var used = 0
+        var out = ""
+        for character in text {
+            let w = DisplayWidth.of(character)
+            if used + w > budget { break }
+            out.append(character)
+            used += w
+        }
+        return out + ellipsis
+    }
+
+    /// `text` padded with spaces (or truncated) to exactly `width` columns.
+    public static func padded(_ text: String, toWidth width: Int) -> String {
+        let cut = truncated(text, toWidth: width)
+        return cut + String(repeating: " ", count: max(0, width - DisplayWidth.of(cut)))
+    }
+
+    /// Wraps text into lines of at most `width` columns, breaking at spaces where it can and inside
+    /// a word only when the word is wider than a line. Paragraph breaks are kept as empty lines.
+    public static func wrapped(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        for paragraph in sanitizedLines(text) {
+            if paragraph.isEmpty {
+                lines.append("")
+                continue
+            }
+            var line = ""
+            var lineWidth = 0
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+                var word = String(word)
+                var wordWidth = DisplayWidth.of(word)
+                if lineWidth > 0 && lineWidth + 1 + wordWidth <= width {
+                    line += " " + word
+                    lineWidth += 1 + wordWidth
+                    continue
+                }
+                if lineWidth > 0 {
+                    lines.append(line)
+                    line = ""
+                    lineWidth = 0
+                }
+                while wordWidth > width {
+                    var head = ""
+                    var headWidth = 0
+                    var rest = Substring(word)
+                    while let c = rest.first, headWidth + DisplayWidth.of(c) <= width {
+                        head.append(c)
+                        headWidth += DisplayWidth.of(c)
+                        rest = rest.dropFirst()
+                    }
+                    if head.isEmpty {  // a character wider than the line
+                        head = String(rest.prefix(1))
+                        rest = rest.dropFirst()
+                    }
+                    lines.append(head)
+                    word = String(rest)
+                    wordWidth = DisplayWidth.of(word)
+                }
+                line = word
+                lineWidth = wordWidth
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+}

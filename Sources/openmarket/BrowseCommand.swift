@@ -1,0 +1,115 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MarketApp
+import MarketFeatures
+import MarketServer
+import OpenMarketAPI
+import Synchronization
+import TerminalCurses
+
+/// `openmarket` (no arguments): the terminal browser, against the embedded server or `--server URL`.
+struct BrowseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "browse",
+        abstract: "Browse the market in the terminal (the default).",
+        discussion: """
+            Without --server, starts the Open Market API server in-process on 127.0.0.1 (a free port, data in \
+            the XDG data directory, the demo catalog on first run) and browses it.
+            """)
+
+    @Option(help: "Browse this Open Market API server instead of the embedded one.") var server: String?
+    @Option(help: "Vendor identifier for writes (default: the embedded server's demo vendor).") var identifier: String?
+    @Option(help: "Vendor secret for writes.") var secret: String?
+    @Option(help: "The embedded server's data directory (default: $XDG_DATA_HOME/openmarket).") var dataDir: String?
+    @Option(help: "Seconds between checks for new products.") var pollInterval: Double = 10
+    @Flag(help: "Do not use the mouse.") var noMouse = false
+    @Flag(help: "No colours (also when NO_COLOR is set).") var noColor = false
+    @Flag(help: "ASCII only, for terminals that draw block characters double-width.") var ascii = false
+
+    func validate() throws {
+        if let server, URL(string: server)?.host == nil {
+            throw ValidationError("--server must be a URL such as http://127.0.0.1:8080")
+        }
+        guard pollInterval >= 1 else { throw ValidationError("--poll-interval must be at least 1 second") }
+    }
+
+    func run() async throws {
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw ValidationError("openmarket needs a terminal; to run only the API server, use `openmarket serve`.")
+        }
+        let directory = dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let logging = FileLogging(path: directory.appendingPathComponent("openmarket.log").path)
+        let logger = logging.make(label: "openmarket")
+
+        var embedded: EmbeddedServer?
+        let baseURL: URL
+        if let server {
+            baseURL = URL(string: server)!
+        } else {
+            FileHandle.standardError.write(Data("Starting the market…\n".utf8))
+            let started = try await EmbeddedServer.start(directory: directory, logger: logger)
+            embedded = started
+            baseURL = started.url
+        }
+        let transport = AsyncHTTPTransport()
+        let client = OpenMarketClient(baseURL: baseURL, transport: transport)
+        let noColorWanted = noColor || !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        let configuration = BrowserConfiguration(
+            pollInterval: .milliseconds(Int(pollInterval * 1000)), colorMode: noColorWanted ? .monochrome : nil,
+            ascii: ascii, serverLabel: baseURL.host.map { "\($0):\(baseURL.port ?? 80)" } ?? baseURL.absoluteString)
+        let runtime = BrowserRuntime(client: client, terminal: CursesTerminal(mouse: !noMouse), configuration: configuration)
+        await runtime.run()
+        try? await transport.shutdown()
+        embedded?.stop()
+        logging.sink.flush()
+    }
+}
+
+/// Loggers writing to a file in the data directory: the screen belongs to the browser.
+struct FileLogging {
+    let sink: LogSink
+
+    init(path: String) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        sink = LogSink(descriptor: descriptor >= 0 ? descriptor : open("/dev/null", O_WRONLY))
+    }
+
+    func make(label: String, level: Logger.Level = .info) -> Logger {
+        var logger = Logger(label: label) { [sink] in SinkLogHandler(label: $0, sink: sink) }
+        logger.logLevel = level
+        return logger
+    }
+}
+
+/// The API server started inside the browser's process, on a free loopback port.
+struct EmbeddedServer {
+    let url: URL
+    let task: Task<Void, Never>
+    let demoVendor: VendorCredentials?
+
+    static func start(directory: URL, logger: Logger) async throws -> EmbeddedServer {
+        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: directory, demo: .whenEmpty)
+        let server = try await OpenMarketServer.open(configuration, logger: logger)
+        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+        let app = server.application { port in portSink.yield(port) }
+        let task = Task {
+            do {
+                try await app.runService(gracefulShutdownSignals: [])
+            } catch {
+                logger.error("embedded server stopped: \(error)")
+            }
+            portSink.finish()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else {
+            throw ValidationError("the embedded server did not start; see the log in \(directory.path)")
+        }
+        return EmbeddedServer(url: URL(string: "http://127.0.0.1:\(port)")!, task: task, demoVendor: server.demoVendor)
+    }
+
+    func stop() {
+        task.cancel()
+    }
+}

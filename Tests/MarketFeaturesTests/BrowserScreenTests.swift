@@ -1,0 +1,205 @@
+import Foundation
+import ImagePipeline
+import OpenMarketAPI
+import TerminalUI
+import Testing
+
+@testable import MarketFeatures
+
+@Suite("Browser screens on the Canvas")
+struct BrowserScreenTests {
+    static let small = ScreenSize(columns: 60, rows: 14)
+
+    func listState(_ products: [ProductSummary], size: ScreenSize = small) -> BrowserState {
+        var state = BrowserState(size: size, serverLabel: "m.test:80")
+        _ = state.handle(.started)
+        let page = ProductPage(
+            pageNumber: 1, itemsPerPage: 20, totalCount: products.count, offset: 0, limit: 20, lastPage: 1,
+            hasNext: false, hasPrev: false, products: products)
+        _ = state.handle(.pageLoaded(requestID: 1, .success(page)))
+        return state
+    }
+
+    var products: [ProductSummary] {
+        [
+            Samples.product(3, name: "Blue Mug", vendor: "alice", price: 12000, discount: 1000),
+            Samples.product(2, name: "파란 우산", vendor: "야곰상회", price: 2.36, currency: .usd, stock: 0),
+            Samples.product(1, name: "Lamp", vendor: "bob", description: "Warm light.\nSecond line."),
+        ]
+    }
+
+    @Test("list: names, vendors, prices with the original, stock and Sold out, the end marker")
+    func list() {
+        expectScreen(listState(products), [
+            " openmarket  ·  m.test:80  ·  list               3 products",
+            "         Blue Mug                           ₩11,000 ₩12,000",
+            "▶    ░   alice                                   5 in stock",
+            "         A fine thing.                              −8% off",
+            "         파란 우산                                    $2.36",
+            "     ░   야곰상회                                  Sold out",
+            "         A fine thing.",
+            "         Lamp                                       ₩12,000",
+            "     ░   bob                                     5 in stock",
+            "         Warm light.",
+            "",
+            "                — end of list · 3 products —",
+            " 1 of 3  ·  #3                                  256 colours",
+            " ↑↓ move  ⏎ open  v grid  / search  r refresh  c colour",
+        ])
+    }
+
+    @Test("the selection is visible without colour: a caret and reverse video")
+    func selectionWithoutColour() {
+        var state = listState(products)
+        _ = state.handle(.keyPressed(.down))
+        state.colorMode = .monochrome
+        let (canvas, _) = render(state)
+        #expect(canvas[0, 5].text == "▶")
+        #expect(canvas[12, 4].style.attributes.contains(.reverse))
+        #expect(!canvas[12, 1].style.attributes.contains(.reverse))
+        #expect(canvas[0, 2].text == " ")
+        #expect(canvas.cells.allSatisfy { $0.style.foreground == .default && $0.style.background == .default })
+    }
+
+    @Test("grid: cards with picture placeholders, name, price and stock")
+    func grid() {
+        var state = listState(products)
+        _ = state.handle(.keyPressed(.character("v")))
+        expectScreen(state, [
+            " openmarket  ·  m.test:80  ·  grid               3 products",
+            "▶───────────────────────────┐ ┌───────────────────────────┐",
+            "│                           │ │                           │",
+            "│                           │ │                           │",
+            "│                           │ │                           │",
+            "│             ░             │ │             ░             │",
+            "│                           │ │                           │",
+            "│                           │ │                           │",
+            "│Blue Mug                   │ │파란 우산                  │",
+            "│₩11,000 ₩12,000            │ │$2.36                      │",
+            "│5 in stock                 │ │Sold out                   │",
+            "└───────────────────────────┘ └───────────────────────────┘",
+            " 1 of 3  ·  #3                                  256 colours",
+            " ↑↓ move  ⏎ open  v list  / search  r refresh  c colour",
+        ])
+    }
+
+    @Test("pictures that are at hand are drawn; the ones on screen are asked for")
+    func pictures() {
+        let state = listState(products)
+        let (_, wanted) = render(state)
+        #expect(wanted.count == 3)
+        #expect(wanted.allSatisfy { $0.columns == 6 && $0.rows == 3 && $0.palette == .xterm256 })
+        let image = CellImage(
+            columns: 6, rows: 2, palette: .xterm256, glyphs: Array(repeating: "▀", count: 12),
+            foreground: Array(repeating: 196, count: 12), background: Array(repeating: 21, count: 12))
+        let (canvas, _) = render(state, images: [wanted[0]: image])
+        #expect(canvas[2, 1].text == "▀" && canvas[2, 1].style.foreground == .indexed(196))
+        #expect(canvas[7, 1].style.background == .indexed(21))
+        #expect(canvas[2, 4].text != "▀", "the second product's picture is not there yet")
+    }
+
+    @Test("detail: every field, the description wrapped, the picture counter")
+    func detail() {
+        var state = listState(products)
+        _ = state.handle(.keyPressed(.enter))
+        _ = state.handle(.detailLoaded(id: 3, .success(Samples.detail(3, description: "A sturdy mug for your morning coffee, made in Seoul by hand."))))
+        expectScreen(state, [
+            " openmarket  ·  m.test:80  ·  list               3 products",
+            "",
+            "                      loading picture…",
+            "",
+            "                          ◀ 1/3 ▶",
+            " Product 3",
+            "",
+            " Price     ₩12,000",
+            " Stock     5 in stock",
+            " Vendor    demo",
+            " Product   #3  ·  KRW",
+            " Listed    2023-11-14  ·  updated 2023-11-14         ↓ more",
+            "                                                256 colours",
+            " ←→ picture  ↑↓ scroll  r reload  c colour  ? help  q back",
+        ])
+        for _ in 0..<8 { _ = state.handle(.keyPressed(.down)) }
+        let scrolled = render(state).0.trimmedLines()
+        #expect(scrolled.contains(" A sturdy mug for your morning coffee, made in Seoul by"), "\(scrolled)")
+        #expect(scrolled.contains(" hand."))
+        _ = state.handle(.keyPressed(.right))
+        #expect(state.detail?.imageIndex == 1)
+        let (canvas, wanted) = render(state)
+        #expect(canvas.trimmedLines().contains { $0.contains("◀ 2/3 ▶") })
+        #expect(wanted.first?.url.absoluteString == "http://m.test/3/2.jpg")
+    }
+
+    @Test("help overlay lists the bindings")
+    func help() {
+        var state = listState(products, size: ScreenSize(columns: 80, rows: 24))
+        _ = state.handle(.keyPressed(.character("?")))
+        let lines = render(state).0.trimmedLines()
+        #expect(lines.contains { $0.contains("Keys") })
+        for key in ["PgUp PgDn", "Enter", "v  Tab", "/", "q  Esc", "mouse"] {
+            #expect(lines.contains { $0.contains(key) }, "\(key)")
+        }
+    }
+
+    @Test("error banner with the server's message and the retry key; what was loaded stays")
+    func errorBanner() {
+        var state = listState(products)
+        _ = state.handle(.keyPressed(.character("r")))
+        _ = state.handle(.pageLoaded(requestID: 2, .failure(BrowserFailure("The server failed: database is locked (500)."))))
+        let lines = render(state).0.trimmedLines()
+        #expect(lines[1] == " ! The server failed: database is locked (500). — r to retry")
+        #expect(lines[2].contains("Blue Mug"))
+    }
+
+    @Test("too small below 40×12")
+    func tooSmall() {
+        let state = listState(products, size: ScreenSize(columns: 39, rows: 12))
+        let lines = render(state).0.trimmedLines()
+        #expect(lines.contains { $0.contains("Terminal too small") })
+        #expect(lines.contains { $0.contains("39×12 — need 40×12") })
+        let tiny = listState(products, size: ScreenSize(columns: 10, rows: 5))
+        #expect(render(tiny).0.width == 10)
+    }
+
+    @Test("control characters and escape sequences from the server are shown, never sent")
+    func hostileText() {
+        let hostile = Samples.product(
+            9, name: "\u{1B}[31mRED\u{1B}[0m\u{07}", vendor: "\u{1B}]0;pwned\u{07}", description: "\u{9B}2J clear")
+        let canvas = render(listState([hostile])).0
+        let lines = canvas.trimmedLines()
+        #expect(lines[1].contains("␛[31mRED␛[0m␇"))
+        #expect(lines[2].contains("␛]0;pwned␇"))
+        #expect(!canvas.cells.contains { cell in cell.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } })
+    }
+
+    @Test("1,000-character names are cut to the row; Korean text never splits and columns line up")
+    func longAndWide() {
+        let long = Samples.product(5, name: String(repeating: "가나다라마바사", count: 143))
+        let canvas = render(listState([long, Samples.product(4, name: "Short")])).0
+        let lines = canvas.trimmedLines()
+        #expect(lines[1].hasSuffix("₩12,000"))
+        #expect(lines[1].contains("…"))
+        #expect(DisplayWidth.of(lines[1]) <= 60)
+        let priceColumn = { (line: String) in DisplayWidth.of(line) - DisplayWidth.of("₩12,000") }
+        #expect(priceColumn(lines[1]) == priceColumn(lines[4]), "prices line up whatever the name's script")
+    }
+
+    @Test("no products, and a search with no results")
+    func empty() {
+        let none = listState([])
+        #expect(render(none).0.trimmedLines().contains { $0.contains("No products yet.") })
+        var searched = listState([])
+        searched.search.applied = "zzz"
+        #expect(render(searched).0.trimmedLines().contains { $0.contains("No products match “zzz”. Esc clears") })
+    }
+
+    @Test("ASCII mode uses no block or box-drawing characters")
+    func ascii() {
+        var state = listState(products)
+        _ = state.handle(.keyPressed(.character("v")))
+        let canvas = render(state, ascii: true).0
+        let text = canvas.lines().joined()
+        #expect(!text.contains("─") && !text.contains("▶") && !text.contains("░"))
+        #expect(text.contains("+----"))
+    }
+}

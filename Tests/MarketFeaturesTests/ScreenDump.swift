@@ -1,0 +1,31 @@
+import ImagePipeline
+import TerminalUI
+import Testing
+
+@testable import MarketFeatures
+
+/// Renders a state and compares its lines, printing a line-by-line diff when they differ.
+func expectScreen(
+    _ state: BrowserState, images: [ImageCacheKey: CellImage] = [:], ascii: Bool = false, _ expected: [String],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    var canvas = Canvas(width: 0, height: 0)
+    _ = BrowserScreen(state: state, images: images, ascii: ascii).render(into: &canvas)
+    let actual = canvas.trimmedLines()
+    if actual != expected {
+        var diff = ["screen differs (- expected, + actual):"]
+        for i in 0..<max(actual.count, expected.count) {
+            let a = i < actual.count ? actual[i] : "<none>"
+            let e = i < expected.count ? expected[i] : "<none>"
+            diff.append(a == e ? "  \(a)" : "- \(e)\n+ \(a)")
+        }
+        Issue.record(Comment(rawValue: diff.joined(separator: "\n")), sourceLocation: sourceLocation)
+    }
+}
+
+/// The rendered canvas of a state.
+func render(_ state: BrowserState, images: [ImageCacheKey: CellImage] = [:], ascii: Bool = false) -> (Canvas, [ImageCacheKey]) {
+    var canvas = Canvas(width: 0, height: 0)
+    let wanted = BrowserScreen(state: state, images: images, ascii: ascii).render(into: &canvas)
+    return (canvas, wanted)
+}

@@ -38,11 +38,10 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 
-## run: start openmarket (today: the API server with the demo catalog)
+## run: the terminal browser on its embedded server (demo catalog on first run); ARGS="--server URL" for another
 run: deps
 	$(SWIFT) build
-	@echo "The terminal browser is not built yet: starting the Open Market API server with the demo catalog."
-	$(BIN) serve $(ARGS)
+	$(BIN) $(ARGS)
 
 ## serve: start the API server (ARGS="--port 8080 --data-dir PATH ...")
 serve: deps
@@ -52,6 +51,7 @@ serve: deps
 ## bench: the benchmarks named by the issues; figures go to docs/BENCHMARKS.md
 bench: deps bench-deps
 	$(SWIFT) build -c release
+	.build/release/openmarket-bench
 	bash bench/server.sh
 
 fmt:

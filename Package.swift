@@ -92,7 +92,7 @@ let package = Package(
         // Fixtures and test doubles shared by the tests.
         .target(
             name: "Mocks",
-            dependencies: ["ImageCodec", "OpenMarketAPI"],
+            dependencies: ["ImageCodec", "OpenMarketAPI", "TerminalUI"],
             path: "Mocks",
             resources: [.copy("Fixtures")],
             swiftSettings: strict
@@ -108,6 +108,9 @@ let package = Package(
 
         .testTarget(
             name: "MarketFeaturesTests", dependencies: ["MarketFeatures", "OpenMarketAPI", "TerminalUI", "ImagePipeline", "Mocks"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "MarketAppTests", dependencies: ["MarketApp", "MarketFeatures", "OpenMarketAPI", "TerminalUI", "Mocks"],
             swiftSettings: strict),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImagePipeline"], swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "Mocks"], swiftSettings: strict),

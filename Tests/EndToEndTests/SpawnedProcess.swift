@@ -84,6 +84,22 @@ final class SpawnedProcess: @unchecked Sendable {
         return status
     }
 
+    /// Waits for the child to exit by itself; returns its exit status (or -1 on a signal).
+    func waitForExit() -> Int32 {
+        guard !reaped else { return 0 }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        reaped = true
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : -1
+    }
+
+    /// Runs a command to completion and returns its status and standard output.
+    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = try SpawnedProcess(executable, arguments)
+        let status = process.waitForExit()
+        return (status, process.standardOutput)
+    }
+
     deinit {
         if !reaped { stop(signal: SIGKILL) }
     }

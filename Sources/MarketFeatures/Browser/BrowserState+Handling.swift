@@ -78,13 +78,13 @@ extension BrowserState {
     mutating func pageLoaded(id: Int, _ result: Result<ProductPage, BrowserFailure>) -> [BrowserEffect] {
         guard let request = pageRequest, request.id == id else { return [] }  // superseded
         pageRequest = nil
-        isStarting = false
         switch result {
         case .failure(let failure):
             errorMessage = failure.message
             failedRequest = request
             return []
         case .success(let page):
+            isStarting = false
             errorMessage = nil
             if request.replaces {
                 let keep = request.keepSelectedID

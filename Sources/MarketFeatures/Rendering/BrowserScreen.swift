@@ -25,13 +25,14 @@ public struct BrowserScreen {
             return []
         }
         let layout = state.layout
+        let starting = state.isStarting && state.products.isEmpty && state.detail == nil
         drawHeader(&canvas, layout.header)
-        drawBanner(&canvas, layout.banner)
+        if !starting { drawBanner(&canvas, layout.banner) }
         if let detail = state.detail {
             DetailScreen(detail: detail, theme: theme, images: images, palette: palette)
                 .draw(&canvas, in: Rect(x: 0, y: layout.header.maxY, width: canvas.width, height: layout.status.y - layout.header.maxY), wanted: &wanted)
-        } else if state.isStarting && state.products.isEmpty {
-            drawStart(&canvas, layout.content)
+        } else if starting {
+            drawStart(&canvas, Rect(x: 0, y: layout.header.maxY, width: canvas.width, height: layout.status.y - layout.header.maxY))
         } else {
             drawProducts(&canvas, layout, wanted: &wanted)
         }

@@ -1,0 +1,38 @@
+import Synchronization
+import TerminalUI
+
+/// A terminal for runtime tests: the test types into it and reads the frames it was shown.
+public final class FakeTerminal: TerminalBackend {
+    public let inputs: AsyncStream<TerminalInput>
+    private let continuation: AsyncStream<TerminalInput>.Continuation
+    private let frames = Mutex<[Canvas]>([])
+    public let colors: Int
+    public let size: (columns: Int, rows: Int)
+
+    public init(columns: Int = 120, rows: Int = 40, colors: Int = 256) {
+        (inputs, continuation) = AsyncStream.makeStream(of: TerminalInput.self)
+        self.colors = colors
+        size = (columns, rows)
+    }
+
+    public func start() {}
+
+    public func present(_ canvas: Canvas) {
+        frames.withLock { $0.append(canvas) }
+    }
+
+    public func stop() async {
+        continuation.finish()
+    }
+
+    /// Types input as if from the keyboard.
+    public func type(_ input: TerminalInput) {
+        continuation.yield(input)
+    }
+
+    /// The last frame shown.
+    public var lastFrame: Canvas? { frames.withLock { $0.last } }
+
+    /// How many frames were shown.
+    public var frameCount: Int { frames.withLock { $0.count } }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Mocks
+import Testing
+
+/// The real `openmarket` browser under tmux against its embedded server with the demo catalog.
+@Suite("openmarket browser, end to end under tmux", .serialized)
+struct BrowserEndToEndTests {
+    func header(_ screen: String) -> String { screen.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? "" }
+
+    @Test("first screen shows products; v grid; G pages in more; / narrows; Enter opens detail; q quits and restores")
+    func browse() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let tmux = try TmuxSession(command: "\(BuiltProducts.openmarket) --data-dir \(directory.path)")
+        let first = try await tmux.waitFor(text: "20+ products")
+        #expect(header(first).contains("list"))
+        #expect(first.contains("in stock"))
+        #expect(first.contains("↑↓ move"))
+
+        try tmux.send("v")
+        let grid = try await tmux.waitFor("the grid") { self.header($0).contains("grid") && $0.contains("┌") }
+        #expect(grid.contains("┐"))
+        try tmux.send("v")
+        try await tmux.waitFor("the list again") { self.header($0).contains("list") }
+
+        try tmux.send("G")
+        try await tmux.waitFor("a second page") { self.header($0).contains("40+ products") }
+
+        try tmux.send("/")
+        try await tmux.waitFor(text: "Search:")
+        try tmux.send("mug", literal: true)
+        let narrowed = try await tmux.waitFor("search results") { self.header($0).contains("search: mug") && !$0.contains("loading") }
+        let count = header(narrowed).firstMatch(of: /(\d+)\+? products/).map { Int($0.1)! } ?? 0
+        #expect(count > 0 && count < 40, "\(header(narrowed))")
+        try tmux.send("Enter")
+        try tmux.send("Escape")
+        try await tmux.waitFor("the search cleared") { !self.header($0).contains("search:") && $0.contains("in stock") }
+
+        try tmux.send("Enter")
+        let detail = try await tmux.waitFor("the detail") { $0.contains("Pictures") && $0.contains("Price") }
+        #expect(detail.contains("←→ picture"))
+        try tmux.send("q")
+        try await tmux.waitFor(text: "↑↓ move")
+        try tmux.send("q")
+        let after = try await tmux.waitFor(text: "EXITED:0")
+        #expect(!after.contains("↑↓ move"), "the alternate screen is gone: the terminal is restored")
+    }
+
+    @Test("resizing relayouts; below 40×12 a too-small screen; back to normal after")
+    func resize() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let tmux = try TmuxSession(command: "\(BuiltProducts.openmarket) --data-dir \(directory.path)", columns: 80, rows: 24)
+        try await tmux.waitFor(text: "20+ products")
+        try tmux.resize(columns: 200, rows: 60)
+        let wide = try await tmux.waitFor("200 columns") { self.header($0).count > 150 }
+        #expect(wide.contains("in stock"))
+        try tmux.resize(columns: 30, rows: 10)
+        try await tmux.waitFor(text: "Terminal too small")
+        for size in [(50, 15), (30, 8), (100, 30), (41, 13)] { try tmux.resize(columns: size.0, rows: size.1) }
+        try await tmux.waitFor("41×13") { $0.contains("in stock") && !$0.contains("too small") }
+        try tmux.send("q")
+        try await tmux.waitFor(text: "EXITED:0")
+    }
+
+    @Test("a server that is down: a clear screen with the error, r retries, q quits")
+    func serverDown() async throws {
+        let tmux = try TmuxSession(command: "\(BuiltProducts.openmarket) --server http://127.0.0.1:9", columns: 100, rows: 30)
+        let screen = try await tmux.waitFor(text: "Cannot reach the market")
+        #expect(screen.contains("r to retry"))
+        try tmux.send("r")
+        try await tmux.waitFor(text: "Cannot reach the market")
+        try tmux.send("q")
+        try await tmux.waitFor(text: "EXITED:0")
+    }
+}

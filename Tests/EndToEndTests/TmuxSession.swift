@@ -1,0 +1,53 @@
+import Foundation
+
+/// The real binary in a private tmux server: type keys, read the screen, as a user would.
+final class TmuxSession {
+    let socket = "om-test-\(UUID().uuidString.prefix(8))"
+    let tmux: String
+
+    init(command: String, columns: Int = 120, rows: Int = 40) throws {
+        tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "tmux"
+        let wrapped = "env LANG=C.UTF-8 TERM=tmux-256color \(command); echo EXITED:$?; sleep 600"
+        let result = try SpawnedProcess.run(
+            tmux, ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", wrapped])
+        guard result.status == 0 else { throw SpawnError("tmux new-session failed (\(result.status))") }
+    }
+
+    /// The screen as text.
+    func capture(escapes: Bool = false) throws -> String {
+        try SpawnedProcess.run(tmux, ["-L", socket, "capture-pane", "-p"] + (escapes ? ["-e"] : []) + ["-t", "0"]).output
+    }
+
+    /// Sends tmux key names (`Enter`, `Escape`, `Down`) or literal text (with `literal`).
+    func send(_ keys: String..., literal: Bool = false) throws {
+        _ = try SpawnedProcess.run(tmux, ["-L", socket, "send-keys", "-t", "0"] + (literal ? ["-l"] : []) + keys)
+    }
+
+    func resize(columns: Int, rows: Int) throws {
+        _ = try SpawnedProcess.run(tmux, ["-L", socket, "resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
+    /// Polls the screen until `predicate` holds; returns that screen.
+    @discardableResult
+    func waitFor(
+        _ what: String, timeout: Duration = .seconds(60), _ predicate: (String) -> Bool
+    ) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        var screen = ""
+        while ContinuousClock.now < deadline {
+            screen = try capture()
+            if predicate(screen) { return screen }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw SpawnError("timed out waiting for \(what); the screen shows:\n\(screen)")
+    }
+
+    @discardableResult
+    func waitFor(text: String, timeout: Duration = .seconds(60)) async throws -> String {
+        try await waitFor("“\(text)”", timeout: timeout) { $0.contains(text) }
+    }
+
+    deinit {
+        _ = try? SpawnedProcess.run(tmux, ["-L", socket, "kill-server"])
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import MarketApp
+import MarketFeatures
+import Mocks
+import OpenMarketAPI
+import TerminalUI
+import Testing
+
+@Suite("Browser runtime")
+struct BrowserRuntimeTests {
+    /// A page of JSON as a server sends it, without thumbnails (no picture requests).
+    static func pageJSON(ids: [Int], page: Int = 1, hasNext: Bool = false, name: (Int) -> String = { "Item \($0)" }) -> String {
+        let items = ids.map { id in
+            """
+            {"id":\(id),"vendor_id":1,"vendorName":"demo","name":"\(name(id))","description":"desc","thumbnail":"",
+            "currency":"KRW","price":1000,"bargain_price":1000,"discounted_price":0,"stock":3,
+            "created_at":"2022-11-15T00:00:00","issued_at":"2022-11-15T00:00:00"}
+            """
+        }
+        return """
+            {"pageNo":\(page),"itemsPerPage":20,"totalCount":\(ids.count),"offset":0,"limit":20,"lastPage":1,
+            "hasNext":\(hasNext),"hasPrev":false,"pages":[\(items.joined(separator: ","))]}
+            """
+    }
+
+    func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
+        for _ in 0..<500 {
+            if condition() { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("timed out waiting for \(what)")
+    }
+
+    @Test("typing a search waits 300 ms of the injected clock, then asks the server once; q quits")
+    func debouncedSearch() async throws {
+        let transport = MockTransport()
+        transport.enqueue("GET", "/api/products", .json(Self.pageJSON(ids: [3, 2, 1])))
+        transport.enqueue("GET", "/api/products", .json(Self.pageJSON(ids: [2], name: { _ in "Mug" })))
+        let client = OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: transport)
+        let terminal = FakeTerminal()
+        let clock = ManualClock()
+        let runtime = BrowserRuntime(
+            client: client, terminal: terminal, configuration: BrowserConfiguration(pollInterval: .seconds(3600)),
+            clock: clock)
+        let running = Task { await runtime.run() }
+
+        try await waitUntil("the first page on screen") { terminal.lastFrame?.trimmedLines().joined().contains("Item 3") == true }
+        terminal.type(.key(.character("/")))
+        for c in "mug" { terminal.type(.key(.character(c))) }
+        try await waitUntil("the query typed") { terminal.lastFrame?.trimmedLines().joined().contains("Search: mug") == true }
+        try await waitUntil("the debounce sleeping") { clock.sleeperCount >= 2 }
+        clock.advance(by: .milliseconds(299))
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(transport.requests.count == 1, "nothing before 300 ms")
+        clock.advance(by: .milliseconds(1))
+        try await waitUntil("the search request") { transport.requests.count == 2 }
+        let query = transport.requests[1].url.query ?? ""
+        #expect(query.contains("search_value=mug"))
+        try await waitUntil("the results on screen") { terminal.lastFrame?.trimmedLines().joined().contains("Mug") == true }
+        #expect(terminal.lastFrame?.trimmedLines().first?.contains("search: mug") == true)
+
+        terminal.type(.key(.enter))
+        terminal.type(.key(.character("q")))
+        await running.value
+        #expect(transport.unexpectedRequests.isEmpty)
+    }
+
+    @Test("a server error shows as a banner with its message; the loaded products stay")
+    func errorBanner() async throws {
+        let transport = MockTransport()
+        transport.enqueue("GET", "/api/products", .json(Self.pageJSON(ids: Array((1...20).reversed()), hasNext: true)))
+        transport.stub("GET", "/api/products", .json(#"{"code":500,"message":"database is locked"}"#, status: 500))
+        let client = OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: transport)
+        let terminal = FakeTerminal()
+        let runtime = BrowserRuntime(
+            client: client, terminal: terminal, configuration: BrowserConfiguration(pollInterval: .seconds(3600)),
+            clock: ManualClock())
+        let running = Task { await runtime.run() }
+        try await waitUntil("the first page") { terminal.lastFrame?.trimmedLines().joined().contains("Item 20") == true }
+        terminal.type(.key(.character("G")))
+        try await waitUntil("the banner") { terminal.lastFrame?.trimmedLines().joined().contains("database is locked") == true }
+        let lines = terminal.lastFrame?.trimmedLines() ?? []
+        #expect(lines[1].contains("r to retry"))
+        #expect(lines.joined().contains("Item 1"), "what was loaded stays")
+        terminal.type(.key(.character("q")))
+        await running.value
+    }
+}

@@ -52,6 +52,7 @@ serve: deps
 bench: deps bench-deps
 	$(SWIFT) build -c release
 	.build/release/openmarket-bench
+	python3 bench/terminal.py
 	bash bench/server.sh
 
 fmt:

@@ -101,7 +101,9 @@ let package = Package(
         // Benchmarks of the client core, run by `make bench`.
         .executableTarget(
             name: "openmarket-bench",
-            dependencies: ["ImagePipeline", "OpenMarketAPI", "ImageCodec", "Mocks"],
+            dependencies: [
+                "ImagePipeline", "OpenMarketAPI", "ImageCodec", "Mocks", "MarketFeatures", "TerminalUI", "TerminalCurses",
+            ],
             path: "Benchmarks/openmarket-bench",
             swiftSettings: strict
         ),

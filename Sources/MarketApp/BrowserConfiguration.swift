@@ -13,6 +13,8 @@ public struct BrowserConfiguration: Sendable {
     public var itemsPerPage: Int
     /// What the title line says the server is.
     public var serverLabel: String
+    /// Called once, when the first frame with products has been handed to the terminal.
+    public var onFirstProducts: (@Sendable () -> Void)?
 
     public init(
         pollInterval: Duration = .seconds(10), colorMode: ColorMode? = nil, ascii: Bool = false, itemsPerPage: Int = 20,

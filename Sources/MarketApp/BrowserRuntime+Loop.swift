@@ -18,6 +18,7 @@ extension BrowserRuntime {
         var background: [Task<Void, Never>] = []
         var spinner: Task<Void, Never>?
         var canvas = Canvas(width: 0, height: 0)
+        var reportedFirstProducts = false
 
         init(runtime: BrowserRuntime) {
             self.runtime = runtime
@@ -85,6 +86,10 @@ extension BrowserRuntime {
             let screen = BrowserScreen(state: state, images: images, ascii: runtime.configuration.ascii)
             let wanted = screen.render(into: &canvas)
             runtime.terminal.present(canvas)
+            if !reportedFirstProducts, !state.products.isEmpty {
+                reportedFirstProducts = true
+                runtime.configuration.onFirstProducts?()
+            }
             let wantedSet = Set(wanted)
             for (key, task) in imageTasks where !wantedSet.contains(key) {
                 task.cancel()

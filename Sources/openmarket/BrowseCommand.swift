@@ -35,6 +35,7 @@ struct BrowseCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let launched = ContinuousClock.now
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw ValidationError("openmarket needs a terminal; to run only the API server, use `openmarket serve`.")
         }
@@ -52,18 +53,30 @@ struct BrowseCommand: AsyncParsableCommand {
             let started = try await EmbeddedServer.start(directory: directory, logger: logger)
             embedded = started
             baseURL = started.url
+            logger.info("embedded server ready at \(baseURL) after \(Self.milliseconds(since: launched)) ms")
         }
         let transport = AsyncHTTPTransport()
         let client = OpenMarketClient(baseURL: baseURL, transport: transport)
         let noColorWanted = noColor || !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        let configuration = BrowserConfiguration(
+        var configuration = BrowserConfiguration(
             pollInterval: .milliseconds(Int(pollInterval * 1000)), colorMode: noColorWanted ? .monochrome : nil,
             ascii: ascii, serverLabel: baseURL.host.map { "\($0):\(baseURL.port ?? 80)" } ?? baseURL.absoluteString)
+        configuration.onFirstProducts = {
+            logger.info("first page painted after \(Self.milliseconds(since: launched)) ms")
+            logging.sink.flush()
+        }
         let runtime = BrowserRuntime(client: client, terminal: CursesTerminal(mouse: !noMouse), configuration: configuration)
         await runtime.run()
         try? await transport.shutdown()
         embedded?.stop()
         logging.sink.flush()
+    }
+}
+
+extension BrowseCommand {
+    static func milliseconds(since start: ContinuousClock.Instant) -> Int {
+        let elapsed = (ContinuousClock.now - start).components
+        return Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
     }
 }
 

@@ -275,7 +275,8 @@ public struct BrowserScreen {
             canvas.put(off, x: offX, y: text.y + 2, style: theme.discount, maxWidth: rightWidth)
         }
         if selected {
-            canvas.restyle(Rect(x: text.x - 1, y: text.y, width: text.width + 2, height: text.height)) {
+            // Reverse video on the name line only: visible without colour, and cheap to move over SSH.
+            canvas.restyle(Rect(x: text.x - 1, y: text.y, width: text.width + 2, height: 1)) {
                 $0.attributes.insert(.reverse)
             }
         }
@@ -285,8 +286,10 @@ public struct BrowserScreen {
         _ canvas: inout Canvas, _ p: ProductSummary, frame: Rect, selected: Bool, layout: BrowserLayout,
         wanted: inout [ImageCacheKey]
     ) {
-        canvas.box(frame, style: selected ? theme.selectedBorder : theme.border, ascii: theme.ascii)
+        canvas.box(frame, style: theme.border, ascii: theme.ascii)
         if selected {
+            // The top edge and the name line mark the selection: visible without colour, cheap to move.
+            canvas.restyle(Rect(x: frame.x, y: frame.y, width: frame.width, height: 1)) { $0 = theme.selectedBorder }
             canvas.put(theme.caret, x: frame.x, y: frame.y, style: theme.selectedBorder)
         }
         let inner = frame.insetBy(dx: 1, dy: 1)

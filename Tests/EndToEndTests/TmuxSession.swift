@@ -7,7 +7,7 @@ final class TmuxSession {
 
     init(command: String, columns: Int = 120, rows: Int = 40) throws {
         tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "tmux"
-        let wrapped = "env LANG=C.UTF-8 TERM=tmux-256color \(command); echo EXITED:$?; sleep 600"
+        let wrapped = "env -u NO_COLOR LANG=C.UTF-8 TERM=tmux-256color \(command); echo EXITED:$?; sleep 600"
         let result = try SpawnedProcess.run(
             tmux, ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", wrapped])
         guard result.status == 0 else { throw SpawnError("tmux new-session failed (\(result.status))") }
@@ -21,6 +21,11 @@ final class TmuxSession {
     /// Sends tmux key names (`Enter`, `Escape`, `Down`) or literal text (with `literal`).
     func send(_ keys: String..., literal: Bool = false) throws {
         _ = try SpawnedProcess.run(tmux, ["-L", socket, "send-keys", "-t", "0"] + (literal ? ["-l"] : []) + keys)
+    }
+
+    /// Sends many keys in one tmux call (a key held down).
+    func send(contentsOf keys: [String]) throws {
+        _ = try SpawnedProcess.run(tmux, ["-L", socket, "send-keys", "-t", "0"] + keys)
     }
 
     func resize(columns: Int, rows: Int) throws {

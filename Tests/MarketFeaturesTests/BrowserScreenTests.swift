@@ -201,5 +201,9 @@ struct BrowserScreenTests {
         let text = canvas.lines().joined()
         #expect(!text.contains("─") && !text.contains("▶") && !text.contains("░"))
         #expect(text.contains("+----"))
+        let ambiguous = canvas.cells.filter { cell in
+            cell.text.unicodeScalars.contains { ((0x2010...0x209F).contains($0.value) || (0x2100...0x25FF).contains($0.value)) || $0.value == 0xB7 || $0.value == 0xD7 }
+        }
+        #expect(ambiguous.isEmpty, "ambiguous-width glyphs left: \(Set(ambiguous.map(\.text)))")
     }
 }

@@ -39,8 +39,16 @@ public struct BrowserScreen {
         drawStatus(&canvas, layout.status)
         drawHints(&canvas, layout.hints)
         if state.showsHelp { HelpOverlay(theme: theme).draw(&canvas) }
+        if theme.ascii { canvas.replaceGlyphs(Self.asciiGlyphs) }
         return wanted
     }
+
+    /// One-column ASCII stand-ins for the East Asian "ambiguous" characters the screens use.
+    static let asciiGlyphs: [String: String] = [
+        "…": ".", "·": "|", "—": "-", "−": "-", "×": "x", "“": "\"", "”": "\"", "▶": ">", "◀": "<", "←": "<",
+        "→": ">", "↑": "^", "↓": "v", "⏎": "~", "░": ".", "▏": "_", "│": "|", "─": "-", "┌": "+", "┐": "+",
+        "└": "+", "┘": "+",
+    ]
 
     var palette: PaletteKind { theme.ascii ? .monochrome : state.colorMode.palette }
 

@@ -115,6 +115,14 @@ public struct Canvas: Equatable, Sendable {
         }
     }
 
+    /// Replaces single-column glyphs by others of one column (`table` values must be one column wide),
+    /// for terminals that draw East Asian "ambiguous" characters two columns wide.
+    public mutating func replaceGlyphs(_ table: [String: String]) {
+        for i in cells.indices where !cells[i].isContinuation {
+            if let replacement = table[cells[i].text] { cells[i].text = replacement }
+        }
+    }
+
     /// The text of each row (wide characters once, continuation cells skipped), for tests and logs.
     public func lines() -> [String] {
         (0..<height).map { y in

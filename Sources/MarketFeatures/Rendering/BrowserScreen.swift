@@ -180,15 +180,24 @@ public struct BrowserScreen {
             return
         }
         let first = state.scrollRow * layout.itemsPerRow
-        let last = min(state.products.count, first + layout.visibleItems)
+        // Full rows, and the row cut by the bottom edge (drawn clipped) so the screen is never half empty.
+        let last = min(state.products.count, first + layout.visibleItems + layout.itemsPerRow)
         for index in first..<last {
-            guard let frame = layout.frame(of: index, scrollRow: state.scrollRow) else { continue }
+            let row = layout.row(of: index) - state.scrollRow
+            let column = index % layout.itemsPerRow
+            let frame = Rect(
+                x: content.x + column * (layout.itemWidth + (layout.kind == .grid ? 1 : 0)),
+                y: content.y + row * layout.rowHeight, width: layout.itemWidth, height: layout.rowHeight)
+            guard frame.y < content.maxY else { break }
             let product = state.products[index]
             let selected = index == state.selectedIndex
-            if layout.kind == .list {
-                drawListRow(&canvas, product, frame: frame, selected: selected, layout: layout, wanted: &wanted)
+            if frame.maxY <= content.maxY {
+                drawItem(&canvas, product, frame: frame, selected: selected, layout: layout, wanted: &wanted)
             } else {
-                drawCard(&canvas, product, frame: frame, selected: selected, layout: layout, wanted: &wanted)
+                var scratch = Canvas(width: frame.width, height: frame.height)
+                let local = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+                drawItem(&scratch, product, frame: local, selected: selected, layout: layout, wanted: &wanted)
+                canvas.blit(scratch, x: frame.x, y: frame.y, clip: content)
             }
         }
         // After the last product: "loading more…" or the end of the list.
@@ -221,6 +230,17 @@ public struct BrowserScreen {
             if let url = state.products[index].thumbnailURL {
                 wanted.append(key(url, layout.thumbnailColumns, layout.thumbnailRows))
             }
+        }
+    }
+
+    func drawItem(
+        _ canvas: inout Canvas, _ product: ProductSummary, frame: Rect, selected: Bool, layout: BrowserLayout,
+        wanted: inout [ImageCacheKey]
+    ) {
+        if layout.kind == .list {
+            drawListRow(&canvas, product, frame: frame, selected: selected, layout: layout, wanted: &wanted)
+        } else {
+            drawCard(&canvas, product, frame: frame, selected: selected, layout: layout, wanted: &wanted)
         }
     }
 

@@ -115,6 +115,15 @@ public struct Canvas: Equatable, Sendable {
         }
     }
 
+    /// Copies `source` with its top-left cell at (x, y), only the part inside `clip`.
+    public mutating func blit(_ source: Canvas, x: Int, y: Int, clip: Rect) {
+        let area = clip.intersection(bounds).intersection(Rect(x: x, y: y, width: source.width, height: source.height))
+        guard !area.isEmpty else { return }
+        for py in area.y..<area.maxY {
+            for px in area.x..<area.maxX { setCell(x: px, y: py, source[px - x, py - y]) }
+        }
+    }
+
     /// Replaces single-column glyphs by others of one column (`table` values must be one column wide),
     /// for terminals that draw East Asian "ambiguous" characters two columns wide.
     public mutating func replaceGlyphs(_ table: [String: String]) {

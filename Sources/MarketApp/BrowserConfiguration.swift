@@ -1,5 +1,6 @@
 public import Foundation
 public import MarketFeatures
+public import OpenMarketAPI
 
 /// How the browser runs: polling, colours, glyphs.
 public struct BrowserConfiguration: Sendable {
@@ -13,6 +14,10 @@ public struct BrowserConfiguration: Sendable {
     public var itemsPerPage: Int
     /// What the title line says the server is.
     public var serverLabel: String
+    /// The vendor identity writes are made with (nil: browsing only).
+    public var identity: VendorIdentity?
+    /// The writer's numeric vendor id, when known, so the browser can tell which products are its own.
+    public var writerVendorID: Int?
     /// Called once, when the first frame with products has been handed to the terminal.
     public var onFirstProducts: (@Sendable () -> Void)?
 

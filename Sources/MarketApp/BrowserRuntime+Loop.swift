@@ -152,6 +152,19 @@ extension BrowserRuntime {
                     }
                     queue.send(.browser(.detailLoaded(id: id, result)))
                 }
+            case .deleteProduct(let id):
+                let identity = runtime.configuration.identity
+                Task {
+                    let result: Result<ProductDetail, BrowserFailure>
+                    do throws(OpenMarketError) {
+                        guard let identity else { throw OpenMarketError.invalidRequest("no vendor identity") }
+                        let path = try await client.deletePath(id: id, identity: identity)
+                        result = .success(try await client.delete(path: path, identity: identity))
+                    } catch {
+                        result = .failure(BrowserFailure(error))
+                    }
+                    queue.send(.browser(.productDeleted(id: id, result)))
+                }
             case .scheduleSearch(let generation, let delay):
                 searchTask?.cancel()
                 let clock = runtime.clock

@@ -48,6 +48,9 @@ public final class BrowserRuntime: Sendable {
             colorMode: configuration.colorMode ?? ColorMode.best(forColors: terminal.colors),
             maxColors: terminal.colors, itemsPerPage: configuration.itemsPerPage,
             serverLabel: configuration.serverLabel)
+        if configuration.identity != nil {
+            state.writer = WriterIdentity(vendorID: configuration.writerVendorID)
+        }
         var loop = Loop(runtime: self)
         await loop.run(&state)
         await terminal.stop()

@@ -28,6 +28,9 @@ struct BrowseCommand: AsyncParsableCommand {
     @Flag(help: "ASCII only, for terminals that draw block characters double-width.") var ascii = false
 
     func validate() throws {
+        if (identifier == nil) != (secret == nil) {
+            throw ValidationError("--identifier and --secret go together")
+        }
         if let server, URL(string: server)?.host == nil {
             throw ValidationError("--server must be a URL such as http://127.0.0.1:8080")
         }
@@ -61,6 +64,15 @@ struct BrowseCommand: AsyncParsableCommand {
         var configuration = BrowserConfiguration(
             pollInterval: .milliseconds(Int(pollInterval * 1000)), colorMode: noColorWanted ? .monochrome : nil,
             ascii: ascii, serverLabel: baseURL.host.map { "\($0):\(baseURL.port ?? 80)" } ?? baseURL.absoluteString)
+        let environment = ProcessInfo.processInfo.environment
+        if let identifier = identifier ?? environment["OPENMARKET_IDENTIFIER"],
+            let secret = secret ?? environment["OPENMARKET_SECRET"]
+        {
+            configuration.identity = VendorIdentity(identifier: identifier, secret: secret)
+        } else if let demo = embedded?.demoVendor {
+            configuration.identity = VendorIdentity(identifier: demo.identifier, secret: demo.secret)
+            configuration.writerVendorID = demo.id
+        }
         configuration.onFirstProducts = {
             logger.info("first page painted after \(Self.milliseconds(since: launched)) ms")
             logging.sink.flush()

@@ -46,6 +46,49 @@ struct BrowserEndToEndTests {
         #expect(!after.contains("↑↓ move"), "the alternate screen is gone: the terminal is restored")
     }
 
+    @Test("d deletes one of the demo vendor's products after asking; the server agrees; another's is refused")
+    func delete() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let tmux = try TmuxSession(command: "\(BuiltProducts.openmarket) --data-dir \(directory.path)")
+        let first = try await tmux.waitFor(text: "20+ products")
+        let port = try #require(header(first).firstMatch(of: /127\.0\.0\.1:(\d+)/)?.1)
+        let http = LiveHTTP(base: "http://127.0.0.1:\(port)")
+        let newest = try await http.send("GET", "/api/products?items_per_page=1").json()
+        let product = try #require((newest["pages"] as? [[String: Any]])?.first)
+        let id = try #require(product["id"] as? Int)
+        #expect(product["vendorName"] as? String == "demo", "the demo catalog's newest product is the demo vendor's")
+
+        try tmux.send("d")
+        try await tmux.waitFor(text: "This cannot be undone.")
+        try tmux.send("Enter")  // No is the default
+        try await tmux.waitFor("the dialog gone") { !$0.contains("This cannot be undone.") }
+        #expect(try await http.send("GET", "/api/products/\(id)").status == 200)
+
+        try tmux.send("d")
+        try await tmux.waitFor(text: "This cannot be undone.")
+        try tmux.send("y")
+        try await tmux.waitFor(text: "Deleted “")
+        #expect(try await http.send("GET", "/api/products/\(id)").status == 404)
+
+        // Find a product of another vendor and try.
+        try tmux.send("j")
+        var refused = false
+        for _ in 0..<10 {
+            try tmux.send("d")
+            let screen = try await tmux.waitFor("an answer to d") { $0.contains("only its vendor") || $0.contains("This cannot be undone.") }
+            if screen.contains("only its vendor") {
+                refused = true
+                break
+            }
+            try tmux.send("Escape")
+            try tmux.send("j")
+        }
+        #expect(refused)
+        try tmux.send("q")
+        try await tmux.waitFor(text: "EXITED:0")
+    }
+
     @Test("resizing relayouts; below 40×12 a too-small screen; back to normal after")
     func resize() async throws {
         let directory = try TemporaryDirectory()

@@ -20,6 +20,8 @@ public enum BrowserEvent: Sendable, Equatable {
     case searchDebounceElapsed(generation: Int)
     /// The spinner's frame interval passed.
     case spinnerTicked
+    /// A delete finished (the product's detail as the server last had it, or why not).
+    case productDeleted(id: Int, Result<ProductDetail, BrowserFailure>)
 }
 
 /// A failure to show: the sentence for the user. Equatable, so states and events can be compared.
@@ -41,5 +43,7 @@ public enum BrowserEffect: Sendable, Equatable {
     case pollFirstPage(itemsPerPage: Int, search: String?)
     case loadDetail(id: Int)
     case scheduleSearch(generation: Int, after: Duration)
+    /// Ask for a delete token, then delete with it.
+    case deleteProduct(id: Int)
     case quit
 }

@@ -49,6 +49,21 @@ extension BrowserState {
         case .spinnerTicked:
             spinnerFrame = (spinnerFrame + 1) % 10
             return []
+        case .productDeleted(let id, let result):
+            deleting.remove(id)
+            switch result {
+            case .success:
+                let name = products.first { $0.id == id }.map { ProductText.name($0) } ?? "#\(id)"
+                products.removeAll { $0.id == id }
+                if detail?.summary.id == id { detail = nil }
+                clampSelection()
+                keepSelectionVisible()
+                notice = "Deleted “\(name)”."
+                return prefetchIfNeeded()
+            case .failure(let failure):
+                errorMessage = "Could not delete #\(id): \(failure.message)"
+                return []
+            }
         }
     }
 
@@ -167,6 +182,11 @@ extension BrowserState {
             return []
         }
         if key == .control("c") { return [.quit] }
+        if confirmation != nil { return handleConfirmationKey(key) }
+        notice = nil
+        if key == .character("d"), !search.isEditing {
+            return askToDelete(detail?.summary ?? selectedProduct)
+        }
         if search.isEditing { return handleSearchKey(key) }
         if detail != nil { return handleDetailKey(key) }
         let layout = self.layout
@@ -213,6 +233,48 @@ extension BrowserState {
         default:
             return []
         }
+    }
+
+    // MARK: Delete
+
+    /// Asks "Delete …?" for one of the writer's products, or says why it cannot be deleted.
+    mutating func askToDelete(_ product: ProductSummary?) -> [BrowserEffect] {
+        guard let product else { return [] }
+        guard let writer else {
+            notice = "No vendor identity: start with --identifier and --secret to delete your products."
+            return []
+        }
+        if let mine = writer.vendorID, mine != product.vendorID {
+            notice = "“\(ProductText.name(product))” belongs to \(ProductText.vendor(product)); only its vendor can delete it."
+            return []
+        }
+        confirmation = Confirmation(action: .deleteProduct(id: product.id, name: ProductText.name(product)))
+        return []
+    }
+
+    mutating func handleConfirmationKey(_ key: KeyEvent) -> [BrowserEffect] {
+        guard var current = confirmation else { return [] }
+        switch key {
+        case .character("y"), .character("Y"):
+            current.yesFocused = true
+            fallthrough
+        case .enter:
+            confirmation = nil
+            guard current.yesFocused else { return [] }
+            switch current.action {
+            case .deleteProduct(let id, _):
+                deleting.insert(id)
+                return [.deleteProduct(id: id)]
+            }
+        case .character("n"), .character("N"), .escape, .character("q"):
+            confirmation = nil
+        case .left, .right, .tab, .backTab, .character("h"), .character("l"):
+            current.yesFocused.toggle()
+            confirmation = current
+        default:
+            break
+        }
+        return []
     }
 
     mutating func openSelected() -> [BrowserEffect] {
@@ -305,6 +367,7 @@ extension BrowserState {
     // MARK: Mouse
 
     mutating func handleMouse(_ mouse: MouseEvent) -> [BrowserEffect] {
+        if confirmation != nil { return [] }
         if showsHelp {
             showsHelp = false
             return []

@@ -45,6 +45,14 @@ public struct BrowserState: Sendable, Equatable {
     public var searchDelay: Duration = .milliseconds(300)
     /// Where the server is, for the title line.
     public var serverLabel: String
+    /// The vendor that writes (deletes) — nil when the browser has no identity.
+    public var writer: WriterIdentity?
+    /// A question over the screen (delete?), answered before anything else.
+    public var confirmation: Confirmation?
+    /// A one-line message in the status bar ("Deleted “Mug”.").
+    public var notice: String?
+    /// Products being deleted.
+    public var deleting: Set<Int> = []
 
     public init(
         size: ScreenSize = ScreenSize(columns: 80, rows: 24), colorMode: ColorMode = .color256, maxColors: Int = 256,
@@ -66,7 +74,7 @@ public struct BrowserState: Sendable, Equatable {
     public var showsBanner: Bool { errorMessage != nil || newProductCount > 0 }
 
     /// Whether any request is in flight (the spinner turns).
-    public var isBusy: Bool { pageRequest != nil || detail?.isLoading == true }
+    public var isBusy: Bool { pageRequest != nil || detail?.isLoading == true || !deleting.isEmpty }
 
     /// The selected product, if any.
     public var selectedProduct: ProductSummary? {

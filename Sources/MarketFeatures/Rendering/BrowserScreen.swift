@@ -38,6 +38,7 @@ public struct BrowserScreen {
         }
         drawStatus(&canvas, layout.status)
         drawHints(&canvas, layout.hints)
+        if let confirmation = state.confirmation { drawConfirmation(&canvas, confirmation) }
         if state.showsHelp { HelpOverlay(theme: theme).draw(&canvas) }
         if theme.ascii { canvas.replaceGlyphs(Self.asciiGlyphs) }
         return wanted
@@ -95,7 +96,13 @@ public struct BrowserScreen {
             return
         }
         var left = " "
-        if state.isBusy || state.isPolling {
+        if let notice = state.notice {
+            canvas.put(" " + notice, x: rect.x, y: rect.y, style: theme.hintKey, maxWidth: rect.width)
+            return
+        }
+        if !state.deleting.isEmpty {
+            left += theme.spinner[state.spinnerFrame % theme.spinner.count] + " deleting…"
+        } else if state.isBusy || state.isPolling {
             left += theme.spinner[state.spinnerFrame % theme.spinner.count] + " "
             left += state.pageRequest != nil ? "loading…" : "checking for new products…"
         } else if let product = state.selectedProduct, state.detail == nil {
@@ -114,7 +121,9 @@ public struct BrowserScreen {
         if state.search.isEditing {
             pairs = [("type", "to search"), ("⏎", "done"), ("esc", "clear")]
         } else if state.detail != nil {
-            pairs = [("←→", "picture"), ("↑↓", "scroll"), ("r", "reload"), ("c", "colour"), ("?", "help"), ("q", "back")]
+            pairs =
+                [("←→", "picture"), ("↑↓", "scroll"), ("r", "reload")] + (state.writer != nil ? [("d", "delete")] : [])
+                + [("c", "colour"), ("?", "help"), ("q", "back")]
         } else {
             pairs = [
                 ("↑↓", "move"), ("⏎", "open"), ("v", state.layoutKind == .list ? "grid" : "list"), ("/", "search"),
@@ -128,6 +137,26 @@ public struct BrowserScreen {
             x += canvas.put(key, x: x, y: rect.y, style: theme.hintKey)
             x += canvas.put(" " + action + "  ", x: x, y: rect.y, style: theme.hint)
         }
+    }
+
+    func drawConfirmation(_ canvas: inout Canvas, _ confirmation: Confirmation) {
+        let width = min(canvas.width - 4, max(40, DisplayWidth.of(confirmation.question) + 6))
+        let lines = TerminalText.wrapped(confirmation.question, width: width - 4)
+        let box = Rect(
+            x: (canvas.width - width) / 2, y: max(0, (canvas.height - lines.count - 5) / 2), width: width,
+            height: lines.count + 5)
+        canvas.fill(box)
+        canvas.box(box, style: theme.selectedBorder, ascii: theme.ascii)
+        for (i, line) in lines.enumerated() {
+            canvas.put(line, x: box.x + 2, y: box.y + 1 + i, style: theme.name, maxWidth: box.width - 4)
+        }
+        let no = "[ No ]"
+        let yes = "[ Yes ]"
+        let y = box.maxY - 2
+        let start = box.x + (box.width - DisplayWidth.of(no) - 3 - DisplayWidth.of(yes)) / 2
+        let focused = CellStyle(attributes: [.reverse, .bold])
+        canvas.put(no, x: start, y: y, style: confirmation.yesFocused ? theme.plain : focused)
+        canvas.put(yes, x: start + DisplayWidth.of(no) + 3, y: y, style: confirmation.yesFocused ? focused : theme.plain)
     }
 
     func drawTooSmall(_ canvas: inout Canvas) {

@@ -152,6 +152,18 @@ extension BrowserRuntime {
                     }
                     queue.send(.browser(.detailLoaded(id: id, result)))
                 }
+            case .updateProduct(let id, let changes):
+                let identity = runtime.configuration.identity
+                Task {
+                    let result: Result<ProductDetail, BrowserFailure>
+                    do throws(OpenMarketError) {
+                        guard let identity else { throw OpenMarketError.invalidRequest("no vendor identity") }
+                        result = .success(try await client.update(id: id, changes: changes, identity: identity))
+                    } catch {
+                        result = .failure(BrowserFailure(error))
+                    }
+                    queue.send(.browser(.productUpdated(id: id, result)))
+                }
             case .deleteProduct(let id):
                 let identity = runtime.configuration.identity
                 Task {

@@ -57,6 +57,13 @@ public final class CursesTerminal: TerminalBackend {
         noecho()
         nonl()
         intrflush(stdscr, false)
+        // Ctrl-S and Ctrl-Q are keys here (Ctrl-S saves a form), not XON/XOFF flow control.
+        var modes = termios()
+        if tcgetattr(0, &modes) == 0 {
+            modes.c_iflag &= ~tcflag_t(IXON)
+            tcsetattr(0, TCSANOW, &modes)
+            def_prog_mode()
+        }
         keypad(stdscr, true)
         nodelay(stdscr, true)
         idlok(stdscr, true)

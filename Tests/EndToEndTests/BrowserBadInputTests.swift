@@ -79,9 +79,14 @@ struct BrowserBadInputTests {
         for size in [(60, 20), (150, 50), (39, 11), (80, 24), (200, 60), (100, 30)] {
             try tmux.resize(columns: size.0, rows: size.1)
         }
+        // tmux may apply a burst of resizes out of step with the pane; settle on the final size once more.
+        try await Task.sleep(for: .milliseconds(300))
+        try tmux.resize(columns: 100, rows: 30)
         // All 600 keys arrive at once: the selection runs to the end of what is loaded, pages follow.
-        let settled = try await tmux.waitFor("the storm to settle") {
-            ($0.firstMatch(of: /(\d+) of \d+/).map { Int($0.1)! } ?? 0) >= 20 && !$0.contains("loading")
+        let settled = try await tmux.waitFor("the storm to settle") { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return (screen.firstMatch(of: /(\d+) of \d+/).map { Int($0.1)! } ?? 0) >= 20 && !screen.contains("loading")
+                && lines.first?.hasSuffix("products") == true && lines.first?.contains("openmarket") == true
         }
         #expect(settled.contains("in stock"))
         try tmux.send("g")

@@ -46,7 +46,7 @@ struct BrowserEndToEndTests {
         #expect(!after.contains("↑↓ move"), "the alternate screen is gone: the terminal is restored")
     }
 
-    @Test("d deletes one of the demo vendor's products after asking; the server agrees; another's is refused")
+    @Test("e edits the price of a demo vendor's product and d deletes it after asking; the server agrees at each step")
     func delete() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -58,6 +58,19 @@ struct BrowserEndToEndTests {
         let product = try #require((newest["pages"] as? [[String: Any]])?.first)
         let id = try #require(product["id"] as? Int)
         #expect(product["vendorName"] as? String == "demo", "the demo catalog's newest product is the demo vendor's")
+
+        // Edit its price: e, Tab to the price, clear it, type, Ctrl-S.
+        try tmux.send("e")
+        try await tmux.waitFor(text: "Edit product #\(id)")
+        try tmux.send("Tab")
+        try tmux.send("Tab")
+        try tmux.send("C-u")
+        try tmux.send("300000", literal: true)
+        try tmux.send("C-s")
+        let saved = try await tmux.waitFor(text: "Saved “")
+        #expect(saved.contains("₩300,000"), "the list shows the new price")
+        let updated = try await http.send("GET", "/api/products/\(id)").json()
+        #expect(updated["price"] as? Double == 300_000, "the server agrees")
 
         try tmux.send("d")
         try await tmux.waitFor(text: "This cannot be undone.")

@@ -20,6 +20,8 @@ public enum BrowserEvent: Sendable, Equatable {
     case searchDebounceElapsed(generation: Int)
     /// The spinner's frame interval passed.
     case spinnerTicked
+    /// An edit was saved (the updated product), or refused.
+    case productUpdated(id: Int, Result<ProductDetail, BrowserFailure>)
     /// A delete finished (the product's detail as the server last had it, or why not).
     case productDeleted(id: Int, Result<ProductDetail, BrowserFailure>)
 }
@@ -43,6 +45,8 @@ public enum BrowserEffect: Sendable, Equatable {
     case pollFirstPage(itemsPerPage: Int, search: String?)
     case loadDetail(id: Int)
     case scheduleSearch(generation: Int, after: Duration)
+    /// Send the changed fields of a product.
+    case updateProduct(id: Int, changes: ProductChanges)
     /// Ask for a delete token, then delete with it.
     case deleteProduct(id: Int)
     case quit

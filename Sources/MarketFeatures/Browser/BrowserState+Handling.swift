@@ -49,6 +49,11 @@ extension BrowserState {
         case .spinnerTicked:
             spinnerFrame = (spinnerFrame + 1) % 10
             return []
+        case .productUpdated(let id, let result):
+            guard var current = form, current.productID == id else { return [] }
+            let effects = current.submitted(result)
+            form = current
+            return formEffects(effects)
         case .productDeleted(let id, let result):
             deleting.remove(id)
             switch result {
@@ -183,9 +188,17 @@ extension BrowserState {
         }
         if key == .control("c") { return [.quit] }
         if confirmation != nil { return handleConfirmationKey(key) }
+        if var current = form {
+            let effects = current.handle(key)
+            form = current
+            return formEffects(effects)
+        }
         notice = nil
         if key == .character("d"), !search.isEditing {
             return askToDelete(detail?.summary ?? selectedProduct)
+        }
+        if key == .character("e"), !search.isEditing {
+            return openEditor(detail?.summary ?? selectedProduct)
         }
         if search.isEditing { return handleSearchKey(key) }
         if detail != nil { return handleDetailKey(key) }
@@ -235,17 +248,63 @@ extension BrowserState {
         }
     }
 
+    // MARK: Edit
+
+    /// Why the writer may not change `product`, or nil when it may.
+    func refusal(toChange product: ProductSummary, _ verb: String) -> String? {
+        guard let writer else {
+            return "No vendor identity: start with --identifier and --secret to \(verb) your products."
+        }
+        if let mine = writer.vendorID, mine != product.vendorID {
+            return "“\(ProductText.name(product))” belongs to \(ProductText.vendor(product)); only its vendor can \(verb) it."
+        }
+        return nil
+    }
+
+    /// Opens the edit form on one of the writer's products, or says why it cannot be edited.
+    mutating func openEditor(_ product: ProductSummary?) -> [BrowserEffect] {
+        guard let product else { return [] }
+        if let reason = refusal(toChange: product, "edit") {
+            notice = reason
+            return []
+        }
+        let images = detail?.summary.id == product.id ? detail?.detail?.images ?? [] : []
+        form = ProductFormState(editing: detail?.detail?.summary ?? product, images: images)
+        return []
+    }
+
+    /// Turns what the form asks for into runtime effects and state changes.
+    mutating func formEffects(_ effects: [ProductFormState.Effect]) -> [BrowserEffect] {
+        var out: [BrowserEffect] = []
+        for effect in effects {
+            switch effect {
+            case .submitUpdate(let id, let changes):
+                out.append(.updateProduct(id: id, changes: changes))
+            case .close(let saved):
+                form = nil
+                guard let saved else { continue }
+                var summary = saved.summary
+                if let index = products.firstIndex(where: { $0.id == saved.id }) {
+                    summary.vendorName = summary.vendorName ?? products[index].vendorName
+                    products[index] = summary
+                }
+                if detail?.summary.id == saved.id {
+                    detail?.summary = summary
+                    detail?.detail = saved
+                }
+                notice = "Saved “\(ProductText.name(summary))”."
+            }
+        }
+        return out
+    }
+
     // MARK: Delete
 
     /// Asks "Delete …?" for one of the writer's products, or says why it cannot be deleted.
     mutating func askToDelete(_ product: ProductSummary?) -> [BrowserEffect] {
         guard let product else { return [] }
-        guard let writer else {
-            notice = "No vendor identity: start with --identifier and --secret to delete your products."
-            return []
-        }
-        if let mine = writer.vendorID, mine != product.vendorID {
-            notice = "“\(ProductText.name(product))” belongs to \(ProductText.vendor(product)); only its vendor can delete it."
+        if let reason = refusal(toChange: product, "delete") {
+            notice = reason
             return []
         }
         confirmation = Confirmation(action: .deleteProduct(id: product.id, name: ProductText.name(product)))
@@ -367,7 +426,7 @@ extension BrowserState {
     // MARK: Mouse
 
     mutating func handleMouse(_ mouse: MouseEvent) -> [BrowserEffect] {
-        if confirmation != nil { return [] }
+        if confirmation != nil || form != nil { return [] }
         if showsHelp {
             showsHelp = false
             return []

@@ -53,6 +53,8 @@ public struct BrowserState: Sendable, Equatable {
     public var notice: String?
     /// Products being deleted.
     public var deleting: Set<Int> = []
+    /// The edit form, when open (it takes the whole screen).
+    public var form: ProductFormState?
 
     public init(
         size: ScreenSize = ScreenSize(columns: 80, rows: 24), colorMode: ColorMode = .color256, maxColors: Int = 256,
@@ -74,7 +76,9 @@ public struct BrowserState: Sendable, Equatable {
     public var showsBanner: Bool { errorMessage != nil || newProductCount > 0 }
 
     /// Whether any request is in flight (the spinner turns).
-    public var isBusy: Bool { pageRequest != nil || detail?.isLoading == true || !deleting.isEmpty }
+    public var isBusy: Bool {
+        pageRequest != nil || detail?.isLoading == true || !deleting.isEmpty || form?.isSubmitting == true
+    }
 
     /// The selected product, if any.
     public var selectedProduct: ProductSummary? {

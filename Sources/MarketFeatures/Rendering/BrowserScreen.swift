@@ -28,7 +28,10 @@ public struct BrowserScreen {
         let starting = state.isStarting && state.products.isEmpty && state.detail == nil
         drawHeader(&canvas, layout.header)
         if !starting { drawBanner(&canvas, layout.banner) }
-        if let detail = state.detail {
+        if let form = state.form {
+            FormScreen(form: form, theme: theme)
+                .draw(&canvas, in: Rect(x: 0, y: layout.header.maxY, width: canvas.width, height: layout.status.y - layout.header.maxY))
+        } else if let detail = state.detail {
             DetailScreen(detail: detail, theme: theme, images: images, palette: palette)
                 .draw(&canvas, in: Rect(x: 0, y: layout.header.maxY, width: canvas.width, height: layout.status.y - layout.header.maxY), wanted: &wanted)
         } else if starting {
@@ -118,11 +121,14 @@ public struct BrowserScreen {
 
     func drawHints(_ canvas: inout Canvas, _ rect: Rect) {
         let pairs: [(String, String)]
-        if state.search.isEditing {
+        if state.form != nil {
+            pairs = [("Tab ↑↓", "field"), ("←→", "cursor"), ("Ctrl-S", "save"), ("Esc", "cancel")]
+        } else if state.search.isEditing {
             pairs = [("type", "to search"), ("⏎", "done"), ("esc", "clear")]
         } else if state.detail != nil {
             pairs =
-                [("←→", "picture"), ("↑↓", "scroll"), ("r", "reload")] + (state.writer != nil ? [("d", "delete")] : [])
+                [("←→", "picture"), ("↑↓", "scroll"), ("r", "reload")]
+                + (state.writer != nil ? [("e", "edit"), ("d", "delete")] : [])
                 + [("c", "colour"), ("?", "help"), ("q", "back")]
         } else {
             pairs = [

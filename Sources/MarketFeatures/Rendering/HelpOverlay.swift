@@ -13,6 +13,7 @@ struct HelpOverlay {
         ("v  Tab", "switch list ↔ grid"),
         ("/", "search (Esc clears)"),
         ("r", "refresh · retry after an error"),
+        ("e", "edit one of your products (Ctrl-S saves)"),
         ("d", "delete one of your products (asks first)"),
         ("c", "cycle colours: 256 → 16 → 8 → none"),
         ("?", "this help"),

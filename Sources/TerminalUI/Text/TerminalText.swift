@@ -26,7 +26,8 @@ public enum TerminalText {
             .map { sanitized(String($0)) }
     }
 
-    static func needsReplacement(_ s: Unicode.Scalar) -> Bool {
+    /// True for scalars that must never reach the terminal as they are (controls, bidi overrides).
+    public static func needsReplacement(_ s: Unicode.Scalar) -> Bool {
         let v = s.value
         return v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
             || v == 0x200E || v == 0x200F || v == 0x061C

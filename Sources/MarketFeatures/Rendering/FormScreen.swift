@@ -1,0 +1,140 @@
+import OpenMarketAPI
+import TerminalUI
+
+/// Draws the product form: a title, the summary of what needs fixing, each field with its message
+/// beside it, the Save button, and the "Discard changes?" question when it is asked.
+struct FormScreen {
+    let form: ProductFormState
+    let theme: Theme
+    let labelWidth = 13
+
+    func draw(_ canvas: inout Canvas, in area: Rect) {
+        canvas.fill(area)
+        var y = area.y
+        let x = area.x + 1
+        let width = area.width - 2
+        canvas.put("Edit product #\(form.productID)", x: x, y: y, style: theme.name, maxWidth: width)
+        y += 1
+        let messages = form.shownMessages
+        if let serverError = form.serverError {
+            canvas.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: theme.error)
+            canvas.put(" ! " + serverError, x: area.x, y: y, style: theme.error, maxWidth: area.width)
+            y += 1
+        } else if !messages.isEmpty {
+            let summary = messages.count == 1 ? "1 field needs attention" : "\(messages.count) fields need attention"
+            canvas.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: theme.error)
+            canvas.put(" ! \(summary): " + messages.joined(separator: " "), x: area.x, y: y, style: theme.error, maxWidth: area.width)
+            y += 1
+        }
+        y += 1
+        let fieldX = x + labelWidth
+        let fieldWidth = max(10, min(60, width - labelWidth))
+        for field in ProductFormState.Field.allCases where y < area.maxY - 1 {
+            if field == .thumbnail && form.images.count < 2 { continue }
+            let focused = form.focus == field
+            if field != .submit {
+                canvas.put(field.label, x: x, y: y, style: focused ? theme.hintKey : theme.vendor, maxWidth: labelWidth - 1)
+            }
+            switch field {
+            case .name: drawLine(&canvas, form.name, x: fieldX, y: y, width: fieldWidth, focused: focused)
+            case .price: drawLine(&canvas, form.price, x: fieldX, y: y, width: 16, focused: focused)
+            case .discount: drawLine(&canvas, form.discount, x: fieldX, y: y, width: 16, focused: focused)
+            case .stock: drawLine(&canvas, form.stock, x: fieldX, y: y, width: 10, focused: focused)
+            case .description:
+                let rows = max(2, min(6, area.maxY - y - 12))
+                drawText(&canvas, form.description, x: fieldX, y: y, width: fieldWidth, rows: rows, focused: focused)
+                y += rows - 1
+            case .currency:
+                var cx = fieldX
+                for option in [Currency.krw, .usd] {
+                    let chosen = form.currency == option
+                    let label = chosen ? "(•) \(option.code)" : "( ) \(option.code)"
+                    let style = chosen && focused ? CellStyle(attributes: [.reverse, .bold]) : (chosen ? theme.name : theme.plain)
+                    cx += canvas.put(label, x: cx, y: y, style: style) + 2
+                }
+                if focused { canvas.put("←→ to change", x: cx + 1, y: y, style: theme.hint) }
+            case .thumbnail:
+                var cx = fieldX
+                for (i, image) in form.images.enumerated() {
+                    let chosen = image.id == form.thumbnailID
+                    let label = chosen ? "[\(i + 1)]" : " \(i + 1) "
+                    cx += canvas.put(label, x: cx, y: y, style: chosen && focused ? CellStyle(attributes: [.reverse, .bold]) : theme.plain) + 1
+                }
+                if focused { canvas.put("←→ to choose the picture lists show", x: cx + 1, y: y, style: theme.hint) }
+            case .submit:
+                y += 1
+                let label = form.isSubmitting ? "[ Saving… ]" : "[ Save ]"
+                canvas.put(label, x: fieldX, y: y, style: focused ? CellStyle(attributes: [.reverse, .bold]) : theme.name)
+                canvas.put("Ctrl-S saves from any field · Esc cancels", x: fieldX + DisplayWidth.of(label) + 3, y: y, style: theme.hint)
+            }
+            y += 1
+            if let message = form.message(for: field), y < area.maxY {
+                canvas.put(message, x: fieldX, y: y, style: CellStyle(foreground: theme.error.background, attributes: .bold), maxWidth: width - labelWidth)
+                y += 1
+            }
+        }
+        if form.confirmingDiscard { drawDiscard(&canvas, area) }
+    }
+
+    /// A one-line field: an underlined input area with the cursor in reverse video.
+    func drawLine(_ canvas: inout Canvas, _ editor: TextFieldEditor, x: Int, y: Int, width: Int, focused: Bool) {
+        let (text, cursor) = editor.visible(width: width)
+        canvas.put(TerminalText.padded(text, toWidth: width), x: x, y: y, style: CellStyle(attributes: .underline), maxWidth: width)
+        if focused { markCursor(&canvas, x: x + cursor, y: y) }
+    }
+
+    /// The multi-line description: wrapped by display width, scrolled to the cursor.
+    func drawText(_ canvas: inout Canvas, _ editor: TextFieldEditor, x: Int, y: Int, width: Int, rows: Int, focused: Bool) {
+        var lines: [(start: Int, text: String)] = [(0, "")]
+        var column = 0
+        var cursorLine = 0
+        var cursorColumn = 0
+        for (index, character) in editor.characters.enumerated() {
+            if index == editor.cursor {
+                cursorLine = lines.count - 1
+                cursorColumn = column
+            }
+            if character == "\n" {
+                lines.append((index + 1, ""))
+                column = 0
+                continue
+            }
+            let w = DisplayWidth.of(character)
+            if column + w > width {
+                lines.append((index, ""))
+                column = 0
+            }
+            lines[lines.count - 1].text.append(character)
+            column += w
+        }
+        if editor.cursor == editor.characters.count {
+            cursorLine = lines.count - 1
+            cursorColumn = column
+        }
+        let first = max(0, min(cursorLine - rows + 1, lines.count - rows))
+        for row in 0..<rows {
+            let text = first + row < lines.count ? lines[first + row].text : ""
+            canvas.put(TerminalText.padded(text, toWidth: width), x: x, y: y + row, style: CellStyle(attributes: .underline), maxWidth: width)
+        }
+        if focused, cursorLine - first < rows {
+            markCursor(&canvas, x: x + min(cursorColumn, width - 1), y: y + cursorLine - first)
+        }
+        let count = "\(editor.characters.count)/1000"
+        canvas.put(count, x: x + width + 1, y: y + rows - 1, style: theme.hint)
+    }
+
+    func markCursor(_ canvas: inout Canvas, x: Int, y: Int) {
+        guard x >= 0, x < canvas.width, y >= 0, y < canvas.height else { return }
+        canvas.restyle(Rect(x: x, y: y, width: 1, height: 1)) { $0.attributes.insert(.reverse) }
+    }
+
+    func drawDiscard(_ canvas: inout Canvas, _ area: Rect) {
+        let box = Rect(x: area.x + max(0, (area.width - 36) / 2), y: area.y + max(0, area.height / 2 - 3), width: min(36, area.width), height: 5)
+        canvas.fill(box)
+        canvas.box(box, style: theme.selectedBorder, ascii: theme.ascii)
+        canvas.put("Discard changes?", x: box.x + 2, y: box.y + 1, style: theme.name)
+        let focused = CellStyle(attributes: [.reverse, .bold])
+        canvas.put("[ No ]", x: box.x + 6, y: box.y + 3, style: form.discardYes ? theme.plain : focused)
+        canvas.put("[ Yes ]", x: box.x + 16, y: box.y + 3, style: form.discardYes ? focused : theme.plain)
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import OpenMarketAPI
+import TerminalUI
+import Testing
+
+@testable import MarketFeatures
+
+@Suite("Edit form")
+struct ProductFormTests {
+    var product: ProductSummary { Samples.product(7, name: "Blue Mug", price: 12000, discount: 1000, description: "A sturdy mug.") }
+
+    func type(_ text: String, into form: inout ProductFormState) {
+        for c in text { _ = form.handle(.character(c)) }
+    }
+
+    @Test("the field editor: wide characters, cursor keys, Ctrl-A/E/W/U/K, Backspace, Delete")
+    func editor() {
+        var field = TextFieldEditor("파란 우산")
+        #expect(field.cursor == 5)
+        _ = field.handle(.left)
+        _ = field.handle(.backspace)
+        #expect(field.text == "파란 산" && field.cursor == 3)
+        _ = field.handle(.control("a"))
+        _ = field.handle(.delete)
+        #expect(field.text == "란 산" && field.cursor == 0)
+        _ = field.handle(.control("e"))
+        _ = field.handle(.paste("멋진 머그컵"))
+        #expect(field.text == "란 산멋진 머그컵")
+        _ = field.handle(.control("w"))
+        #expect(field.text == "란 산멋진 ")
+        _ = field.handle(.left)
+        _ = field.handle(.control("k"))
+        #expect(field.text == "란 산멋진")
+        _ = field.handle(.control("u"))
+        #expect(field.text.isEmpty)
+        #expect(field.handle(.tab) == false, "Tab belongs to the form")
+    }
+
+    @Test("pasting control characters or newlines into a one-line field keeps only text")
+    func pasteIntoOneLine() {
+        var field = TextFieldEditor("", limit: 20)
+        _ = field.handle(.paste("a\nb\u{1B}[31mc\td"))
+        #expect(field.text == "a b[31mc d")
+        var short = TextFieldEditor("", limit: 4)
+        _ = short.handle(.paste("abcdefgh"))
+        #expect(short.text == "abcd", "the limit cuts the paste")
+        var many = TextFieldEditor("", multiline: true)
+        _ = many.handle(.paste("one\r\ntwo\u{07}"))
+        #expect(many.text == "one\ntwo")
+        _ = many.handle(.enter)
+        #expect(many.text == "one\ntwo\n")
+    }
+
+    @Test("the visible part of a long one-line field keeps the cursor inside, by display width")
+    func scrolling() {
+        var field = TextFieldEditor(String(repeating: "가", count: 30))
+        var view = field.visible(width: 10)
+        #expect(DisplayWidth.of(view.text) <= 10 && view.cursorColumn <= 9)
+        _ = field.handle(.home)
+        view = field.visible(width: 10)
+        #expect(view.cursorColumn == 0 && view.text.hasPrefix("가"))
+    }
+
+    @Test("a rule is checked as you type only once the field was left; all are checked on submit")
+    func validationTiming() {
+        var form = ProductFormState(editing: product)
+        _ = form.handle(.control("u"))
+        type("ab", into: &form)
+        #expect(form.message(for: .name) == nil, "not left yet")
+        _ = form.handle(.tab)
+        #expect(form.message(for: .name) == "Name must be 3–100 characters (now 2).")
+        _ = form.handle(.backTab)
+        type("c", into: &form)
+        #expect(form.message(for: .name) == nil, "fixed while typing")
+
+        var other = ProductFormState(editing: product)
+        other.focus = .price
+        _ = other.handle(.control("u"))
+        type("abc", into: &other)
+        other.focus = .discount
+        #expect(other.message(for: .price) == nil)
+        #expect(other.handle(.control("s")) == [], "refused while invalid")
+        #expect(other.message(for: .price) == "Price must be a number of 0 or more.")
+        #expect(other.shownMessages == ["Price must be a number of 0 or more."])
+    }
+
+    @Test("only changed fields are sent; the answer closes the form")
+    func submitChanges() {
+        var form = ProductFormState(editing: product)
+        form.focus = .price
+        _ = form.handle(.control("u"))
+        type("15,000", into: &form)
+        let effects = form.handle(.control("s"))
+        #expect(effects == [.submitUpdate(id: 7, changes: ProductChanges(price: 15000))])
+        #expect(form.isSubmitting)
+        #expect(form.handle(.character("x")) == [], "keys wait while saving")
+        #expect(form.submitted(.success(Samples.detail(7))) == [.close(saved: Samples.detail(7))])
+    }
+
+    @Test("a refused save keeps everything typed and shows the server's message")
+    func refused() {
+        var form = ProductFormState(editing: product)
+        form.focus = .stock
+        _ = form.handle(.control("u"))
+        type("9", into: &form)
+        _ = form.handle(.control("s"))
+        _ = form.submitted(.failure(BrowserFailure("The server refused: secret is wrong for this vendor (403).")))
+        #expect(form.serverError?.contains("403") == true)
+        #expect(form.stock.text == "9" && !form.isSubmitting && form.isDirty)
+    }
+
+    @Test("Esc with changes asks “Discard changes?” with No as the default; without changes it just closes")
+    func discardGuard() {
+        var clean = ProductFormState(editing: product)
+        #expect(clean.handle(.escape) == [.close(saved: nil)])
+        var form = ProductFormState(editing: product)
+        type("!", into: &form)
+        #expect(form.handle(.escape) == [])
+        #expect(form.confirmingDiscard && !form.discardYes)
+        #expect(form.handle(.enter) == [], "No is the default")
+        #expect(!form.confirmingDiscard && form.name.text == "Blue Mug!")
+        _ = form.handle(.escape)
+        _ = form.handle(.right)
+        #expect(form.handle(.enter) == [.close(saved: nil)])
+    }
+
+    @Test("currency toggles; Tab skips the thumbnail chooser when there is only one picture")
+    func selectors() {
+        var form = ProductFormState(editing: product, images: Samples.detail(7, pictures: 1).images)
+        var order: [ProductFormState.Field] = []
+        for _ in 0..<7 {
+            order.append(form.focus)
+            _ = form.handle(.tab)
+        }
+        #expect(order == [.name, .description, .price, .discount, .stock, .currency, .submit])
+        form.focus = .currency
+        _ = form.handle(.right)
+        #expect(form.currency == .usd)
+        var withPictures = ProductFormState(editing: product, images: Samples.detail(7, pictures: 3).images)
+        withPictures.focus = .thumbnail
+        _ = withPictures.handle(.right)
+        #expect(withPictures.thumbnailID == 2)
+        #expect(withPictures.handle(.control("s")) == [.submitUpdate(id: 7, changes: ProductChanges(thumbnailID: 2))])
+    }
+
+    @Test("browser: e on one's own product opens the form; saving updates the list; another's says why not")
+    func browser() {
+        var state = Samples.loaded()
+        state.writer = WriterIdentity(vendorID: 1)
+        _ = state.handle(.keyPressed(.character("e")))
+        #expect(state.form?.productID == 100)
+        state.form?.focus = .price
+        _ = state.handle(.keyPressed(.control("u")))
+        for c in "999" { _ = state.handle(.keyPressed(.character(c))) }
+        let effects = state.handle(.keyPressed(.control("s")))
+        #expect(effects == [.updateProduct(id: 100, changes: ProductChanges(price: 999))])
+        var saved = Samples.detail(100)
+        saved.price = Price(999)
+        saved.bargainPrice = Price(999)
+        _ = state.handle(.productUpdated(id: 100, .success(saved)))
+        #expect(state.form == nil)
+        #expect(state.products[0].price == Price(999))
+        #expect(state.notice == "Saved “Product 100”.")
+
+        state.writer = WriterIdentity(vendorID: 2)
+        _ = state.handle(.keyPressed(.character("e")))
+        #expect(state.form == nil && state.notice?.contains("only its vendor can edit it") == true)
+    }
+
+    @Test("the form on the Canvas: fields, the message beside the field, the summary at the top")
+    func rendering() {
+        var state = Samples.loaded(size: ScreenSize(columns: 80, rows: 30))
+        state.writer = WriterIdentity(vendorID: 1)
+        _ = state.handle(.keyPressed(.character("e")))
+        _ = state.handle(.keyPressed(.control("u")))
+        _ = state.handle(.keyPressed(.character("한")))
+        _ = state.handle(.keyPressed(.tab))
+        let lines = render(state).0.trimmedLines()
+        #expect(lines[1] == " Edit product #100")
+        #expect(lines[2] == " ! 1 field needs attention: Name must be 3–100 characters (now 1).")
+        #expect(lines[4] == " Name         한")
+        #expect(lines[5] == "              Name must be 3–100 characters (now 1).")
+        #expect(lines.contains { $0.hasPrefix(" Price        12000") })
+        #expect(lines.contains { $0.contains("[ Save ]") })
+        #expect(lines.last?.contains("Ctrl-S save") == true)
+    }
+}

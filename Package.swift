@@ -109,7 +109,8 @@ let package = Package(
         ),
 
         .testTarget(
-            name: "MarketFeaturesTests", dependencies: ["MarketFeatures", "OpenMarketAPI", "TerminalUI", "ImagePipeline", "Mocks"],
+            name: "MarketFeaturesTests",
+            dependencies: ["MarketFeatures", "OpenMarketAPI", "TerminalUI", "ImagePipeline", "ImageCodec", "Mocks"],
             swiftSettings: strict),
         .testTarget(
             name: "MarketAppTests", dependencies: ["MarketApp", "MarketFeatures", "OpenMarketAPI", "TerminalUI", "Mocks"],

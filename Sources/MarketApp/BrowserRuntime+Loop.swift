@@ -19,6 +19,8 @@ extension BrowserRuntime {
         var spinner: Task<Void, Never>?
         var canvas = Canvas(width: 0, height: 0)
         var reportedFirstProducts = false
+        /// The palette of the last frame, for form previews.
+        var palette: PaletteKind = .xterm256
 
         init(runtime: BrowserRuntime) {
             self.runtime = runtime
@@ -83,6 +85,7 @@ extension BrowserRuntime {
 
         /// Renders the state, hands the frame to the terminal, then starts and cancels picture loads.
         mutating func draw(_ state: BrowserState) {
+            palette = runtime.configuration.ascii ? .monochrome : state.colorMode.palette
             let screen = BrowserScreen(state: state, images: images, ascii: runtime.configuration.ascii)
             let wanted = screen.render(into: &canvas)
             runtime.terminal.present(canvas)
@@ -151,6 +154,38 @@ extension BrowserRuntime {
                         result = .failure(BrowserFailure(error))
                     }
                     queue.send(.browser(.detailLoaded(id: id, result)))
+                }
+            case .registerProduct(let product, let pictures):
+                let identity = runtime.configuration.identity
+                Task {
+                    let result: Result<ProductDetail, BrowserFailure>
+                    do throws(OpenMarketError) {
+                        guard let identity else { throw OpenMarketError.invalidRequest("no vendor identity") }
+                        result = .success(
+                            try await client.register(product, pictures: pictures, identity: identity) { sent, total in
+                                queue.send(.browser(.uploadProgressed(sent: sent, total: total)))
+                            })
+                    } catch {
+                        result = .failure(BrowserFailure(error))
+                    }
+                    queue.send(.browser(.productRegistered(result)))
+                }
+            case .preparePicture(let path, let columns, let rows):
+                let palette = self.palette
+                Task.detached {
+                    let result: Result<ProductFormState.Picture, BrowserFailure>
+                    do throws(UploadPictureError) {
+                        let upload = try UploadShrinker().prepare(fileAt: path)
+                        let preview = try? ThumbnailRenderer(palette: palette).render(upload.bytes, columns: columns, rows: rows)
+                        result = .success(ProductFormState.Picture(path: path, upload: upload, preview: preview))
+                    } catch {
+                        result = .failure(BrowserFailure(error.description))
+                    }
+                    queue.send(.browser(.pictureLoaded(path: path, result)))
+                }
+            case .completePath(let prefix):
+                Task.detached {
+                    queue.send(.browser(.pathCompleted(prefix: prefix, PathCompleter.candidates(for: prefix))))
                 }
             case .updateProduct(let id, let changes):
                 let identity = runtime.configuration.identity

@@ -1,4 +1,6 @@
 import Foundation
+import ImageCodec
+import ImagePipeline
 import OpenMarketAPI
 import TerminalUI
 import Testing
@@ -183,5 +185,128 @@ struct ProductFormTests {
         #expect(lines.contains { $0.hasPrefix(" Price        12000") })
         #expect(lines.contains { $0.contains("[ Save ]") })
         #expect(lines.last?.contains("Ctrl-S save") == true)
+    }
+}
+
+@Suite("Register form")
+struct RegisterFormTests {
+    static func picture(_ path: String, bytes: Int = 2048, shrunkFrom original: Int? = nil) -> ProductFormState.Picture {
+        ProductFormState.Picture(
+            path: path,
+            upload: PreparedUpload(
+                bytes: Array(repeating: 0, count: bytes), format: .jpeg, originalSize: original ?? bytes, width: 64,
+                height: 48, wasShrunk: original != nil),
+            preview: nil)
+    }
+
+    func filled() -> ProductFormState {
+        var form = ProductFormState(registering: .krw)
+        for (field, text) in [(ProductFormState.Field.name, "Tea Cup"), (.description, "A lovely cup for two."), (.price, "12000")] {
+            form.focus = field
+            for c in text { _ = form.handle(.character(c)) }
+        }
+        form.focus = .pictures
+        return form
+    }
+
+    @Test("Enter in the pictures field asks for the file; the picture joins with its sizes; the path clears")
+    func addPicture() {
+        var form = filled()
+        for c in "/tmp/a.jpg" { _ = form.handle(.character(c)) }
+        #expect(form.handle(.enter) == [.preparePicture(path: "/tmp/a.jpg")])
+        #expect(form.loadingPictures == ["/tmp/a.jpg"])
+        form.pictureLoaded(path: "/tmp/a.jpg", .success(Self.picture("/tmp/a.jpg", bytes: 280_000, shrunkFrom: 20_000_000)))
+        #expect(form.pictures.count == 1 && form.picturePath.text.isEmpty)
+        #expect(form.pictureMessage == "a.jpg: 19.1 MB → 273 KB (shrunk to 64×48)")
+    }
+
+    @Test("a file that cannot be used keeps the typed path and says why")
+    func badPicture() {
+        var form = filled()
+        for c in "/tmp/notes.jpg" { _ = form.handle(.character(c)) }
+        _ = form.handle(.enter)
+        form.pictureLoaded(path: "/tmp/notes.jpg", .failure(BrowserFailure("/tmp/notes.jpg: not a JPEG or PNG picture")))
+        #expect(form.pictures.isEmpty)
+        #expect(form.picturePath.text == "/tmp/notes.jpg")
+        #expect(form.pictureMessage == "/tmp/notes.jpg: not a JPEG or PNG picture")
+    }
+
+    @Test("a sixth picture is refused; Delete removes the selected one")
+    func sixth() {
+        var form = filled()
+        for n in 1...5 { form.pictureLoaded(path: "/p/\(n).jpg", .success(Self.picture("/p/\(n).jpg"))) }
+        for c in "/p/6.jpg" { _ = form.handle(.character(c)) }
+        #expect(form.handle(.enter) == [])
+        #expect(form.pictureMessage?.contains("At most 5 pictures") == true)
+        _ = form.handle(.control("u"))
+        _ = form.handle(.left)
+        _ = form.handle(.left)
+        _ = form.handle(.delete)
+        #expect(form.pictures.map(\.path) == ["/p/1.jpg", "/p/2.jpg", "/p/4.jpg", "/p/5.jpg"])
+    }
+
+    @Test("Tab completes a path: one candidate fills it, several fill their common start and are listed")
+    func completion() {
+        var form = filled()
+        for c in "/tmp/pi" { _ = form.handle(.character(c)) }
+        #expect(form.handle(.tab) == [.completePath("/tmp/pi")])
+        form.completionsArrived(for: "/tmp/pi", ["/tmp/pics/", "/tmp/pictures/"])
+        #expect(form.picturePath.text == "/tmp/pic" && form.completions.count == 2)
+        form.completionsArrived(for: "/tmp/pic", ["/tmp/pics/"])
+        #expect(form.picturePath.text == "/tmp/pics/" && form.completions.isEmpty)
+        #expect(form.focus == .pictures, "Tab completed instead of moving on")
+    }
+
+    @Test("submit is refused without a picture; with pictures it registers them in order")
+    func submit() {
+        var form = filled()
+        #expect(form.handle(.control("s")) == [])
+        #expect(form.message(for: .pictures) != nil)
+        form.pictureLoaded(path: "/p/photo.png", .success(Self.picture("/p/photo.png", shrunkFrom: 900_000)))
+        form.pictureLoaded(path: "/p/b.jpg", .success(Self.picture("/p/b.jpg")))
+        let effects = form.handle(.control("s"))
+        guard case .submitRegistration(let product, let pictures)? = effects.first else {
+            Issue.record("no registration: \(effects)")
+            return
+        }
+        #expect(product.name == "Tea Cup" && product.price == 12000 && product.stock == 0)
+        #expect(pictures.map(\.filename) == ["photo.jpg", "b.jpg"], "a shrunk PNG is sent as the JPEG it became")
+        #expect(form.isSubmitting)
+    }
+
+    @Test("browser: n opens the form; a registered product goes first in the list, selected")
+    func browser() {
+        var state = Samples.loaded()
+        state.writer = WriterIdentity(vendorID: 1, vendorName: "demo")
+        for _ in 0..<3 { _ = state.handle(.keyPressed(.down)) }
+        _ = state.handle(.keyPressed(.character("n")))
+        #expect(state.form?.isRegistration == true)
+        state.form = filled()
+        state.form?.pictureLoaded(path: "/p/a.jpg", .success(Self.picture("/p/a.jpg")))
+        let effects = state.handle(.keyPressed(.control("s")))
+        #expect(effects.count == 1)
+        _ = state.handle(.uploadProgressed(sent: 500, total: 1000))
+        #expect(state.form?.progress?.sent == 500)
+        _ = state.handle(.productRegistered(.success(Samples.detail(500))))
+        #expect(state.form == nil)
+        #expect(state.products.first?.id == 500 && state.selectedIndex == 0 && state.scrollRow == 0)
+        #expect(state.notice == "Registered “Product 500”.")
+        var anonymous = Samples.loaded()
+        _ = anonymous.handle(.keyPressed(.character("n")))
+        #expect(anonymous.form == nil && anonymous.notice?.contains("--identifier") == true)
+    }
+
+    @Test("the register form on the Canvas: pictures section with count and sizes")
+    func rendering() {
+        var state = Samples.loaded(size: ScreenSize(columns: 100, rows: 34))
+        state.writer = WriterIdentity(vendorID: 1)
+        state.form = filled()
+        state.form?.pictureLoaded(path: "/p/a.jpg", .success(Self.picture("/p/a.jpg", bytes: 286 * 1024, shrunkFrom: 4_400_000)))
+        let lines = render(state).0.trimmedLines()
+        #expect(lines[1] == " Register a product")
+        #expect(lines.contains { $0.contains("Pictures") && $0.contains("1/5 · Tab completes") })
+        #expect(lines.contains { $0.contains("1 a.jpg") })
+        #expect(lines.contains { $0.contains("286 KB*") })
+        #expect(lines.contains { $0.contains("[ Register ]") })
     }
 }

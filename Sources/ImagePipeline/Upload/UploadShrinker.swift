@@ -11,6 +11,15 @@ public struct PreparedUpload: Sendable, Equatable {
     public var height: Int
     /// True when the bytes are a re-encoded, smaller picture.
     public var wasShrunk: Bool
+
+    public init(bytes: [UInt8], format: ImageFormat, originalSize: Int, width: Int, height: Int, wasShrunk: Bool) {
+        self.bytes = bytes
+        self.format = format
+        self.originalSize = originalSize
+        self.width = width
+        self.height = height
+        self.wasShrunk = wasShrunk
+    }
 }
 
 /// Why a picture file cannot be uploaded.

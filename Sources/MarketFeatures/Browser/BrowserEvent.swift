@@ -20,6 +20,14 @@ public enum BrowserEvent: Sendable, Equatable {
     case searchDebounceElapsed(generation: Int)
     /// The spinner's frame interval passed.
     case spinnerTicked
+    /// A picture for the registration form was read, checked and previewed (or not).
+    case pictureLoaded(path: String, Result<ProductFormState.Picture, BrowserFailure>)
+    /// File names completing a typed path.
+    case pathCompleted(prefix: String, [String])
+    /// Bytes of a registration sent so far.
+    case uploadProgressed(sent: Int, total: Int)
+    /// A registration was accepted (the new product), or refused.
+    case productRegistered(Result<ProductDetail, BrowserFailure>)
     /// An edit was saved (the updated product), or refused.
     case productUpdated(id: Int, Result<ProductDetail, BrowserFailure>)
     /// A delete finished (the product's detail as the server last had it, or why not).
@@ -45,6 +53,12 @@ public enum BrowserEffect: Sendable, Equatable {
     case pollFirstPage(itemsPerPage: Int, search: String?)
     case loadDetail(id: Int)
     case scheduleSearch(generation: Int, after: Duration)
+    /// Upload a new product with its pictures.
+    case registerProduct(NewProduct, pictures: [UploadPicture])
+    /// Read a picture file for the form: check it, shrink it if needed, render a preview of that size.
+    case preparePicture(path: String, previewColumns: Int, previewRows: Int)
+    /// List the file names that complete a path.
+    case completePath(String)
     /// Send the changed fields of a product.
     case updateProduct(id: Int, changes: ProductChanges)
     /// Ask for a delete token, then delete with it.

@@ -49,6 +49,20 @@ extension BrowserState {
         case .spinnerTicked:
             spinnerFrame = (spinnerFrame + 1) % 10
             return []
+        case .pictureLoaded(let path, let result):
+            form?.pictureLoaded(path: path, result)
+            return []
+        case .pathCompleted(let prefix, let candidates):
+            form?.completionsArrived(for: prefix, candidates)
+            return []
+        case .uploadProgressed(let sent, let total):
+            if form?.isSubmitting == true { form?.progress = (sent, total) }
+            return []
+        case .productRegistered(let result):
+            guard var current = form, current.isRegistration else { return [] }
+            let effects = current.submitted(result)
+            form = current
+            return formEffects(effects)
         case .productUpdated(let id, let result):
             guard var current = form, current.productID == id else { return [] }
             let effects = current.submitted(result)
@@ -200,6 +214,14 @@ extension BrowserState {
         if key == .character("e"), !search.isEditing {
             return openEditor(detail?.summary ?? selectedProduct)
         }
+        if key == .character("n"), !search.isEditing, detail == nil {
+            guard writer != nil else {
+                notice = "No vendor identity: start with --identifier and --secret to register products."
+                return []
+            }
+            form = ProductFormState(registering: .krw)
+            return []
+        }
         if search.isEditing { return handleSearchKey(key) }
         if detail != nil { return handleDetailKey(key) }
         let layout = self.layout
@@ -280,9 +302,27 @@ extension BrowserState {
             switch effect {
             case .submitUpdate(let id, let changes):
                 out.append(.updateProduct(id: id, changes: changes))
+            case .submitRegistration(let product, let pictures):
+                out.append(.registerProduct(product, pictures: pictures))
+            case .preparePicture(let path):
+                out.append(.preparePicture(path: path, previewColumns: 10, previewRows: 4))
+            case .completePath(let prefix):
+                out.append(.completePath(prefix))
             case .close(let saved):
+                let registered = form?.isRegistration == true
                 form = nil
                 guard let saved else { continue }
+                if registered {
+                    // The new product goes first in the list, selected.
+                    var summary = saved.summary
+                    summary.vendorName = summary.vendorName ?? writer?.vendorName
+                    products.removeAll { $0.id == saved.id }
+                    products.insert(summary, at: 0)
+                    selectedIndex = 0
+                    scrollRow = 0
+                    notice = "Registered “\(ProductText.name(summary))”."
+                    continue
+                }
                 var summary = saved.summary
                 if let index = products.firstIndex(where: { $0.id == saved.id }) {
                     summary.vendorName = summary.vendorName ?? products[index].vendorName

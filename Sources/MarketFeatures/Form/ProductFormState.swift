@@ -1,12 +1,35 @@
 import Foundation
+public import ImagePipeline
 public import OpenMarketAPI
 public import TerminalUI
 
-/// The edit form of one product: the fields as typed, which one has focus, which have been left
-/// (their rule is then checked as you type), dirty tracking, the discard guard and the submit.
+/// The product form, to register a product or edit one: the fields as typed, which one has focus,
+/// which have been left (their rule is then checked as you type), the pictures of a registration,
+/// dirty tracking, the discard guard and the submit.
 public struct ProductFormState: Sendable, Equatable {
+    /// Registering a new product, or editing one.
+    public enum Mode: Sendable, Equatable {
+        case register
+        case edit(productID: Int)
+    }
+
+    /// A picture chosen for a registration: ready to upload (shrunk if it was over 300 KB), with a preview.
+    public struct Picture: Sendable, Equatable {
+        public var path: String
+        public var upload: PreparedUpload
+        public var preview: CellImage?
+
+        public init(path: String, upload: PreparedUpload, preview: CellImage?) {
+            self.path = path
+            self.upload = upload
+            self.preview = preview
+        }
+
+        public var filename: String { (path as NSString).lastPathComponent }
+    }
+
     public enum Field: Int, Sendable, CaseIterable {
-        case name, description, price, discount, stock, currency, thumbnail, submit
+        case name, description, price, discount, stock, currency, thumbnail, pictures, submit
 
         public var label: String {
             switch self {
@@ -17,6 +40,7 @@ public struct ProductFormState: Sendable, Equatable {
             case .stock: "Stock"
             case .currency: "Currency"
             case .thumbnail: "Thumbnail"
+            case .pictures: "Pictures"
             case .submit: "Save"
             }
         }
@@ -29,6 +53,7 @@ public struct ProductFormState: Sendable, Equatable {
             case .discount: .discountedPrice
             case .stock: .stock
             case .currency: .currency
+            case .pictures: .pictures
             case .thumbnail, .submit: nil
             }
         }
@@ -37,12 +62,31 @@ public struct ProductFormState: Sendable, Equatable {
     /// What the form asks the runtime for.
     public enum Effect: Sendable, Equatable {
         case submitUpdate(id: Int, changes: ProductChanges)
+        case submitRegistration(NewProduct, pictures: [UploadPicture])
+        /// Read, check, shrink and preview the picture file at a path.
+        case preparePicture(path: String)
+        /// List file names that complete a path.
+        case completePath(String)
         /// The form is done: with the saved product, or cancelled.
         case close(saved: ProductDetail?)
     }
 
-    public let productID: Int
+    public let mode: Mode
     public let images: [ProductImage]
+    /// The pictures of a registration, in upload order (the first becomes the thumbnail).
+    public var pictures: [Picture] = []
+    /// The path being typed in the pictures field.
+    public var picturePath = TextFieldEditor("", limit: 4096)
+    /// Which picture ←/→ selects (for Delete) when the path is empty.
+    public var selectedPicture = 0
+    /// A message about the last picture tried (not found, not a picture, a sixth one…).
+    public var pictureMessage: String?
+    /// Paths being read.
+    public var loadingPictures: [String] = []
+    /// Candidates shown after an ambiguous Tab completion.
+    public var completions: [String] = []
+    /// Bytes sent so far and in all, while a registration uploads.
+    public var progress: (sent: Int, total: Int)?
     public var name: TextFieldEditor
     public var description: TextFieldEditor
     public var price: TextFieldEditor
@@ -65,11 +109,43 @@ public struct ProductFormState: Sendable, Equatable {
         var name, description, price, discount, stock: String
         var currency: Currency
         var thumbnailID: Int?
+        var pictures: [String] = []
+    }
+
+    public static func == (lhs: ProductFormState, rhs: ProductFormState) -> Bool {
+        lhs.mode == rhs.mode && lhs.snapshot == rhs.snapshot && lhs.focus == rhs.focus && lhs.visited == rhs.visited
+            && lhs.triedSubmit == rhs.triedSubmit && lhs.isSubmitting == rhs.isSubmitting
+            && lhs.serverError == rhs.serverError && lhs.confirmingDiscard == rhs.confirmingDiscard
+            && lhs.discardYes == rhs.discardYes && lhs.picturePath == rhs.picturePath
+            && lhs.pictureMessage == rhs.pictureMessage && lhs.loadingPictures == rhs.loadingPictures
+            && lhs.completions == rhs.completions && lhs.progress?.sent == rhs.progress?.sent
+            && lhs.selectedPicture == rhs.selectedPicture && lhs.pictures == rhs.pictures
+    }
+
+    /// The product being edited, if any.
+    public var productID: Int? {
+        if case .edit(let id) = mode { return id }
+        return nil
+    }
+
+    public var isRegistration: Bool { mode == .register }
+
+    /// An empty registration form.
+    public init(registering currency: Currency = .krw) {
+        mode = .register
+        images = []
+        name = TextFieldEditor("", limit: 100)
+        description = TextFieldEditor("", multiline: true, limit: 1000)
+        price = TextFieldEditor("", limit: 20)
+        discount = TextFieldEditor("", limit: 20)
+        stock = TextFieldEditor("", limit: 9)
+        self.currency = currency
+        initial = Snapshot(name: "", description: "", price: "", discount: "", stock: "", currency: currency)
     }
 
     /// A form filled from a product (and its pictures, when the detail is known).
     public init(editing product: ProductSummary, images: [ProductImage] = []) {
-        productID = product.id
+        mode = .edit(productID: product.id)
         self.images = images
         name = TextFieldEditor(product.name, limit: 100)
         description = TextFieldEditor(product.description, multiline: true, limit: 1000)
@@ -90,7 +166,7 @@ public struct ProductFormState: Sendable, Equatable {
     var snapshot: Snapshot {
         Snapshot(
             name: name.text, description: description.text, price: price.text, discount: discount.text,
-            stock: stock.text, currency: currency, thumbnailID: thumbnailID)
+            stock: stock.text, currency: currency, thumbnailID: thumbnailID, pictures: pictures.map(\.path))
     }
 
     /// True when anything differs from the product as it was.
@@ -100,7 +176,8 @@ public struct ProductFormState: Sendable, Equatable {
     public var draft: ProductDraft {
         ProductDraft(
             name: name.text, description: description.text, price: price.text, discountedPrice: discount.text,
-            stock: stock.text, currency: currency, pictureCount: images.count, isRegistration: false)
+            stock: stock.text, currency: currency, pictureCount: isRegistration ? pictures.count : images.count,
+            isRegistration: isRegistration)
     }
 
     /// Every broken rule.
@@ -116,7 +193,15 @@ public struct ProductFormState: Sendable, Equatable {
     public var shownMessages: [String] { Field.allCases.compactMap { message(for: $0) } }
 
     /// Fields the user can move to (the thumbnail chooser only when there are pictures to choose from).
-    var fields: [Field] { Field.allCases.filter { $0 != .thumbnail || images.count > 1 } }
+    var fields: [Field] {
+        Field.allCases.filter { field in
+            switch field {
+            case .thumbnail: !isRegistration && images.count > 1
+            case .pictures: isRegistration
+            default: true
+            }
+        }
+    }
 
     public mutating func handle(_ key: KeyEvent) -> [Effect] {
         if confirmingDiscard { return handleDiscard(key) }
@@ -131,6 +216,10 @@ public struct ProductFormState: Sendable, Equatable {
                 return []
             }
             return [.close(saved: nil)]
+        case .tab where focus == .pictures && !picturePath.text.isEmpty:
+            return [.completePath(picturePath.text)]
+        case .enter where focus == .pictures && !picturePath.text.isEmpty:
+            return addPicture()
         case .tab, .down:
             move(by: 1)
             return []
@@ -159,11 +248,96 @@ public struct ProductFormState: Sendable, Equatable {
             guard let index = images.firstIndex(where: { $0.id == thumbnailID }) else { break }
             if key == .right || key == .character("l") { thumbnailID = images[(index + 1) % images.count].id }
             if key == .left || key == .character("h") { thumbnailID = images[(index + images.count - 1) % images.count].id }
+        case .pictures:
+            if picturePath.text.isEmpty, !pictures.isEmpty {
+                switch key {
+                case .left: selectedPicture = max(0, selectedPicture - 1)
+                case .right: selectedPicture = min(pictures.count - 1, selectedPicture + 1)
+                case .delete, .backspace:
+                    pictures.remove(at: min(selectedPicture, pictures.count - 1))
+                    selectedPicture = max(0, min(selectedPicture, pictures.count - 1))
+                    pictureMessage = nil
+                default: _ = picturePath.handle(key)
+                }
+            } else {
+                _ = picturePath.handle(key)
+                completions = []
+            }
         case .submit:
             break
         }
         serverError = nil
         return []
+    }
+
+    /// Asks for the picture at the typed path to be read; refuses a sixth.
+    mutating func addPicture() -> [Effect] {
+        let path = Self.expandingHome(picturePath.text.trimmingCharacters(in: .whitespaces))
+        guard pictures.count + loadingPictures.count < ProductDraft.allowedPictureCount.upperBound else {
+            pictureMessage = "At most \(ProductDraft.allowedPictureCount.upperBound) pictures; Delete removes one."
+            return []
+        }
+        guard !pictures.contains(where: { $0.path == path }) else {
+            pictureMessage = "That picture is already added."
+            return []
+        }
+        loadingPictures.append(path)
+        pictureMessage = nil
+        completions = []
+        return [.preparePicture(path: path)]
+    }
+
+    static func expandingHome(_ path: String) -> String {
+        guard path.hasPrefix("~/") else { return path }
+        return (ProcessInfo.processInfo.environment["HOME"] ?? "~") + path.dropFirst(1)
+    }
+
+    /// A picture was read (or could not be): the path field empties only when it was added.
+    public mutating func pictureLoaded(path: String, _ result: Result<Picture, BrowserFailure>) {
+        loadingPictures.removeAll { $0 == path }
+        switch result {
+        case .success(let picture):
+            guard pictures.count < ProductDraft.allowedPictureCount.upperBound else {
+                pictureMessage = "At most \(ProductDraft.allowedPictureCount.upperBound) pictures; Delete removes one."
+                return
+            }
+            pictures.append(picture)
+            selectedPicture = pictures.count - 1
+            if Self.expandingHome(picturePath.text.trimmingCharacters(in: .whitespaces)) == path {
+                picturePath = TextFieldEditor("", limit: 4096)
+            }
+            let u = picture.upload
+            pictureMessage =
+                u.wasShrunk
+                ? "\(picture.filename): \(Self.size(u.originalSize)) → \(Self.size(u.bytes.count)) (shrunk to \(u.width)×\(u.height))"
+                : nil
+        case .failure(let failure):
+            pictureMessage = failure.message
+        }
+    }
+
+    /// Completions of the typed path arrived: one completes it, several fill in their common start.
+    public mutating func completionsArrived(for prefix: String, _ candidates: [String]) {
+        guard picturePath.text == prefix else { return }
+        guard let first = candidates.first else {
+            completions = []
+            pictureMessage = "No file starts with that."
+            return
+        }
+        var common = first
+        for candidate in candidates.dropFirst() {
+            while !candidate.hasPrefix(common) { common.removeLast() }
+        }
+        if common.count > prefix.count {
+            picturePath = TextFieldEditor(common, limit: 4096)
+        }
+        completions = candidates.count > 1 ? candidates : []
+        pictureMessage = nil
+    }
+
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1_048_576
+            ? String(format: "%.1f MB", Double(bytes) / 1_048_576) : String(format: "%.0f KB", Double(bytes) / 1024)
     }
 
     mutating func move(by delta: Int) {
@@ -193,7 +367,18 @@ public struct ProductFormState: Sendable, Equatable {
     /// Checks every rule; refuses while any is broken; otherwise sends only the changed fields.
     mutating func submit() -> [Effect] {
         triedSubmit = true
-        guard violations.isEmpty, let parsed = draft.parsed else { return [] }
+        guard violations.isEmpty, loadingPictures.isEmpty, let parsed = draft.parsed else { return [] }
+        if isRegistration {
+            isSubmitting = true
+            serverError = nil
+            progress = nil
+            let uploads = pictures.map { picture in
+                UploadPicture(
+                    filename: Self.uploadName(picture), bytes: picture.upload.bytes, mimeType: picture.upload.format.mimeType)
+            }
+            return [.submitRegistration(parsed, pictures: uploads)]
+        }
+        guard let productID else { return [] }
         var changes = ProductChanges()
         if name.text != initial.name { changes.name = parsed.name }
         if description.text != initial.description { changes.description = parsed.description }
@@ -206,6 +391,13 @@ public struct ProductFormState: Sendable, Equatable {
         isSubmitting = true
         serverError = nil
         return [.submitUpdate(id: productID, changes: changes)]
+    }
+
+    /// The file name sent for a picture: its own, with the extension of what is sent (a shrunk PNG is a JPEG).
+    static func uploadName(_ picture: Picture) -> String {
+        let base = (picture.filename as NSString).deletingPathExtension
+        let safe = base.isEmpty ? "picture" : base.replacingOccurrences(of: "/", with: "_")
+        return safe + "." + picture.upload.format.fileExtension
     }
 
     /// The server answered the submit.

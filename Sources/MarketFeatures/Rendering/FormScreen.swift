@@ -1,3 +1,4 @@
+import Foundation
 import OpenMarketAPI
 import TerminalUI
 
@@ -13,7 +14,8 @@ struct FormScreen {
         var y = area.y
         let x = area.x + 1
         let width = area.width - 2
-        canvas.put("Edit product #\(form.productID)", x: x, y: y, style: theme.name, maxWidth: width)
+        let title = form.productID.map { "Edit product #\($0)" } ?? "Register a product"
+        canvas.put(title, x: x, y: y, style: theme.name, maxWidth: width)
         y += 1
         let messages = form.shownMessages
         if let serverError = form.serverError {
@@ -41,7 +43,7 @@ struct FormScreen {
             case .discount: drawLine(&canvas, form.discount, x: fieldX, y: y, width: 16, focused: focused)
             case .stock: drawLine(&canvas, form.stock, x: fieldX, y: y, width: 10, focused: focused)
             case .description:
-                let rows = max(2, min(6, area.maxY - y - 12))
+                let rows = max(2, min(6, area.maxY - y - (form.isRegistration ? 20 : 12)))
                 drawText(&canvas, form.description, x: fieldX, y: y, width: fieldWidth, rows: rows, focused: focused)
                 y += rows - 1
             case .currency:
@@ -61,9 +63,20 @@ struct FormScreen {
                     cx += canvas.put(label, x: cx, y: y, style: chosen && focused ? CellStyle(attributes: [.reverse, .bold]) : theme.plain) + 1
                 }
                 if focused { canvas.put("←→ to choose the picture lists show", x: cx + 1, y: y, style: theme.hint) }
+            case .pictures:
+                y = drawPictures(&canvas, x: fieldX, y: y, width: fieldWidth, focused: focused) - 1
             case .submit:
                 y += 1
-                let label = form.isSubmitting ? "[ Saving… ]" : "[ Save ]"
+                let label: String
+                if form.isSubmitting {
+                    if let progress = form.progress, progress.total > 0 {
+                        label = "[ Uploading \(progress.sent * 100 / progress.total)% ]"
+                    } else {
+                        label = "[ " + theme.spinner[0] + " Saving ]"
+                    }
+                } else {
+                    label = form.isRegistration ? "[ Register ]" : "[ Save ]"
+                }
                 canvas.put(label, x: fieldX, y: y, style: focused ? CellStyle(attributes: [.reverse, .bold]) : theme.name)
                 canvas.put("Ctrl-S saves from any field · Esc cancels", x: fieldX + DisplayWidth.of(label) + 3, y: y, style: theme.hint)
             }
@@ -74,6 +87,43 @@ struct FormScreen {
             }
         }
         if form.confirmingDiscard { drawDiscard(&canvas, area) }
+    }
+
+    /// The pictures of a registration: the path field, completions, a message, and a preview of each.
+    /// Returns the row after the section.
+    func drawPictures(_ canvas: inout Canvas, x: Int, y: Int, width: Int, focused: Bool) -> Int {
+        var y = y
+        drawLine(&canvas, form.picturePath, x: x, y: y, width: width, focused: focused && (form.picturePath.text.isEmpty == false || form.pictures.isEmpty))
+        let hint = "\(form.pictures.count)/5 · Tab completes · Enter adds · Delete removes"
+        canvas.put(hint, x: x + width + 1, y: y, style: theme.hint)
+        y += 1
+        if !form.completions.isEmpty {
+            let names = form.completions.map { ($0 as NSString).lastPathComponent }.joined(separator: "  ")
+            canvas.put(TerminalText.truncated(names, toWidth: width), x: x, y: y, style: theme.muted)
+            y += 1
+        }
+        if let message = form.pictureMessage {
+            canvas.put(TerminalText.truncated(TerminalText.sanitized(message), toWidth: canvas.width - x - 1), x: x, y: y, style: theme.discount)
+            y += 1
+        } else if !form.loadingPictures.isEmpty {
+            canvas.put("reading \(form.loadingPictures.count) picture(s)…", x: x, y: y, style: theme.muted)
+            y += 1
+        }
+        guard !form.pictures.isEmpty else { return y }
+        let cell = 12
+        for (i, picture) in form.pictures.enumerated() {
+            let px = x + i * cell
+            guard px + cell <= canvas.width else { break }
+            if let preview = picture.preview {
+                canvas.draw(preview, x: px + (10 - preview.columns) / 2, y: y + (4 - preview.rows) / 2)
+            }
+            let selected = focused && form.picturePath.text.isEmpty && i == form.selectedPicture
+            let caption = TerminalText.truncated("\(i + 1) " + TerminalText.sanitized(picture.filename), toWidth: 10)
+            canvas.put(caption, x: px, y: y + 4, style: selected ? CellStyle(attributes: [.reverse, .bold]) : theme.plain)
+            let size = ProductFormState.size(picture.upload.bytes.count) + (picture.upload.wasShrunk ? "*" : "")
+            canvas.put(size, x: px, y: y + 5, style: theme.muted)
+        }
+        return y + 6
     }
 
     /// A one-line field: an underlined input area with the cursor in reverse video.

@@ -23,6 +23,8 @@ struct BrowseCommand: AsyncParsableCommand {
     @Option(help: "Vendor secret for writes.") var secret: String?
     @Option(help: "The embedded server's data directory (default: $XDG_DATA_HOME/openmarket).") var dataDir: String?
     @Option(help: "Seconds between checks for new products.") var pollInterval: Double = 10
+    @Flag(help: "Keep --identifier and --secret (and --server) in $XDG_CONFIG_HOME/openmarket/identity.json (mode 0600).")
+    var saveIdentity = false
     @Flag(help: "Do not use the mouse.") var noMouse = false
     @Flag(help: "No colours (also when NO_COLOR is set).") var noColor = false
     @Flag(help: "ASCII only, for terminals that draw block characters double-width.") var ascii = false
@@ -30,6 +32,9 @@ struct BrowseCommand: AsyncParsableCommand {
     func validate() throws {
         if (identifier == nil) != (secret == nil) {
             throw ValidationError("--identifier and --secret go together")
+        }
+        if saveIdentity && identifier == nil {
+            throw ValidationError("--save-identity needs --identifier and --secret")
         }
         if let server, URL(string: server)?.host == nil {
             throw ValidationError("--server must be a URL such as http://127.0.0.1:8080")
@@ -64,11 +69,18 @@ struct BrowseCommand: AsyncParsableCommand {
         var configuration = BrowserConfiguration(
             pollInterval: .milliseconds(Int(pollInterval * 1000)), colorMode: noColorWanted ? .monochrome : nil,
             ascii: ascii, serverLabel: baseURL.host.map { "\($0):\(baseURL.port ?? 80)" } ?? baseURL.absoluteString)
+        // Identity: flags, then the environment, then the saved file (for its server), then the demo vendor.
         let environment = ProcessInfo.processInfo.environment
+        let saved = IdentityFile.load()
+        if let identifier, let secret, saveIdentity {
+            try IdentityFile(identifier: identifier, secret: secret, server: server).save()
+        }
         if let identifier = identifier ?? environment["OPENMARKET_IDENTIFIER"],
             let secret = secret ?? environment["OPENMARKET_SECRET"]
         {
             configuration.identity = VendorIdentity(identifier: identifier, secret: secret)
+        } else if let saved, saved.server == nil || saved.server == server {
+            configuration.identity = VendorIdentity(identifier: saved.identifier, secret: saved.secret)
         } else if let demo = embedded?.demoVendor {
             configuration.identity = VendorIdentity(identifier: demo.identifier, secret: demo.secret)
             configuration.writerVendorID = demo.id

@@ -72,3 +72,33 @@ struct FormsEndToEndTests {
         try await tmux.waitFor(text: "EXITED:0")
     }
 }
+
+@Suite("openmarket identity, end to end")
+struct IdentityEndToEndTests {
+    @Test("--save-identity keeps the identity in the XDG config dir with mode 0600; a write as an unknown vendor is refused and explained")
+    func savedIdentity() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let config = try TemporaryDirectory(prefix: "openmarket-config")
+        defer { config.remove() }
+        let tmux = try TmuxSession(
+            command: "env XDG_CONFIG_HOME=\(config.path) \(BuiltProducts.openmarket) --data-dir \(directory.path) "
+                + "--identifier 00000000-0000-0000-0000-000000000001 --secret not-the-demo-secret --save-identity",
+            columns: 100, rows: 30)
+        try await tmux.waitFor(text: "20+ products")
+        let file = config.url.appendingPathComponent("openmarket/identity.json")
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+        #expect(saved?["identifier"] as? String == "00000000-0000-0000-0000-000000000001")
+        // The saved identity is not a vendor of this server: a delete is refused by the server, and said so.
+        try tmux.send("d")
+        try await tmux.waitFor(text: "This cannot be undone.")
+        try tmux.send("y")
+        let refused = try await tmux.waitFor(text: "Could not delete")
+        #expect(refused.contains("401") || refused.contains("identifier"), "\(refused)")
+        #expect(refused.contains("in stock"), "nothing was lost")
+        try tmux.send("q")
+        try await tmux.waitFor(text: "EXITED:0")
+    }
+}

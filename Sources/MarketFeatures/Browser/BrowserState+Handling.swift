@@ -313,6 +313,8 @@ extension BrowserState {
                 form = nil
                 guard let saved else { continue }
                 if registered {
+                    // Now the writer's vendor id is known, whoever it is.
+                    if writer?.vendorID == nil { writer?.vendorID = saved.vendorID }
                     // The new product goes first in the list, selected.
                     var summary = saved.summary
                     summary.vendorName = summary.vendorName ?? writer?.vendorName

@@ -134,8 +134,8 @@ public struct ProductFormState: Sendable, Equatable {
     public init(registering currency: Currency = .krw) {
         mode = .register
         images = []
-        name = TextFieldEditor("", limit: 100)
-        description = TextFieldEditor("", multiline: true, limit: 1000)
+        name = TextFieldEditor("", limit: Self.nameLimit)
+        description = TextFieldEditor("", multiline: true, limit: Self.descriptionLimit)
         price = TextFieldEditor("", limit: 20)
         discount = TextFieldEditor("", limit: 20)
         stock = TextFieldEditor("", limit: 9)
@@ -147,8 +147,8 @@ public struct ProductFormState: Sendable, Equatable {
     public init(editing product: ProductSummary, images: [ProductImage] = []) {
         mode = .edit(productID: product.id)
         self.images = images
-        name = TextFieldEditor(product.name, limit: 100)
-        description = TextFieldEditor(product.description, multiline: true, limit: 1000)
+        name = TextFieldEditor(product.name, limit: Self.nameLimit)
+        description = TextFieldEditor(product.description, multiline: true, limit: Self.descriptionLimit)
         price = TextFieldEditor(Self.plain(product.price.amount), limit: 20)
         discount = TextFieldEditor(Self.plain(product.discountedPrice.amount), limit: 20)
         stock = TextFieldEditor(String(product.stock), limit: 9)
@@ -162,6 +162,11 @@ public struct ProductFormState: Sendable, Equatable {
     }
 
     static func plain(_ value: Decimal) -> String { value.description }
+
+    /// Editors take more than the rules allow, so an over-long name or paste gets its message instead of
+    /// being cut silently.
+    static let nameLimit = 200
+    static let descriptionLimit = 2000
 
     var snapshot: Snapshot {
         Snapshot(

@@ -169,7 +169,7 @@ struct FormScreen {
         if focused, cursorLine - first < rows {
             markCursor(&canvas, x: x + min(cursorColumn, width - 1), y: y + cursorLine - first)
         }
-        let count = "\(editor.characters.count)/1000"
+        let count = "\(editor.characters.count)/\(ProductDraft.allowedDescriptionLength.upperBound)"
         canvas.put(count, x: x + width + 1, y: y + rows - 1, style: theme.hint)
     }
 

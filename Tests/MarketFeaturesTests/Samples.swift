@@ -8,10 +8,10 @@ enum Samples {
 
     static func product(
         _ id: Int, name: String? = nil, vendor: String = "demo", price: Decimal = 12000, discount: Decimal = 0,
-        currency: Currency = .krw, stock: Int = 5, description: String = "A fine thing."
+        currency: Currency = .krw, stock: Int = 5, description: String = "A fine thing.", vendorID: Int = 1
     ) -> ProductSummary {
         ProductSummary(
-            id: id, vendorID: 1, vendorName: vendor, name: name ?? "Product \(id)", description: description,
+            id: id, vendorID: vendorID, vendorName: vendor, name: name ?? "Product \(id)", description: description,
             thumbnailURL: URL(string: "http://m.test/images/\(id)_thumb.jpg"), currency: currency, price: Price(price),
             bargainPrice: Price(price - discount), discountedPrice: Price(discount), stock: stock, createdAt: date,
             issuedAt: date)

@@ -20,10 +20,10 @@ extension BrowserState {
         case .pollLoaded(let polledSearch, let result):
             isPolling = false
             // A poll made for another search says nothing about this list.
-            guard polledSearch == search.applied, case .success(let page) = result, !products.isEmpty else {
+            guard polledSearch == search.applied, case .success(let page) = result, !allProducts.isEmpty else {
                 return []
             }
-            let newest = products.map(\.id).max() ?? Int.max
+            let newest = allProducts.map(\.id).max() ?? Int.max
             newProductCount = page.products.filter { $0.id > newest }.count
             return []
         case .pollTimerFired:
@@ -72,8 +72,9 @@ extension BrowserState {
             deleting.remove(id)
             switch result {
             case .success:
-                let name = products.first { $0.id == id }.map { ProductText.name($0) } ?? "#\(id)"
-                products.removeAll { $0.id == id }
+                let name = allProducts.first { $0.id == id }.map { ProductText.name($0) } ?? "#\(id)"
+                allProducts.removeAll { $0.id == id }
+                refilter()
                 if detail?.summary.id == id { detail = nil }
                 clampSelection()
                 keepSelectionVisible()
@@ -122,15 +123,18 @@ extension BrowserState {
             errorMessage = nil
             if request.replaces {
                 let keep = request.keepSelectedID
-                products = Self.deduplicated(page.products)
+                allProducts = Self.deduplicated(page.products)
+                refilter()
                 newProductCount = 0
                 selectedIndex = keep.flatMap { id in products.firstIndex { $0.id == id } } ?? 0
                 if keep == nil { scrollRow = 0 }
             } else {
-                var seen = Set(products.map(\.id))
+                let selectedID = selectedProduct?.id
+                var seen = Set(allProducts.map(\.id))
                 for product in page.products where seen.insert(product.id).inserted {
-                    products.append(product)
+                    allProducts.append(product)
                 }
+                refilter(keeping: selectedID)
             }
             hasNext = page.hasNext
             nextPage = page.pageNumber + 1
@@ -138,6 +142,35 @@ extension BrowserState {
             keepSelectionVisible()
             return prefetchIfNeeded()
         }
+    }
+
+    /// Recomputes what is shown from everything loaded; keeps `id` selected when it is still shown.
+    mutating func refilter(keeping id: Int? = nil) {
+        if mineOnly, let mine = writer?.vendorID {
+            products = allProducts.filter { $0.vendorID == mine }
+        } else {
+            products = allProducts
+        }
+        if let id, let index = products.firstIndex(where: { $0.id == id }) { selectedIndex = index }
+        clampSelection()
+    }
+
+    /// `m`: only the writer's products, or all again.
+    mutating func toggleMineOnly() -> [BrowserEffect] {
+        guard let mine = writer?.vendorID else {
+            notice =
+                writer == nil
+                ? "No vendor identity: start with --identifier and --secret to see your products."
+                : "Your vendor id is not known yet; register a product first."
+            return []
+        }
+        mineOnly.toggle()
+        refilter(keeping: selectedProduct?.id)
+        if mineOnly, products.isEmpty == false, selectedProduct?.vendorID != mine { selectedIndex = 0 }
+        scrollRow = 0
+        keepSelectionVisible()
+        notice = mineOnly ? "My products only — m shows everything again." : nil
+        return prefetchIfNeeded()
     }
 
     static func deduplicated(_ items: [ProductSummary]) -> [ProductSummary] {
@@ -213,6 +246,9 @@ extension BrowserState {
         }
         if key == .character("e"), !search.isEditing {
             return openEditor(detail?.summary ?? selectedProduct)
+        }
+        if key == .character("m"), !search.isEditing, detail == nil {
+            return toggleMineOnly()
         }
         if key == .character("n"), !search.isEditing, detail == nil {
             guard writer != nil else {
@@ -318,17 +354,19 @@ extension BrowserState {
                     // The new product goes first in the list, selected.
                     var summary = saved.summary
                     summary.vendorName = summary.vendorName ?? writer?.vendorName
-                    products.removeAll { $0.id == saved.id }
-                    products.insert(summary, at: 0)
+                    allProducts.removeAll { $0.id == saved.id }
+                    allProducts.insert(summary, at: 0)
+                    refilter()
                     selectedIndex = 0
                     scrollRow = 0
                     notice = "Registered “\(ProductText.name(summary))”."
                     continue
                 }
                 var summary = saved.summary
-                if let index = products.firstIndex(where: { $0.id == saved.id }) {
-                    summary.vendorName = summary.vendorName ?? products[index].vendorName
-                    products[index] = summary
+                if let index = allProducts.firstIndex(where: { $0.id == saved.id }) {
+                    summary.vendorName = summary.vendorName ?? allProducts[index].vendorName
+                    allProducts[index] = summary
+                    refilter(keeping: selectedProduct?.id)
                 }
                 if detail?.summary.id == saved.id {
                     detail?.summary = summary

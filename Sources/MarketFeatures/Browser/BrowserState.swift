@@ -15,7 +15,12 @@ public struct BrowserState: Sendable, Equatable {
         public var keepSelectedID: Int?
     }
 
+    /// The products shown: every loaded product, or only the writer's with "my products only".
     public var products: [ProductSummary] = []
+    /// Every product loaded so far, newest first.
+    public var allProducts: [ProductSummary] = []
+    /// "My products only" (`m`): the list shows the writer's products; paging goes on looking for more.
+    public var mineOnly = false
     public var hasNext = true
     public var nextPage = 1
     public var itemsPerPage: Int

@@ -64,8 +64,8 @@ public struct BrowserScreen {
         if !state.serverLabel.isEmpty { left += "  ·  " + state.serverLabel }
         left += "  ·  " + state.layoutKind.rawValue
         canvas.put(left, x: rect.x, y: rect.y, style: theme.title, maxWidth: rect.width)
-        var right = ""
-        if let query = state.search.applied { right = "search: " + TerminalText.sanitized(query) + "  " }
+        var right = state.mineOnly ? "mine  " : ""
+        if let query = state.search.applied { right += "search: " + TerminalText.sanitized(query) + "  " }
         right += state.hasNext ? "\(state.products.count)+ products " : "\(state.products.count) products "
         let width = DisplayWidth.of(right)
         if width + DisplayWidth.of(left) + 2 <= rect.width {
@@ -206,6 +206,8 @@ public struct BrowserScreen {
             let message: String
             if state.pageRequest != nil {
                 message = "Loading…"
+            } else if state.mineOnly {
+                message = state.hasNext ? "Looking for your products…" : "You have no products here. n registers one."
             } else if let query = state.search.applied {
                 message = "No products match “\(TerminalText.sanitized(query))”. Esc clears the search."
             } else {

@@ -187,6 +187,16 @@ extension BrowserRuntime {
                 Task.detached {
                     queue.send(.browser(.pathCompleted(prefix: prefix, PathCompleter.candidates(for: prefix))))
                 }
+            case .loadFormImages(let id):
+                Task {
+                    let result: Result<ProductDetail, BrowserFailure>
+                    do throws(OpenMarketError) {
+                        result = .success(try await client.product(id: id))
+                    } catch {
+                        result = .failure(BrowserFailure(error))
+                    }
+                    queue.send(.browser(.formImagesLoaded(id: id, result)))
+                }
             case .updateProduct(let id, let changes):
                 let identity = runtime.configuration.identity
                 Task {

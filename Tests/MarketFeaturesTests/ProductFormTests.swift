@@ -149,8 +149,11 @@ struct ProductFormTests {
     func browser() {
         var state = Samples.loaded()
         state.writer = WriterIdentity(vendorID: 1)
-        _ = state.handle(.keyPressed(.character("e")))
+        #expect(state.handle(.keyPressed(.character("e"))) == [.loadFormImages(id: 100)], "the list has no pictures")
         #expect(state.form?.productID == 100)
+        _ = state.handle(.formImagesLoaded(id: 100, .success(Samples.detail(100, pictures: 3))))
+        #expect(state.form?.images.count == 3 && state.form?.thumbnailID == 1)
+        #expect(state.form?.isDirty == false, "pictures arriving change nothing")
         state.form?.focus = .price
         _ = state.handle(.keyPressed(.control("u")))
         for c in "999" { _ = state.handle(.keyPressed(.character(c))) }

@@ -28,6 +28,8 @@ public enum BrowserEvent: Sendable, Equatable {
     case uploadProgressed(sent: Int, total: Int)
     /// A registration was accepted (the new product), or refused.
     case productRegistered(Result<ProductDetail, BrowserFailure>)
+    /// The pictures of the product being edited arrived.
+    case formImagesLoaded(id: Int, Result<ProductDetail, BrowserFailure>)
     /// An edit was saved (the updated product), or refused.
     case productUpdated(id: Int, Result<ProductDetail, BrowserFailure>)
     /// A delete finished (the product's detail as the server last had it, or why not).
@@ -59,6 +61,8 @@ public enum BrowserEffect: Sendable, Equatable {
     case preparePicture(path: String, previewColumns: Int, previewRows: Int)
     /// List the file names that complete a path.
     case completePath(String)
+    /// Fetch a product's detail for the edit form (its pictures).
+    case loadFormImages(id: Int)
     /// Send the changed fields of a product.
     case updateProduct(id: Int, changes: ProductChanges)
     /// Ask for a delete token, then delete with it.

@@ -63,6 +63,11 @@ extension BrowserState {
             let effects = current.submitted(result)
             form = current
             return formEffects(effects)
+        case .formImagesLoaded(let id, let result):
+            if case .success(let loaded) = result, form?.productID == id {
+                form?.imagesArrived(loaded.images, thumbnailURL: loaded.thumbnailURL)
+            }
+            return []
         case .productUpdated(let id, let result):
             guard var current = form, current.productID == id else { return [] }
             let effects = current.submitted(result)
@@ -328,7 +333,7 @@ extension BrowserState {
         }
         let images = detail?.summary.id == product.id ? detail?.detail?.images ?? [] : []
         form = ProductFormState(editing: detail?.detail?.summary ?? product, images: images)
-        return []
+        return images.isEmpty ? [.loadFormImages(id: product.id)] : []
     }
 
     /// Turns what the form asks for into runtime effects and state changes.

@@ -72,7 +72,8 @@ public struct ProductFormState: Sendable, Equatable {
     }
 
     public let mode: Mode
-    public let images: [ProductImage]
+    /// The product's pictures (known from its detail; the list alone does not have them).
+    public private(set) var images: [ProductImage]
     /// The pictures of a registration, in upload order (the first becomes the thumbnail).
     public var pictures: [Picture] = []
     /// The path being typed in the pictures field.
@@ -103,7 +104,7 @@ public struct ProductFormState: Sendable, Equatable {
     /// "Discard changes?" is showing; `discardYes` is the focused answer (No by default).
     public var confirmingDiscard = false
     public var discardYes = false
-    private let initial: Snapshot
+    private var initial: Snapshot
 
     struct Snapshot: Sendable, Equatable {
         var name, description, price, discount, stock: String
@@ -162,6 +163,16 @@ public struct ProductFormState: Sendable, Equatable {
     }
 
     static func plain(_ value: Decimal) -> String { value.description }
+
+    /// The product's pictures arrived: the thumbnail chooser can show them.
+    public mutating func imagesArrived(_ images: [ProductImage], thumbnailURL: URL?) {
+        guard self.images.isEmpty, !isRegistration else { return }
+        self.images = images
+        let current = images.first { $0.thumbnailURL == thumbnailURL }?.id ?? images.first?.id
+        if thumbnailID == nil { thumbnailID = current }
+        // The chooser starts on the product's own thumbnail: picking the same one is not a change.
+        initial.thumbnailID = current
+    }
 
     /// Editors take more than the rules allow, so an over-long name or paste gets its message instead of
     /// being cut silently.

@@ -172,6 +172,17 @@ struct ProductFormTests {
         #expect(state.form == nil && state.notice?.contains("only its vendor can edit it") == true)
     }
 
+    @Test("editing shows the product's pictures (asked for through the image cache) and marks the thumbnail")
+    func pictures() {
+        var state = Samples.loaded(size: ScreenSize(columns: 100, rows: 34))
+        state.writer = WriterIdentity(vendorID: 1)
+        _ = state.handle(.keyPressed(.character("e")))
+        _ = state.handle(.formImagesLoaded(id: 100, .success(Samples.detail(100, pictures: 3))))
+        let (canvas, wanted) = render(state)
+        #expect(wanted.map(\.url.absoluteString) == ["http://m.test/100/1t.jpg", "http://m.test/100/2t.jpg", "http://m.test/100/3t.jpg"])
+        #expect(canvas.trimmedLines().contains { $0.contains("[1] thumb") })
+    }
+
     @Test("the form on the Canvas: fields, the message beside the field, the summary at the top")
     func rendering() {
         var state = Samples.loaded(size: ScreenSize(columns: 80, rows: 30))

@@ -212,7 +212,7 @@ public struct ProductFormState: Sendable, Equatable {
     var fields: [Field] {
         Field.allCases.filter { field in
             switch field {
-            case .thumbnail: !isRegistration && images.count > 1
+            case .thumbnail: !isRegistration && images.count > 1  // shown with one picture, chosen with several
             case .pictures: isRegistration
             default: true
             }

@@ -29,8 +29,10 @@ public struct BrowserScreen {
         drawHeader(&canvas, layout.header)
         if !starting { drawBanner(&canvas, layout.banner) }
         if let form = state.form {
-            FormScreen(form: form, theme: theme)
-                .draw(&canvas, in: Rect(x: 0, y: layout.header.maxY, width: canvas.width, height: layout.status.y - layout.header.maxY))
+            FormScreen(form: form, theme: theme, images: images, palette: palette)
+                .draw(
+                    &canvas, in: Rect(x: 0, y: layout.header.maxY, width: canvas.width, height: layout.status.y - layout.header.maxY),
+                    wanted: &wanted)
         } else if let detail = state.detail {
             DetailScreen(detail: detail, theme: theme, images: images, palette: palette)
                 .draw(&canvas, in: Rect(x: 0, y: layout.header.maxY, width: canvas.width, height: layout.status.y - layout.header.maxY), wanted: &wanted)

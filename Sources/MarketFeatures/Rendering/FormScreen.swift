@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipeline
 import OpenMarketAPI
 import TerminalUI
 
@@ -7,9 +8,11 @@ import TerminalUI
 struct FormScreen {
     let form: ProductFormState
     let theme: Theme
+    let images: [ImageCacheKey: CellImage]
+    let palette: PaletteKind
     let labelWidth = 13
 
-    func draw(_ canvas: inout Canvas, in area: Rect) {
+    func draw(_ canvas: inout Canvas, in area: Rect, wanted: inout [ImageCacheKey]) {
         canvas.fill(area)
         var y = area.y
         let x = area.x + 1
@@ -32,7 +35,8 @@ struct FormScreen {
         let fieldX = x + labelWidth
         let fieldWidth = max(10, min(60, width - labelWidth))
         for field in ProductFormState.Field.allCases where y < area.maxY - 1 {
-            if field == .thumbnail && form.images.count < 2 { continue }
+            if field == .thumbnail && (form.isRegistration || form.images.isEmpty) { continue }
+            if field == .pictures && !form.isRegistration { continue }
             let focused = form.focus == field
             if field != .submit {
                 canvas.put(field.label, x: x, y: y, style: focused ? theme.hintKey : theme.vendor, maxWidth: labelWidth - 1)
@@ -43,7 +47,7 @@ struct FormScreen {
             case .discount: drawLine(&canvas, form.discount, x: fieldX, y: y, width: 16, focused: focused)
             case .stock: drawLine(&canvas, form.stock, x: fieldX, y: y, width: 10, focused: focused)
             case .description:
-                let rows = max(2, min(6, area.maxY - y - (form.isRegistration ? 20 : 12)))
+                let rows = max(2, min(6, area.maxY - y - (form.isRegistration || !form.images.isEmpty ? 20 : 12)))
                 drawText(&canvas, form.description, x: fieldX, y: y, width: fieldWidth, rows: rows, focused: focused)
                 y += rows - 1
             case .currency:
@@ -56,13 +60,24 @@ struct FormScreen {
                 }
                 if focused { canvas.put("←→ to change", x: cx + 1, y: y, style: theme.hint) }
             case .thumbnail:
-                var cx = fieldX
+                // The product's pictures (they cannot be changed); the one lists show is marked.
+                if focused { canvas.put("←→ chooses the picture lists show", x: fieldX, y: y, style: theme.hint) }
+                y += 1
                 for (i, image) in form.images.enumerated() {
+                    let px = fieldX + i * 12
+                    guard px + 12 <= canvas.width else { break }
+                    let key = ImageCacheKey(url: image.thumbnailURL, columns: 10, rows: 4, palette: palette)
+                    wanted.append(key)
+                    if let preview = images[key] {
+                        canvas.draw(preview, x: px + (10 - preview.columns) / 2, y: y + (4 - preview.rows) / 2)
+                    } else {
+                        canvas.put(theme.ascii ? "." : "░", x: px + 5, y: y + 2, style: theme.muted)
+                    }
                     let chosen = image.id == form.thumbnailID
-                    let label = chosen ? "[\(i + 1)]" : " \(i + 1) "
-                    cx += canvas.put(label, x: cx, y: y, style: chosen && focused ? CellStyle(attributes: [.reverse, .bold]) : theme.plain) + 1
+                    let label = chosen ? "[\(i + 1)] thumb" : " \(i + 1) "
+                    canvas.put(label, x: px, y: y + 4, style: chosen && focused ? CellStyle(attributes: [.reverse, .bold]) : (chosen ? theme.name : theme.plain))
                 }
-                if focused { canvas.put("←→ to choose the picture lists show", x: cx + 1, y: y, style: theme.hint) }
+                y += 4
             case .pictures:
                 y = drawPictures(&canvas, x: fieldX, y: y, width: fieldWidth, focused: focused) - 1
             case .submit:

@@ -124,50 +124,33 @@ extension BrowserRuntime {
             case .loadPage(let id, let page, let perPage, let search):
                 pageTask?.cancel()
                 pageTask = Task {
-                    let result: Result<ProductPage, BrowserFailure>
-                    do throws(OpenMarketError) {
-                        result = .success(try await client.page(number: page, itemsPerPage: perPage, search: search))
-                    } catch {
-                        if error.isCancelled { return }
-                        result = .failure(BrowserFailure(error))
-                    }
+                    guard let result = await Self.attempt({ () async throws(OpenMarketError) in
+                        try await client.page(number: page, itemsPerPage: perPage, search: search)
+                    }) else { return }
                     queue.send(.browser(.pageLoaded(requestID: id, result)))
                 }
             case .pollFirstPage(let perPage, let search):
                 pollTask = Task {
-                    let result: Result<ProductPage, BrowserFailure>
-                    do throws(OpenMarketError) {
-                        result = .success(try await client.page(number: 1, itemsPerPage: perPage, search: search))
-                    } catch {
-                        result = .failure(BrowserFailure(error))
-                    }
+                    let result = await Self.attempt({ () async throws(OpenMarketError) in
+                        try await client.page(number: 1, itemsPerPage: perPage, search: search)
+                    }) ?? .failure(BrowserFailure("cancelled"))
                     queue.send(.browser(.pollLoaded(search: search, result)))
                 }
             case .loadDetail(let id):
                 detailTask?.cancel()
                 detailTask = Task {
-                    let result: Result<ProductDetail, BrowserFailure>
-                    do throws(OpenMarketError) {
-                        result = .success(try await client.product(id: id))
-                    } catch {
-                        if error.isCancelled { return }
-                        result = .failure(BrowserFailure(error))
-                    }
+                    guard let result = await Self.attempt({ () async throws(OpenMarketError) in try await client.product(id: id) })
+                    else { return }
                     queue.send(.browser(.detailLoaded(id: id, result)))
                 }
             case .registerProduct(let product, let pictures):
                 let identity = runtime.configuration.identity
                 Task {
-                    let result: Result<ProductDetail, BrowserFailure>
-                    do throws(OpenMarketError) {
-                        guard let identity else { throw OpenMarketError.invalidRequest("no vendor identity") }
-                        result = .success(
-                            try await client.register(product, pictures: pictures, identity: identity) { sent, total in
-                                queue.send(.browser(.uploadProgressed(sent: sent, total: total)))
-                            })
-                    } catch {
-                        result = .failure(BrowserFailure(error))
-                    }
+                    let result = await Self.attempt({ () async throws(OpenMarketError) in
+                        try await client.register(product, pictures: pictures, identity: try Self.require(identity)) {
+                            sent, total in queue.send(.browser(.uploadProgressed(sent: sent, total: total)))
+                        }
+                    }) ?? .failure(BrowserFailure("The upload was cancelled."))
                     queue.send(.browser(.productRegistered(result)))
                 }
             case .preparePicture(let path, let columns, let rows):
@@ -189,37 +172,25 @@ extension BrowserRuntime {
                 }
             case .loadFormImages(let id):
                 Task {
-                    let result: Result<ProductDetail, BrowserFailure>
-                    do throws(OpenMarketError) {
-                        result = .success(try await client.product(id: id))
-                    } catch {
-                        result = .failure(BrowserFailure(error))
-                    }
+                    guard let result = await Self.attempt({ () async throws(OpenMarketError) in try await client.product(id: id) })
+                    else { return }
                     queue.send(.browser(.formImagesLoaded(id: id, result)))
                 }
             case .updateProduct(let id, let changes):
                 let identity = runtime.configuration.identity
                 Task {
-                    let result: Result<ProductDetail, BrowserFailure>
-                    do throws(OpenMarketError) {
-                        guard let identity else { throw OpenMarketError.invalidRequest("no vendor identity") }
-                        result = .success(try await client.update(id: id, changes: changes, identity: identity))
-                    } catch {
-                        result = .failure(BrowserFailure(error))
-                    }
+                    let result = await Self.attempt({ () async throws(OpenMarketError) in
+                        try await client.update(id: id, changes: changes, identity: try Self.require(identity))
+                    }) ?? .failure(BrowserFailure("Saving was cancelled."))
                     queue.send(.browser(.productUpdated(id: id, result)))
                 }
             case .deleteProduct(let id):
                 let identity = runtime.configuration.identity
                 Task {
-                    let result: Result<ProductDetail, BrowserFailure>
-                    do throws(OpenMarketError) {
-                        guard let identity else { throw OpenMarketError.invalidRequest("no vendor identity") }
-                        let path = try await client.deletePath(id: id, identity: identity)
-                        result = .success(try await client.delete(path: path, identity: identity))
-                    } catch {
-                        result = .failure(BrowserFailure(error))
-                    }
+                    let result = await Self.attempt({ () async throws(OpenMarketError) in
+                        let identity = try Self.require(identity)
+                        return try await client.delete(path: try await client.deletePath(id: id, identity: identity), identity: identity)
+                    }) ?? .failure(BrowserFailure("Deleting was cancelled."))
                     queue.send(.browser(.productDeleted(id: id, result)))
                 }
             case .scheduleSearch(let generation, let delay):
@@ -233,6 +204,20 @@ extension BrowserRuntime {
                 }
             }
             return true
+        }
+
+        /// Runs a request and turns its outcome into what the view model takes; nil when it was cancelled.
+        static func attempt<T: Sendable>(_ request: () async throws(OpenMarketError) -> T) async -> Result<T, BrowserFailure>? {
+            do throws(OpenMarketError) {
+                return .success(try await request())
+            } catch {
+                return error.isCancelled ? nil : .failure(BrowserFailure(error))
+            }
+        }
+
+        static func require(_ identity: VendorIdentity?) throws(OpenMarketError) -> VendorIdentity {
+            guard let identity else { throw OpenMarketError.invalidRequest("no vendor identity") }
+            return identity
         }
 
         /// Keeps a 100 ms spinner tick going while anything is in flight.

@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
     ],
     targets: [
         // C libraries, each behind a small module of its own.
@@ -65,6 +67,19 @@ let package = Package(
             name: "MarketApp", dependencies: ["MarketFeatures", "OpenMarketAPI", "ImagePipeline", "TerminalUI"],
             swiftSettings: strict),
 
+        // `openmarket ssh`: an SSH server whose sessions are browsers on pseudo-terminals.
+        .target(
+            name: "MarketSSH",
+            dependencies: [
+                .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+
         // The Open Market API server.
         .target(
             name: "MarketServer",
@@ -82,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "MarketServer", "MarketApp", "MarketFeatures", "TerminalCurses", "OpenMarketAPI",
+                "MarketServer", "MarketApp", "MarketFeatures", "TerminalCurses", "OpenMarketAPI", "MarketSSH",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

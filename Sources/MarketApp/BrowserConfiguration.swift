@@ -18,6 +18,10 @@ public struct BrowserConfiguration: Sendable {
     public var identity: VendorIdentity?
     /// The writer's numeric vendor id, when known, so the browser can tell which products are its own.
     public var writerVendorID: Int?
+    /// Why writes are off, for a read-only demo; nil when they are allowed.
+    public var readOnlyNotice: String?
+    /// A product to open at start.
+    public var openProduct: Int?
     /// Called once, when the first frame with products has been handed to the terminal.
     public var onFirstProducts: (@Sendable () -> Void)?
 

@@ -48,9 +48,11 @@ public final class BrowserRuntime: Sendable {
             colorMode: configuration.colorMode ?? ColorMode.best(forColors: terminal.colors),
             maxColors: terminal.colors, itemsPerPage: configuration.itemsPerPage,
             serverLabel: configuration.serverLabel)
-        if configuration.identity != nil {
+        if configuration.identity != nil, configuration.readOnlyNotice == nil {
             state.writer = WriterIdentity(vendorID: configuration.writerVendorID)
         }
+        state.readOnlyNotice = configuration.readOnlyNotice
+        state.openProductAtStart = configuration.openProduct
         var loop = Loop(runtime: self)
         await loop.run(&state)
         await terminal.stop()

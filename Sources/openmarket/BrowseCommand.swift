@@ -25,6 +25,7 @@ struct BrowseCommand: AsyncParsableCommand {
     @Option(help: "Seconds between checks for new products.") var pollInterval: Double = 10
     @Flag(help: "Keep --identifier and --secret (and --server) in $XDG_CONFIG_HOME/openmarket/identity.json (mode 0600).")
     var saveIdentity = false
+    @Option(help: "Open this product at start.") var product: Int?
     @Flag(help: "Do not use the mouse.") var noMouse = false
     @Flag(help: "No colours (also when NO_COLOR is set).") var noColor = false
     @Flag(help: "ASCII only, for terminals that draw block characters double-width.") var ascii = false
@@ -85,6 +86,8 @@ struct BrowseCommand: AsyncParsableCommand {
             configuration.identity = VendorIdentity(identifier: demo.identifier, secret: demo.secret)
             configuration.writerVendorID = demo.id
         }
+        configuration.readOnlyNotice = environment["OPENMARKET_READ_ONLY"].flatMap { $0.isEmpty ? nil : $0 }
+        configuration.openProduct = product
         configuration.onFirstProducts = {
             logger.info("first page painted after \(Self.milliseconds(since: launched)) ms")
             logging.sink.flush()

@@ -1,3 +1,4 @@
+import Foundation
 import OpenMarketAPI
 import TerminalUI
 
@@ -6,7 +7,12 @@ extension BrowserState {
     public mutating func handle(_ event: BrowserEvent) -> [BrowserEffect] {
         switch event {
         case .started:
-            return requestPage(replacing: true, keepSelectedID: nil)
+            var effects = requestPage(replacing: true, keepSelectedID: nil)
+            if let id = openProductAtStart {
+                detail = DetailState(summary: Self.placeholder(id: id))
+                effects.append(.loadDetail(id: id))
+            }
+            return effects
         case .keyPressed(let key):
             return handleKey(key)
         case .mouse(let mouse):
@@ -256,6 +262,10 @@ extension BrowserState {
             return toggleMineOnly()
         }
         if key == .character("n"), !search.isEditing, detail == nil {
+            if let readOnlyNotice {
+                notice = readOnlyNotice
+                return []
+            }
             guard writer != nil else {
                 notice = "No vendor identity: start with --identifier and --secret to register products."
                 return []
@@ -313,8 +323,16 @@ extension BrowserState {
 
     // MARK: Edit
 
+    /// What the detail shows of a product known only by its id, until its detail arrives.
+    static func placeholder(id: Int) -> ProductSummary {
+        ProductSummary(
+            id: id, vendorID: 0, name: "Product #\(id)", currency: .krw, price: 0, bargainPrice: 0, discountedPrice: 0,
+            stock: 0, createdAt: Date(timeIntervalSince1970: 0), issuedAt: Date(timeIntervalSince1970: 0))
+    }
+
     /// Why the writer may not change `product`, or nil when it may.
     func refusal(toChange product: ProductSummary, _ verb: String) -> String? {
+        if let readOnlyNotice { return readOnlyNotice }
         guard let writer else {
             return "No vendor identity: start with --identifier and --secret to \(verb) your products."
         }

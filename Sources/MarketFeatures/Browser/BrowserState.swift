@@ -52,6 +52,10 @@ public struct BrowserState: Sendable, Equatable {
     public var serverLabel: String
     /// The vendor that writes (deletes) — nil when the browser has no identity.
     public var writer: WriterIdentity?
+    /// Why writes are off, when they are off on purpose (a read-only SSH demo).
+    public var readOnlyNotice: String?
+    /// A product to open as soon as the browser starts (`ssh … product 42`).
+    public var openProductAtStart: Int?
     /// A question over the screen (delete?), answered before anything else.
     public var confirmation: Confirmation?
     /// A one-line message in the status bar ("Deleted “Mug”.").

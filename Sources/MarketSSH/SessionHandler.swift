@@ -1,0 +1,182 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSH
+
+/// One SSH session channel: a pty request, then a shell (or `help`), run as the browser on a real
+/// pseudo-terminal; keys go to it, its output comes back, window changes resize it. When the client
+/// reads slower than the browser writes, reading from the pty pauses, so output never piles up.
+final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
+    typealias InboundIn = SSHChannelData
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = SSHChannelData
+
+    private let launcher: SessionLauncher
+    private let connection: ConnectionInfo
+    private var ptyRequest: SSHChannelRequestEvent.PseudoTerminalRequest?
+    private var terminal: PseudoTerminal?
+    private var pipe: (any Channel)?
+    private var started: ContinuousClock.Instant?
+    private var size = (columns: 0, rows: 0)
+
+    init(launcher: SessionLauncher, connection: ConnectionInfo) {
+        self.launcher = launcher
+        self.connection = connection
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        _ = context.channel.setOption(ChannelOptions.allowRemoteHalfClosure, value: true)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        switch event {
+        case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
+            ptyRequest = request
+            size = (request.terminalCharacterWidth, request.terminalRowHeight)
+            if request.wantReply { context.triggerUserOutboundEvent(ChannelSuccessEvent(), promise: nil) }
+        case let request as SSHChannelRequestEvent.ShellRequest:
+            start(context: context, command: nil, wantReply: request.wantReply)
+        case let request as SSHChannelRequestEvent.ExecRequest:
+            start(context: context, command: request.command, wantReply: request.wantReply)
+        case let request as SSHChannelRequestEvent.WindowChangeRequest:
+            size = (request.terminalCharacterWidth, request.terminalRowHeight)
+            terminal?.resize(columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
+        default:
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    private func start(context: ChannelHandlerContext, command: String?, wantReply: Bool) {
+        let channel = context.channel
+        if wantReply { context.triggerUserOutboundEvent(ChannelSuccessEvent(), promise: nil) }
+        let words = (command ?? "").split(separator: " ").map(String.init)
+        if words.first == "help" {
+            finish(channel, text: SessionLauncher.helpText, status: 0)
+            return
+        }
+        guard let pty = ptyRequest else {
+            finish(channel, text: "openmarket is a full-screen app and needs a terminal: connect with ssh -t.\r\n", status: 1)
+            return
+        }
+        var arguments = launcher.arguments
+        if words.first == "product", words.count == 2, let id = Int(words[1]), id > 0 {
+            arguments += ["--product", String(id)]
+        } else if !words.isEmpty {
+            finish(channel, text: "Unknown command “\(words.joined(separator: " "))”; try: help, product ID.\r\n", status: 2)
+            return
+        }
+        var environment = launcher.environment
+        environment["TERM"] = pty.term.isEmpty ? "xterm-256color" : pty.term
+        environment["LANG"] = "C.UTF-8"
+        let terminal: PseudoTerminal
+        do {
+            terminal = try PseudoTerminal(
+                executable: launcher.executable, arguments: arguments, environment: environment,
+                columns: max(1, min(1000, pty.terminalCharacterWidth)), rows: max(1, min(1000, pty.terminalRowHeight)))
+        } catch {
+            finish(channel, text: "The session could not start: \(error)\r\n", status: 1)
+            return
+        }
+        self.terminal = terminal
+        started = .now
+        launcher.logger.info(
+            "ssh session start user=\(connection.user) key=\(connection.fingerprint) address=\(connection.address) term=\(environment["TERM"] ?? "") size=\(size.columns)x\(size.rows)")
+        NIOPipeBootstrap(group: channel.eventLoop)
+            .channelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
+            .channelInitializer { pipe in
+                pipe.eventLoop.makeCompletedFuture {
+                    try pipe.pipeline.syncOperations.addHandler(PTYOutputHandler(ssh: channel))
+                }
+            }
+            .takingOwnershipOfDescriptors(input: dup(terminal.master), output: dup(terminal.master))
+            .whenComplete { result in
+                switch result {
+                case .success(let pipe):
+                    channel.eventLoop.execute { self.pipe = pipe }
+                case .failure:
+                    terminal.hangUp()
+                }
+            }
+        let logger = launcher.logger
+        let connection = self.connection
+        DispatchQueue.global().async {
+            let status = terminal.waitForExit()
+            terminal.closeMaster()
+            channel.eventLoop.execute {
+                self.logEnd(logger: logger, connection: connection, status: status)
+                self.pipe?.close(promise: nil)
+                channel.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: Int(status))).whenComplete { _ in
+                    channel.close(promise: nil)
+                }
+            }
+        }
+    }
+
+    private func logEnd(logger: Logger, connection: ConnectionInfo, status: Int32) {
+        guard let started else { return }
+        self.started = nil
+        let seconds = Double((ContinuousClock.now - started).components.seconds)
+        logger.info(
+            "ssh session end user=\(connection.user) key=\(connection.fingerprint) address=\(connection.address) size=\(size.columns)x\(size.rows) duration=\(Int(seconds))s status=\(status)")
+    }
+
+    /// Writes a message, an exit status, and closes the channel.
+    private func finish(_ channel: any Channel, text: String, status: Int) {
+        var buffer = channel.allocator.buffer(capacity: text.utf8.count)
+        buffer.writeString(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n"))
+        channel.writeAndFlush(buffer, promise: nil)  // this handler wraps it as channel data
+        channel.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: status)).whenComplete { _ in
+            channel.close(promise: nil)
+        }
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let message = unwrapInboundIn(data)
+        guard case .channel = message.type, case .byteBuffer(let bytes) = message.data else { return }
+        pipe?.writeAndFlush(bytes, promise: nil)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        context.write(wrapOutboundOut(SSHChannelData(type: .channel, data: .byteBuffer(unwrapOutboundIn(data)))), promise: promise)
+    }
+
+    /// Backpressure: read from the pty only while the client keeps up.
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        _ = pipe?.setOption(ChannelOptions.autoRead, value: context.channel.isWritable)
+        if context.channel.isWritable { pipe?.read() }
+        context.fireChannelWritabilityChanged()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        terminal?.hangUp()
+        pipe?.close(promise: nil)
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+}
+
+/// Reads what the browser writes to its terminal and sends it to the SSH client.
+final class PTYOutputHandler: ChannelInboundHandler, @unchecked Sendable {
+    typealias InboundIn = ByteBuffer
+
+    private let ssh: any Channel
+
+    init(ssh: any Channel) {
+        self.ssh = ssh
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let bytes = unwrapInboundIn(data)
+        ssh.writeAndFlush(bytes, promise: nil)  // the session handler wraps it as channel data
+        if !ssh.isWritable { context.channel.setOption(ChannelOptions.autoRead, value: false).whenComplete { _ in } }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // EIO when the browser has exited and the pty's other side is gone.
+        context.close(promise: nil)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+public import Logging
+
+/// What every SSH session runs: the browser binary, its arguments (the shared market's URL) and
+/// environment (identity, read-only notice), plus the logger for session lines.
+public struct SessionLauncher: Sendable {
+    public var executable: String
+    public var arguments: [String]
+    public var environment: [String: String]
+    public var logger: Logger
+
+    public init(executable: String, arguments: [String], environment: [String: String], logger: Logger) {
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+        self.logger = logger
+    }
+
+    /// The keys, for `ssh … help`.
+    public static let helpText = """
+        openmarket — a terminal marketplace. Connect with: ssh -t -p PORT HOST
+
+        ↑↓ j k      move                 Enter      open the product
+        ← → h l     move in the grid     v  Tab     list ↔ grid
+        PgUp PgDn   a screen             /          search (Esc clears)
+        g G         first / last         r          refresh
+        c           cycle colours        ?          help
+        q  Esc      back / quit          n e d m    register, edit, delete, mine (when allowed)
+
+        """
+}
+
+/// Who is connected: filled in by authentication, read by the session for its log lines.
+final class ConnectionInfo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _user = "?"
+    private var _fingerprint = "none"
+    let address: String
+
+    init(address: String) {
+        self.address = address
+    }
+
+    func authenticated(user: String, fingerprint: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        _user = user
+        _fingerprint = fingerprint
+    }
+
+    var user: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return _user
+    }
+
+    var fingerprint: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return _fingerprint
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MarketServer
+import MarketSSH
+
+/// `openmarket ssh`: serves the browser over SSH, one browser process per session, all on one market.
+struct SSHCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ssh", abstract: "Serve the browser over SSH (one browser per session).")
+
+    @Option(help: "Address to listen on.") var host = "127.0.0.1"
+    @Option(help: "Port to listen on (0 picks a free one).") var port = 2222
+    @Option(help: "Browse this API server instead of starting one in-process.") var server: String?
+    @Flag(help: "Anyone may connect and browse; register, edit and delete are off.") var open = false
+    @Option(help: "Only these public keys may connect (not available yet).") var authorizedKeys: String?
+    @Option(help: "Data directory (host key, embedded server, logs).") var dataDir: String?
+    @Option(help: "Log level.") var logLevel = "info"
+
+    func validate() throws {
+        if authorizedKeys != nil {
+            throw ValidationError("--authorized-keys is not available yet; use --open for a read-only demo.")
+        }
+        guard open else { throw ValidationError("choose --open (anyone may browse, writes off)") }
+    }
+
+    func run() async throws {
+        let logging = LoggerFactory()
+        let logger = logging.make(label: "openmarket.ssh", level: logLevel)
+        let flusher = Task { await logging.sink.runFlusher() }
+        defer { flusher.cancel() }
+        let directory = dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let hostKey = try HostKeyStore.loadOrCreate(at: directory.appendingPathComponent("ssh_host_ed25519_key"))
+
+        var embedded: EmbeddedServer?
+        let marketURL: String
+        if let server {
+            marketURL = server
+        } else {
+            let started = try await EmbeddedServer.start(directory: directory, logger: logger)
+            embedded = started
+            marketURL = started.url.absoluteString
+        }
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let environment = [
+            "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": NSHomeDirectory(),
+            "OPENMARKET_READ_ONLY": "This demo is read-only: register, edit and delete are off (openmarket ssh --open).",
+        ]
+        let launcher = SessionLauncher(
+            executable: executable,
+            arguments: ["browse", "--server", marketURL, "--data-dir", directory.path],
+            environment: environment, logger: logger)
+        let ssh = try await MarketSSHServer.start(host: host, port: port, hostKey: hostKey, launcher: launcher)
+        let lines = [
+            "openmarket over SSH on \(host):\(ssh.port) (market: \(marketURL))",
+            "host key \(HostKeyStore.fingerprint(hostKey.publicKey))",
+            "connect: ssh -t -p \(ssh.port) \(host)        keys: ssh -p \(ssh.port) \(host) help",
+            "Stop with Ctrl-C.",
+        ]
+        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        await ssh.wait()
+        embedded?.stop()
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Mocks
+import Testing
+
+/// `openmarket ssh --open` with a real OpenSSH client inside tmux.
+@Suite("openmarket ssh, end to end with OpenSSH", .serialized)
+struct SSHEndToEndTests {
+    func startServer(_ directory: TemporaryDirectory) async throws -> (SpawnedProcess, Int, String) {
+        let process = try SpawnedProcess(
+            BuiltProducts.openmarket, ["ssh", "--open", "--port", "0", "--data-dir", directory.path])
+        let output = try await process.waitForOutput { $0.contains("Stop with Ctrl-C") }
+        let port = try #require(output.firstMatch(of: /on 127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
+        let fingerprint = String(try #require(output.firstMatch(of: /host key (SHA256:\S+)/)?.1))
+        return (process, port, fingerprint)
+    }
+
+    func sshCommand(port: Int, key: String, extra: String = "") -> String {
+        "ssh -p \(port) -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -i \(key) \(extra) 127.0.0.1"
+    }
+
+    func makeKey(in directory: TemporaryDirectory) throws -> String {
+        let key = directory.url.appendingPathComponent("id_test").path
+        let result = try SpawnedProcess.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", key])
+        #expect(result.status == 0)
+        return key
+    }
+
+    @Test("a session shows products; resizing re-lays it out; --open refuses n; q ends the session, logged")
+    func session() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (server, port, fingerprint) = try await startServer(directory)
+        defer { server.stop() }
+        #expect(fingerprint.count > 20)
+        let keyFile = directory.url.appendingPathComponent("ssh_host_ed25519_key")
+        #expect((try FileManager.default.attributesOfItem(atPath: keyFile.path)[.posixPermissions] as? Int) == 0o600)
+
+        let key = try makeKey(in: directory)
+        let tmux = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 100, rows: 30)
+        let first = try await tmux.waitFor(text: "20+ products")
+        #expect(first.contains("in stock"))
+        try tmux.resize(columns: 140, rows: 40)
+        try await tmux.waitFor("the wider layout") { ($0.split(separator: "\n").first?.count ?? 0) > 120 }
+        try tmux.send("n")
+        try await tmux.waitFor(text: "This demo is read-only")
+        try tmux.send("q")
+        try await tmux.waitFor(text: "EXITED:0")
+        try await Task.sleep(for: .milliseconds(500))
+        let log = server.standardError
+        #expect(log.contains("ssh session start user="))
+        #expect(log.contains("term=tmux-256color size=100x30"))
+        #expect(log.contains("ssh session end"))
+    }
+
+    @Test("help prints the keys; a session without a pty gets one line and is closed; product N opens it")
+    func commands() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (server, port, _) = try await startServer(directory)
+        defer { server.stop() }
+        let key = try makeKey(in: directory)
+        let help = try SpawnedProcess(
+            "/usr/bin/ssh",
+            ["-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
+             "-i", key, "127.0.0.1", "help"])
+        #expect(help.waitForExit() == 0)
+        #expect(help.standardOutput.contains("Enter      open the product"))
+        let noPTY = try SpawnedProcess(
+            "/usr/bin/ssh",
+            ["-T", "-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o",
+             "LogLevel=ERROR", "-i", key, "127.0.0.1"])
+        #expect(noPTY.waitForExit() == 1)
+        #expect(noPTY.standardOutput.contains("needs a terminal"))
+
+        let tmux = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t") + " product 7", columns: 100, rows: 30)
+        let detail = try await tmux.waitFor("product 7's detail") { $0.contains("Product   #7") && $0.contains("Price") }
+        #expect(detail.contains("←→ picture"))
+        try tmux.send("q")
+        try tmux.send("q")
+        try await tmux.waitFor(text: "EXITED:0")
+    }
+
+    @Test("garbage instead of SSH and a dropped session leave the server serving")
+    func robustness() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (server, port, _) = try await startServer(directory)
+        defer { server.stop() }
+        let key = try makeKey(in: directory)
+        // Garbage: a raw TCP connection that sends junk.
+        let junk = try SpawnedProcess(
+            "/bin/bash",
+            ["-c", "exec 3<>/dev/tcp/127.0.0.1/\(port); printf 'GET / HTTP/1.1\\r\\n\\r\\n' >&3; timeout 3 cat <&3; echo CLOSED"])
+        #expect(junk.waitForExit() == 0)
+        #expect(junk.standardOutput.contains("SSH-2.0"), "the server greeted, then closed on the junk")
+        #expect(junk.standardOutput.contains("CLOSED"))
+        // A session killed in the middle.
+        let dropped = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 80, rows: 24)
+        try await dropped.waitFor(text: "products")
+        _ = try SpawnedProcess.run("/usr/bin/pkill", ["-f", "ssh -p \(port) .*-t 127.0.0.1$"])
+        try await dropped.waitFor(text: "EXITED:")
+        // Still serving.
+        let again = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 80, rows: 24)
+        try await again.waitFor(text: "20+ products")
+        try again.send("q")
+        try await again.waitFor(text: "EXITED:0")
+    }
+}

@@ -11,8 +11,9 @@ public final class MarketSSHServer: Sendable {
     public let port: Int
 
     /// Listens on `host:port` (0 picks a free port).
+    /// - Parameter authorizedKeys: nil for `--open` (anyone); otherwise only these keys.
     public static func start(
-        host: String, port: Int, hostKey: NIOSSHPrivateKey, launcher: SessionLauncher
+        host: String, port: Int, hostKey: NIOSSHPrivateKey, launcher: SessionLauncher, authorizedKeys: AuthorizedKeys?
     ) async throws -> MarketSSHServer {
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(ChannelOptions.socket(SocketOptionLevel(SOL_SOCKET), SO_REUSEADDR), value: 1)
@@ -24,7 +25,11 @@ public final class MarketSSHServer: Sendable {
                     try channel.pipeline.syncOperations.addHandlers([
                         NIOSSHHandler(
                             role: .server(
-                                .init(hostKeys: [hostKey], userAuthDelegate: OpenAccessDelegate(connection: connection))),
+                                .init(
+                                    hostKeys: [hostKey],
+                                    userAuthDelegate: authorizedKeys.map {
+                                        AuthorizedKeysDelegate(keys: $0, connection: connection)
+                                    } ?? OpenAccessDelegate(connection: connection))),
                             allocator: channel.allocator,
                             inboundChildChannelInitializer: { child, type in
                                 guard case .session = type else {

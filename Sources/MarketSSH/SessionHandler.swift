@@ -67,6 +67,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             return
         }
         var environment = launcher.environment
+        for (name, value) in launcher.environmentForKey(connection.fingerprint) { environment[name] = value }
         environment["TERM"] = pty.term.isEmpty ? "xterm-256color" : pty.term
         environment["LANG"] = "C.UTF-8"
         let terminal: PseudoTerminal

@@ -8,12 +8,18 @@ public struct SessionLauncher: Sendable {
     public var arguments: [String]
     public var environment: [String: String]
     public var logger: Logger
+    /// Extra environment for a session authenticated with the key of this fingerprint (its vendor identity).
+    public var environmentForKey: @Sendable (_ fingerprint: String) -> [String: String]
 
-    public init(executable: String, arguments: [String], environment: [String: String], logger: Logger) {
+    public init(
+        executable: String, arguments: [String], environment: [String: String], logger: Logger,
+        environmentForKey: @escaping @Sendable (_ fingerprint: String) -> [String: String] = { _ in [:] }
+    ) {
         self.executable = executable
         self.arguments = arguments
         self.environment = environment
         self.logger = logger
+        self.environmentForKey = environmentForKey
     }
 
     /// The keys, for `ssh … help`.

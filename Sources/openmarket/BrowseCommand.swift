@@ -80,6 +80,7 @@ struct BrowseCommand: AsyncParsableCommand {
             let secret = secret ?? environment["OPENMARKET_SECRET"]
         {
             configuration.identity = VendorIdentity(identifier: identifier, secret: secret)
+            configuration.writerVendorID = environment["OPENMARKET_VENDOR_ID"].flatMap(Int.init)
         } else if let saved, saved.server == nil || saved.server == server {
             configuration.identity = VendorIdentity(identifier: saved.identifier, secret: saved.secret)
         } else if let demo = embedded?.demoVendor {
@@ -128,6 +129,7 @@ struct EmbeddedServer {
     let url: URL
     let task: Task<Void, Never>
     let demoVendor: VendorCredentials?
+    let vendors: VendorStore
 
     static func start(directory: URL, logger: Logger) async throws -> EmbeddedServer {
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: directory, demo: .whenEmpty)
@@ -146,7 +148,9 @@ struct EmbeddedServer {
         guard let port = await iterator.next() else {
             throw ValidationError("the embedded server did not start; see the log in \(directory.path)")
         }
-        return EmbeddedServer(url: URL(string: "http://127.0.0.1:\(port)")!, task: task, demoVendor: server.demoVendor)
+        return EmbeddedServer(
+            url: URL(string: "http://127.0.0.1:\(port)")!, task: task, demoVendor: server.demoVendor,
+            vendors: server.vendors)
     }
 
     func stop() {

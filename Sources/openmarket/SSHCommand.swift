@@ -13,15 +13,18 @@ struct SSHCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on (0 picks a free one).") var port = 2222
     @Option(help: "Browse this API server instead of starting one in-process.") var server: String?
     @Flag(help: "Anyone may connect and browse; register, edit and delete are off.") var open = false
-    @Option(help: "Only these public keys may connect (not available yet).") var authorizedKeys: String?
+    @Option(help: "Only the public keys in this file (OpenSSH format) may connect; each writes as its own vendor.")
+    var authorizedKeys: String?
     @Option(help: "Data directory (host key, embedded server, logs).") var dataDir: String?
     @Option(help: "Log level.") var logLevel = "info"
 
     func validate() throws {
-        if authorizedKeys != nil {
-            throw ValidationError("--authorized-keys is not available yet; use --open for a read-only demo.")
+        guard open != (authorizedKeys != nil) else {
+            throw ValidationError("choose one: --open (anyone may browse, writes off) or --authorized-keys FILE")
         }
-        guard open else { throw ValidationError("choose --open (anyone may browse, writes off)") }
+        if authorizedKeys != nil && server != nil {
+            throw ValidationError("--authorized-keys creates a vendor per key, so it needs the embedded server (no --server)")
+        }
     }
 
     func run() async throws {
@@ -43,15 +46,35 @@ struct SSHCommand: AsyncParsableCommand {
             marketURL = started.url.absoluteString
         }
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        let environment = [
-            "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": NSHomeDirectory(),
-            "OPENMARKET_READ_ONLY": "This demo is read-only: register, edit and delete are off (openmarket ssh --open).",
-        ]
+        var environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": NSHomeDirectory()]
+        var keys: AuthorizedKeys?
+        var environmentForKey: @Sendable (String) -> [String: String] = { _ in [:] }
+        if let authorizedKeys {
+            let loaded = try AuthorizedKeys(contentsOf: URL(fileURLWithPath: authorizedKeys))
+            guard loaded.count > 0 else { throw ValidationError("no usable public keys in \(authorizedKeys)") }
+            keys = loaded
+            if let vendors = embedded?.vendors {
+                let keyVendors = KeyVendors(file: directory.appendingPathComponent("ssh-vendors.json"), vendors: vendors)
+                environmentForKey = { fingerprint in
+                    guard let vendor = keyVendors.credentials(
+                        forFingerprint: fingerprint, name: loaded.comment(forFingerprint: fingerprint) ?? "")
+                    else { return [:] }
+                    return [
+                        "OPENMARKET_IDENTIFIER": vendor.identifier, "OPENMARKET_SECRET": vendor.secret,
+                        "OPENMARKET_VENDOR_ID": String(vendor.id),
+                    ]
+                }
+            }
+        } else {
+            environment["OPENMARKET_READ_ONLY"] =
+                "This demo is read-only: register, edit and delete are off (openmarket ssh --open)."
+        }
         let launcher = SessionLauncher(
             executable: executable,
             arguments: ["browse", "--server", marketURL, "--data-dir", directory.path],
-            environment: environment, logger: logger)
-        let ssh = try await MarketSSHServer.start(host: host, port: port, hostKey: hostKey, launcher: launcher)
+            environment: environment, logger: logger, environmentForKey: environmentForKey)
+        let ssh = try await MarketSSHServer.start(
+            host: host, port: port, hostKey: hostKey, launcher: launcher, authorizedKeys: keys)
         let lines = [
             "openmarket over SSH on \(host):\(ssh.port) (market: \(marketURL))",
             "host key \(HostKeyStore.fingerprint(hostKey.publicKey))",

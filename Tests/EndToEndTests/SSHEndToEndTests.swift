@@ -80,6 +80,45 @@ struct SSHEndToEndTests {
         try await tmux.waitFor(text: "EXITED:0")
     }
 
+    @Test("--authorized-keys: a listed key writes as its own vendor (created on first use); another key is refused")
+    func authorizedKeys() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let listed = try makeKey(in: directory)
+        let other = directory.url.appendingPathComponent("id_other").path
+        _ = try SpawnedProcess.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", other])
+        let publicKey = try String(contentsOfFile: listed + ".pub", encoding: .utf8)
+        let parts = publicKey.split(separator: " ")
+        let authorized = directory.url.appendingPathComponent("authorized_keys")
+        try "# test keys\n\(parts[0]) \(parts[1]) jeju-tangerines\n".write(to: authorized, atomically: true, encoding: .utf8)
+
+        let process = try SpawnedProcess(
+            BuiltProducts.openmarket,
+            ["ssh", "--authorized-keys", authorized.path, "--port", "0", "--data-dir", directory.path])
+        defer { process.stop() }
+        let output = try await process.waitForOutput { $0.contains("Stop with Ctrl-C") }
+        let port = try #require(output.firstMatch(of: /on 127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
+
+        let refused = try SpawnedProcess(
+            "/usr/bin/ssh",
+            ["-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
+             "-o", "IdentitiesOnly=yes", "-i", other, "127.0.0.1", "help"])
+        #expect(refused.waitForExit() == 255, "an unlisted key cannot connect")
+
+        let tmux = try TmuxSession(
+            command: sshCommand(port: port, key: listed, extra: "-t -o IdentitiesOnly=yes"), columns: 100, rows: 30)
+        try await tmux.waitFor(text: "20+ products")
+        try tmux.send("n")
+        try await tmux.waitFor(text: "Register a product")
+        try tmux.send("Escape")
+        try tmux.send("q")
+        try await tmux.waitFor(text: "EXITED:0")
+        let vendors = try String(contentsOf: directory.url.appendingPathComponent("ssh-vendors.json"), encoding: .utf8)
+        #expect(vendors.contains("jeju-tangerines"))
+        let mode = try FileManager.default.attributesOfItem(atPath: directory.url.appendingPathComponent("ssh-vendors.json").path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
     @Test("garbage instead of SSH and a dropped session leave the server serving")
     func robustness() async throws {
         let directory = try TemporaryDirectory()

@@ -1,0 +1,36 @@
+import Foundation
+import MarketServer
+import Synchronization
+
+/// Which vendor each SSH key writes as: created on a key's first session, kept in
+/// `ssh-vendors.json` in the data directory (mode 0600, it holds secrets).
+final class KeyVendors: Sendable {
+    private let file: URL
+    private let vendors: VendorStore
+    private let known: Mutex<[String: VendorCredentials]>
+
+    init(file: URL, vendors: VendorStore) {
+        self.file = file
+        self.vendors = vendors
+        let saved = (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode([String: VendorCredentials].self, from: $0) }
+        known = Mutex(saved ?? [:])
+    }
+
+    /// The vendor for a key, created (named after the key's comment) when it has none yet.
+    func credentials(forFingerprint fingerprint: String, name: String) -> VendorCredentials? {
+        known.withLock { known in
+            if let existing = known[fingerprint] { return existing }
+            guard let created = try? vendors.add(name: name.isEmpty ? "ssh \(fingerprint.prefix(15))" : name) else { return nil }
+            known[fingerprint] = created
+            if let data = try? JSONEncoder().encode(known) {
+                let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+                if descriptor >= 0 {
+                    fchmod(descriptor, 0o600)
+                    _ = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                    close(descriptor)
+                }
+            }
+            return created
+        }
+    }
+}

@@ -14,19 +14,41 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     private let launcher: SessionLauncher
     private let connection: ConnectionInfo
+    private let registry: SessionRegistry
+    private var channel: (any Channel)?
+    private var lastInput = ContinuousClock.now
+    private var watchdog: RepeatedTask?
+    /// Why the session is being ended by the server (said to the client after the browser has exited).
+    private var goodbye: String?
     private var ptyRequest: SSHChannelRequestEvent.PseudoTerminalRequest?
     private var terminal: PseudoTerminal?
     private var pipe: (any Channel)?
     private var started: ContinuousClock.Instant?
     private var size = (columns: 0, rows: 0)
 
-    init(launcher: SessionLauncher, connection: ConnectionInfo) {
+    init(launcher: SessionLauncher, connection: ConnectionInfo, registry: SessionRegistry) {
         self.launcher = launcher
         self.connection = connection
+        self.registry = registry
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        channel = context.channel
         _ = context.channel.setOption(ChannelOptions.allowRemoteHalfClosure, value: true)
+    }
+
+    /// Ends the session from the server side: the browser is hung up (it restores its screen), then
+    /// the client gets `reason` on a line of its own and the channel closes. Safe from any thread.
+    func end(reason: String) {
+        channel?.eventLoop.execute {
+            guard self.goodbye == nil else { return }
+            self.goodbye = reason
+            if let terminal = self.terminal {
+                terminal.hangUp()
+            } else if let channel = self.channel {
+                self.finish(channel, text: reason + "\r\n", status: 0)
+            }
+        }
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -59,6 +81,10 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             finish(channel, text: "openmarket is a full-screen app and needs a terminal: connect with ssh -t.\r\n", status: 1)
             return
         }
+        guard registry.add(self) else {
+            finish(channel, text: "Too many sessions right now (\(registry.limits.maxSessions)); please try again later.\r\n", status: 1)
+            return
+        }
         var arguments = launcher.arguments
         if words.first == "product", words.count == 2, let id = Int(words[1]), id > 0 {
             arguments += ["--product", String(id)]
@@ -81,6 +107,16 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         }
         self.terminal = terminal
         started = .now
+        let limits = registry.limits
+        let sessionStart = ContinuousClock.now
+        watchdog = channel.eventLoop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in
+            let now = ContinuousClock.now
+            if now - sessionStart > limits.maxSessionTime {
+                self.end(reason: "This session reached its time limit — goodbye.")
+            } else if now - self.lastInput > limits.idleTimeout {
+                self.end(reason: "Idle for too long — goodbye.")
+            }
+        }
         launcher.logger.info(
             "ssh session start user=\(connection.user) key=\(connection.fingerprint) address=\(connection.address) term=\(environment["TERM"] ?? "") size=\(size.columns)x\(size.rows)")
         NIOPipeBootstrap(group: channel.eventLoop)
@@ -106,7 +142,14 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             terminal.closeMaster()
             channel.eventLoop.execute {
                 self.logEnd(logger: logger, connection: connection, status: status)
+                self.watchdog?.cancel()
+                self.registry.remove(self)
                 self.pipe?.close(promise: nil)
+                if let goodbye = self.goodbye {
+                    var line = channel.allocator.buffer(capacity: goodbye.utf8.count + 4)
+                    line.writeString("\r\n" + goodbye + "\r\n")
+                    channel.writeAndFlush(line, promise: nil)
+                }
                 channel.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: Int(status))).whenComplete { _ in
                     channel.close(promise: nil)
                 }
@@ -135,6 +178,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let message = unwrapInboundIn(data)
         guard case .channel = message.type, case .byteBuffer(let bytes) = message.data else { return }
+        lastInput = .now
         pipe?.writeAndFlush(bytes, promise: nil)
     }
 
@@ -150,6 +194,8 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        watchdog?.cancel()
+        registry.remove(self)
         terminal?.hangUp()
         pipe?.close(promise: nil)
         context.fireChannelInactive()

@@ -16,6 +16,10 @@ struct SSHCommand: AsyncParsableCommand {
     @Option(help: "Only the public keys in this file (OpenSSH format) may connect; each writes as its own vendor.")
     var authorizedKeys: String?
     @Option(help: "Data directory (host key, embedded server, logs).") var dataDir: String?
+    @Option(help: "Most sessions at once.") var maxSessions = 32
+    @Option(help: "Seconds without a key before a session is ended.") var idleTimeout = 900
+    @Option(help: "Seconds a session may last.") var maxSessionTime = 7200
+    @Option(help: "New connections one address may open per minute.") var connectionsPerMinute = 20
     @Option(help: "Log level.") var logLevel = "info"
 
     func validate() throws {
@@ -73,8 +77,27 @@ struct SSHCommand: AsyncParsableCommand {
             executable: executable,
             arguments: ["browse", "--server", marketURL, "--data-dir", directory.path],
             environment: environment, logger: logger, environmentForKey: environmentForKey)
+        let limits = SessionLimits(
+            maxSessions: maxSessions, idleTimeout: .seconds(idleTimeout), maxSessionTime: .seconds(maxSessionTime),
+            connectionsPerMinute: connectionsPerMinute)
         let ssh = try await MarketSSHServer.start(
-            host: host, port: port, hostKey: hostKey, launcher: launcher, authorizedKeys: keys)
+            host: host, port: port, hostKey: hostKey, launcher: launcher, authorizedKeys: keys, limits: limits)
+        // SIGINT/SIGTERM: every session gets a goodbye line (its browser restores its screen first).
+        let (stopped, stoppedSink) = AsyncStream.makeStream(of: Void.self)
+        let signals = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number)
+            source.setEventHandler {
+                Task {
+                    logger.notice("stopping: \(ssh.sessionCount) session(s) to close")
+                    await ssh.stop()
+                    stoppedSink.finish()
+                }
+            }
+            source.resume()
+            return source
+        }
+        defer { signals.forEach { $0.cancel() } }
         let lines = [
             "openmarket over SSH on \(host):\(ssh.port) (market: \(marketURL))",
             "host key \(HostKeyStore.fingerprint(hostKey.publicKey))",
@@ -82,7 +105,7 @@ struct SSHCommand: AsyncParsableCommand {
             "Stop with Ctrl-C.",
         ]
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        await ssh.wait()
+        for await _ in stopped {}
         embedded?.stop()
     }
 }

@@ -2,6 +2,10 @@ import Foundation
 import Mocks
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `openmarket ssh --open` with a real OpenSSH client inside tmux.
 @Suite("openmarket ssh, end to end with OpenSSH", .serialized)
 struct SSHEndToEndTests {
@@ -117,6 +121,33 @@ struct SSHEndToEndTests {
         #expect(vendors.contains("jeju-tangerines"))
         let mode = try FileManager.default.attributesOfItem(atPath: directory.url.appendingPathComponent("ssh-vendors.json").path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
+    }
+
+    @Test("limits: a second session over the maximum is told so; an idle session is ended with a goodbye; SIGTERM says goodbye to all")
+    func limits() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let key = try makeKey(in: directory)
+        let process = try SpawnedProcess(
+            BuiltProducts.openmarket,
+            ["ssh", "--open", "--port", "0", "--data-dir", directory.path, "--max-sessions", "1", "--idle-timeout", "4"])
+        defer { process.stop() }
+        let output = try await process.waitForOutput { $0.contains("Stop with Ctrl-C") }
+        let port = try #require(output.firstMatch(of: /on 127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
+
+        let first = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 80, rows: 24)
+        try await first.waitFor(text: "20+ products")
+        let second = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 80, rows: 24)
+        try await second.waitFor(text: "Too many sessions right now (1)")
+        // The first one, left alone, is ended after 4 idle seconds: the screen is restored, then the goodbye.
+        let ended = try await first.waitFor("the idle goodbye", timeout: .seconds(20)) { $0.contains("Idle for too long — goodbye.") }
+        #expect(!ended.contains("↑↓ move"))
+
+        let third = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 80, rows: 24)
+        try await third.waitFor(text: "20+ products")
+        process.stop(signal: SIGTERM)
+        let shutdown = try await third.waitFor(text: "The server is shutting down — goodbye.")
+        #expect(!shutdown.contains("↑↓ move"))
     }
 
     @Test("garbage instead of SSH and a dropped session leave the server serving")

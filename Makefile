@@ -53,6 +53,7 @@ bench: deps bench-deps
 	$(SWIFT) build -c release
 	.build/release/openmarket-bench
 	python3 bench/terminal.py
+	python3 bench/ssh.py
 	bash bench/server.sh
 
 fmt:

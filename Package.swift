@@ -130,6 +130,13 @@ let package = Package(
         .testTarget(
             name: "MarketAppTests", dependencies: ["MarketApp", "MarketFeatures", "OpenMarketAPI", "TerminalUI", "Mocks"],
             swiftSettings: strict),
+        .testTarget(
+            name: "MarketSSHTests",
+            dependencies: [
+                "MarketSSH", "Mocks", .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImagePipeline"], swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "Mocks"], swiftSettings: strict),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "Mocks"], swiftSettings: strict),

@@ -9,7 +9,10 @@ final class PseudoTerminal: @unchecked Sendable {
     init(executable: String, arguments: [String], environment: [String: String], columns: Int, rows: Int) throws {
         var master: Int32 = -1
         var slave: Int32 = -1
-        var size = winsize(ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns), ws_xpixel: 0, ws_ypixel: 0)
+        // A client may ask for 0×0 or 10000×10000: the browser gets 1…1000 either way.
+        var size = winsize(
+            ws_row: UInt16(max(1, min(1000, rows))), ws_col: UInt16(max(1, min(1000, columns))), ws_xpixel: 0,
+            ws_ypixel: 0)
         guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.EIO) }
         let slavePath = String(cString: ttyname(slave))
         defer { close(slave) }

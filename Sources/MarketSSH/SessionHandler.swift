@@ -100,7 +100,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         do {
             terminal = try PseudoTerminal(
                 executable: launcher.executable, arguments: arguments, environment: environment,
-                columns: max(1, min(1000, pty.terminalCharacterWidth)), rows: max(1, min(1000, pty.terminalRowHeight)))
+                columns: pty.terminalCharacterWidth, rows: pty.terminalRowHeight)
         } catch {
             finish(channel, text: "The session could not start: \(error)\r\n", status: 1)
             return

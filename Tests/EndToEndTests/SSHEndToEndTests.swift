@@ -150,6 +150,40 @@ struct SSHEndToEndTests {
         #expect(!shutdown.contains("↑↓ move"))
     }
 
+    @Test("100 connections at once (half of them sending garbage) leave the server serving sessions")
+    func hundredConnections() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let key = try makeKey(in: directory)
+        let process = try SpawnedProcess(
+            BuiltProducts.openmarket,
+            ["ssh", "--open", "--port", "0", "--data-dir", directory.path, "--connections-per-minute", "1000"])
+        defer { process.stop() }
+        let output = try await process.waitForOutput { $0.contains("Stop with Ctrl-C") }
+        let port = try #require(output.firstMatch(of: /on 127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
+        var sockets: [Int32] = []
+        for n in 0..<100 {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            #expect(connected == 0)
+            if n % 2 == 0 { _ = "GARBAGE \(n)\r\n".withCString { write(fd, $0, strlen($0)) } }
+            sockets.append(fd)
+        }
+        let help = try SpawnedProcess(
+            "/usr/bin/ssh",
+            ["-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
+             "-i", key, "127.0.0.1", "help"])
+        #expect(help.waitForExit() == 0, "a session is served while 100 connections are open")
+        for fd in sockets { close(fd) }
+        #expect(!process.hasExited)
+    }
+
     @Test("garbage instead of SSH and a dropped session leave the server serving")
     func robustness() async throws {
         let directory = try TemporaryDirectory()

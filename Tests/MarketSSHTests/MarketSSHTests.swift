@@ -1,0 +1,94 @@
+import Foundation
+import Logging
+import Mocks
+import NIOSSH
+import Testing
+
+@testable import MarketSSH
+
+@Suite("SSH pieces")
+struct MarketSSHTests {
+    @Test("the host key is created once, kept 0600, and its fingerprint matches ssh-keygen's")
+    func hostKey() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("ssh_host_ed25519_key")
+        let first = try HostKeyStore.loadOrCreate(at: file)
+        let again = try HostKeyStore.loadOrCreate(at: file)
+        #expect(first.publicKey == again.publicKey)
+        #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int) == 0o600)
+        let publicFile = directory.url.appendingPathComponent("key.pub")
+        try (String(openSSHPublicKey: first.publicKey) + "\n").write(to: publicFile, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ssh-keygen")
+        process.arguments = ["-l", "-f", publicFile.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        process.waitUntilExit()
+        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(printed.contains(HostKeyStore.fingerprint(first.publicKey)), "\(printed)")
+    }
+
+    @Test("authorized_keys: keys with comments, comments and junk lines skipped")
+    func authorizedKeys() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let key = NIOSSHPrivateKey(ed25519Key: .init()).publicKey
+        let other = NIOSSHPrivateKey(ed25519Key: .init()).publicKey
+        let file = directory.url.appendingPathComponent("authorized_keys")
+        try "# mine\n\n\(String(openSSHPublicKey: key)) jeju-tangerines\nnot a key at all\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let keys = try AuthorizedKeys(contentsOf: file)
+        #expect(keys.count == 1)
+        #expect(keys.contains(key) && !keys.contains(other))
+        #expect(keys.comment(forFingerprint: HostKeyStore.fingerprint(key)) == "jeju-tangerines")
+    }
+
+    @Test("limits: connections per address per minute, counted per address")
+    func registry() {
+        let registry = SessionRegistry(limits: SessionLimits(maxSessions: 2, connectionsPerMinute: 3))
+        #expect((0..<3).allSatisfy { _ in registry.admitConnection(from: "10.0.0.1") })
+        #expect(!registry.admitConnection(from: "10.0.0.1"))
+        #expect(registry.admitConnection(from: "10.0.0.2"), "another address has its own count")
+    }
+
+    @Test("a pseudo-terminal asked for 0×0 or 10000×10000 gives its child 1…1000")
+    func extremeSizes() throws {
+        for (columns, rows, expected) in [(0, 0, "1 1"), (10_000, 10_000, "1000 1000"), (80, 24, "24 80")] {
+            let terminal = try PseudoTerminal(
+                executable: "/bin/stty", arguments: ["size"], environment: ["PATH": "/bin:/usr/bin"], columns: columns,
+                rows: rows)
+            var output = ""
+            var buffer = [UInt8](repeating: 0, count: 256)
+            let deadline = Date().addingTimeInterval(5)
+            while Date() < deadline {
+                let n = read(terminal.master, &buffer, buffer.count)
+                if n <= 0 { break }
+                output += String(decoding: buffer.prefix(n), as: UTF8.self)
+                if output.contains("\n") { break }
+            }
+            _ = terminal.waitForExit()
+            terminal.closeMaster()
+            #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(columns)×\(rows) → \(output)")
+        }
+    }
+
+    @Test("window changes reach the child's terminal")
+    func resize() throws {
+        let terminal = try PseudoTerminal(
+            executable: "/bin/sh", arguments: ["-c", "sleep 0.5; stty size"], environment: ["PATH": "/bin:/usr/bin"],
+            columns: 80, rows: 24)
+        terminal.resize(columns: 132, rows: 50)
+        var output = ""
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while !output.contains("\n") {
+            let n = read(terminal.master, &buffer, buffer.count)
+            if n <= 0 { break }
+            output += String(decoding: buffer.prefix(n), as: UTF8.self)
+        }
+        _ = terminal.waitForExit()
+        terminal.closeMaster()
+        #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == "50 132")
+    }
+}

@@ -66,12 +66,9 @@ final class PseudoTerminal: @unchecked Sendable {
     func hangUp() {
         kill(pid, SIGHUP)
         let pid = self.pid
+        // The session's own thread reaps the child; this only makes sure it does not linger.
         DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == 0 {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-            }
+            if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
         }
     }
 

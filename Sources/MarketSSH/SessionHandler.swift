@@ -137,7 +137,9 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             }
         let logger = launcher.logger
         let connection = self.connection
-        DispatchQueue.global().async {
+        // A thread of its own blocks in waitpid: parking dispatch's shared workers there starves
+        // everything else that runs on them (the embedded server's database reads among them).
+        let reaper = Thread {
             let status = terminal.waitForExit()
             terminal.closeMaster()
             channel.eventLoop.execute {
@@ -155,6 +157,8 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
                 }
             }
         }
+        reaper.name = "openmarket.ssh.session"
+        reaper.start()
     }
 
     private func logEnd(logger: Logger, connection: ConnectionInfo, status: Int32) {

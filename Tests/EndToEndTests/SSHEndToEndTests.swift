@@ -184,6 +184,47 @@ struct SSHEndToEndTests {
         #expect(!process.hasExited)
     }
 
+    @Test("load: 20 sessions scrolling for 10 s are all served; memory per session is reported")
+    func twentySessions() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let key = try makeKey(in: directory)
+        let server = try SpawnedProcess(
+            BuiltProducts.openmarket,
+            ["ssh", "--open", "--port", "0", "--data-dir", directory.path, "--connections-per-minute", "100"])
+        defer { server.stop() }
+        let output = try await server.waitForOutput { $0.contains("Stop with Ctrl-C") }
+        let port = try #require(output.firstMatch(of: /on 127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
+        let clients = try (0..<20).map { _ in
+            // `script` gives ssh a terminal of its own (sized with stty) while the test types into a pipe.
+            try SpawnedProcess(
+                "/usr/bin/script",
+                ["-qfc", "stty cols 100 rows 30; " + sshCommand(port: port, key: key, extra: "-t"), "/dev/null"],
+                environment: ["TERM": "xterm-256color"], pipeInput: true)
+        }
+        for client in clients { _ = try await client.waitForOutput(timeout: .seconds(60)) { $0.contains("Vintage") } }
+        let end = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < end {
+            for client in clients { client.type("j") }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let browsers = try SpawnedProcess.run("/usr/bin/pgrep", ["-P", "\(server.pid)"]).output
+            .split(separator: "\n").compactMap { Int32($0) }
+        #expect(browsers.count == 20, "one browser per session")
+        let megabytes = browsers.map { pid -> Double in
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+            return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+        }.sorted()
+        print("20 sessions: browser RSS median \(megabytes[megabytes.count / 2]) MB, max \(megabytes.last ?? 0) MB")
+        #expect((megabytes.last ?? 0) < 120, "bounded memory per session")
+        for client in clients {
+            #expect(!client.hasExited, "every session still served")
+            client.type("q")
+        }
+        for client in clients { #expect(client.waitForExit() == 0) }
+    }
+
     @Test("garbage instead of SSH and a dropped session leave the server serving")
     func robustness() async throws {
         let directory = try TemporaryDirectory()

@@ -12,7 +12,10 @@ final class SpawnedProcess: @unchecked Sendable {
     let stderrPath: String
     private var reaped = false
 
-    init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+    /// The write end of the child's standard input, when it was started with `pipeInput`.
+    private(set) var input: Int32 = -1
+
+    init(_ executable: String, _ arguments: [String], environment: [String: String] = [:], pipeInput: Bool = false) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spawn-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         stdoutPath = folder.appendingPathComponent("stdout").path
@@ -21,7 +24,14 @@ final class SpawnedProcess: @unchecked Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var inputPipe: [Int32] = [-1, -1]
+        if pipeInput, pipe(&inputPipe) == 0 {
+            posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+            posix_spawn_file_actions_addclose(&actions, inputPipe[0])
+            posix_spawn_file_actions_addclose(&actions, inputPipe[1])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 
@@ -46,8 +56,10 @@ final class SpawnedProcess: @unchecked Sendable {
         }
         var child: pid_t = 0
         let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        if inputPipe[0] >= 0 { close(inputPipe[0]) }
         guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
         pid = child
+        input = inputPipe[1]
     }
 
     var standardOutput: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
@@ -82,6 +94,12 @@ final class SpawnedProcess: @unchecked Sendable {
         waitpid(pid, &status, 0)
         reaped = true
         return status
+    }
+
+    /// Writes to the child's standard input (started with `pipeInput`).
+    func type(_ text: String) {
+        guard input >= 0 else { return }
+        _ = text.withCString { write(input, $0, strlen($0)) }
     }
 
     /// Waits for the child to exit by itself; returns its exit status (or -1 on a signal).

@@ -225,6 +225,61 @@ struct SSHEndToEndTests {
         for client in clients { #expect(client.waitForExit() == 0) }
     }
 
+    @Test("a client that never reads: the server's memory stays bounded and other sessions are served; a crashing session harms no other")
+    func neverReadsAndCrashes() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let key = try makeKey(in: directory)
+        let server = try SpawnedProcess(
+            BuiltProducts.openmarket,
+            ["ssh", "--open", "--port", "0", "--data-dir", directory.path, "--connections-per-minute", "100"])
+        defer { server.stop() }
+        let output = try await server.waitForOutput { $0.contains("Stop with Ctrl-C") }
+        let port = try #require(output.firstMatch(of: /on 127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
+        func rss(_ pid: pid_t) -> Double {
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+            return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+        }
+
+        // A client whose output goes into a pipe nobody reads.
+        var stuck: [Int32] = [-1, -1]
+        #expect(pipe(&stuck) == 0)
+        let silent = try SpawnedProcess(
+            "/usr/bin/script", ["-qfc", "stty cols 200 rows 60; " + sshCommand(port: port, key: key, extra: "-t"), "/dev/null"],
+            environment: ["TERM": "xterm-256color"], pipeInput: true, outputDescriptor: stuck[1])
+        try await Task.sleep(for: .seconds(3))
+        let before = rss(server.pid)
+        for round in 0..<40 {
+            silent.type(String(repeating: round % 2 == 0 ? "v" : "G", count: 50))  // full redraws, page loads
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        try await Task.sleep(for: .seconds(2))
+        let after = rss(server.pid)
+        #expect(after - before < 64, "server grew \(after - before) MB while a client read nothing")
+
+        // Another client is served all the while.
+        let other = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 80, rows: 24)
+        try await other.waitFor(text: "20+ products")
+
+        // A browser that crashes ends its own session only.
+        let victim = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 90, rows: 24)
+        try await victim.waitFor(text: "20+ products")
+        let browsers = try SpawnedProcess.run("/usr/bin/pgrep", ["-P", "\(server.pid)"]).output
+            .split(separator: "\n").compactMap { Int32($0) }
+        let newest = try #require(browsers.max())
+        kill(newest, SIGSEGV)
+        try await victim.waitFor(text: "EXITED:")
+        try other.send("j")
+        try await other.waitFor(text: "2 of 20+")
+        #expect(!server.hasExited)
+        try other.send("q")
+        try await other.waitFor(text: "EXITED:0")
+        silent.stop(signal: SIGKILL)
+        close(stuck[0])
+        close(stuck[1])
+    }
+
     @Test("garbage instead of SSH and a dropped session leave the server serving")
     func robustness() async throws {
         let directory = try TemporaryDirectory()

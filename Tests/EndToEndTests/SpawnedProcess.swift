@@ -15,7 +15,11 @@ final class SpawnedProcess: @unchecked Sendable {
     /// The write end of the child's standard input, when it was started with `pipeInput`.
     private(set) var input: Int32 = -1
 
-    init(_ executable: String, _ arguments: [String], environment: [String: String] = [:], pipeInput: Bool = false) throws {
+    /// - Parameter outputDescriptor: where standard output goes instead of a file (a pipe nobody reads, say).
+    init(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:], pipeInput: Bool = false,
+        outputDescriptor: Int32? = nil
+    ) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spawn-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         stdoutPath = folder.appendingPathComponent("stdout").path
@@ -32,7 +36,11 @@ final class SpawnedProcess: @unchecked Sendable {
         } else {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
-        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if let outputDescriptor {
+            posix_spawn_file_actions_adddup2(&actions, outputDescriptor, 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 
         var attributes = posix_spawnattr_t()

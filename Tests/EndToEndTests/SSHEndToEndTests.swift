@@ -9,9 +9,12 @@ import Glibc
 /// `openmarket ssh --open` with a real OpenSSH client inside tmux.
 @Suite("openmarket ssh, end to end with OpenSSH", .serialized)
 struct SSHEndToEndTests {
-    func startServer(_ directory: TemporaryDirectory) async throws -> (SpawnedProcess, Int, String) {
+    /// Starts `openmarket ssh` on a free port; returns it, the port and the host key fingerprint.
+    func startServer(_ directory: TemporaryDirectory, options: [String] = ["--open"]) async throws
+        -> (SpawnedProcess, Int, String)
+    {
         let process = try SpawnedProcess(
-            BuiltProducts.openmarket, ["ssh", "--open", "--port", "0", "--data-dir", directory.path])
+            BuiltProducts.openmarket, ["ssh", "--port", "0", "--data-dir", directory.path] + options)
         let output = try await process.waitForOutput { $0.contains("Stop with Ctrl-C") }
         let port = try #require(output.firstMatch(of: /on 127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
         let fingerprint = String(try #require(output.firstMatch(of: /host key (SHA256:\S+)/)?.1))
@@ -96,12 +99,8 @@ struct SSHEndToEndTests {
         let authorized = directory.url.appendingPathComponent("authorized_keys")
         try "# test keys\n\(parts[0]) \(parts[1]) jeju-tangerines\n".write(to: authorized, atomically: true, encoding: .utf8)
 
-        let process = try SpawnedProcess(
-            BuiltProducts.openmarket,
-            ["ssh", "--authorized-keys", authorized.path, "--port", "0", "--data-dir", directory.path])
+        let (process, port, _) = try await startServer(directory, options: ["--authorized-keys", authorized.path])
         defer { process.stop() }
-        let output = try await process.waitForOutput { $0.contains("Stop with Ctrl-C") }
-        let port = try #require(output.firstMatch(of: /on 127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
 
         let refused = try SpawnedProcess(
             "/usr/bin/ssh",
@@ -128,12 +127,8 @@ struct SSHEndToEndTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let key = try makeKey(in: directory)
-        let process = try SpawnedProcess(
-            BuiltProducts.openmarket,
-            ["ssh", "--open", "--port", "0", "--data-dir", directory.path, "--max-sessions", "1", "--idle-timeout", "4"])
+        let (process, port, _) = try await startServer(directory, options: ["--open", "--max-sessions", "1", "--idle-timeout", "4"])
         defer { process.stop() }
-        let output = try await process.waitForOutput { $0.contains("Stop with Ctrl-C") }
-        let port = try #require(output.firstMatch(of: /on 127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
 
         let first = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 80, rows: 24)
         try await first.waitFor(text: "20+ products")
@@ -155,12 +150,8 @@ struct SSHEndToEndTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let key = try makeKey(in: directory)
-        let process = try SpawnedProcess(
-            BuiltProducts.openmarket,
-            ["ssh", "--open", "--port", "0", "--data-dir", directory.path, "--connections-per-minute", "1000"])
+        let (process, port, _) = try await startServer(directory, options: ["--open", "--connections-per-minute", "1000"])
         defer { process.stop() }
-        let output = try await process.waitForOutput { $0.contains("Stop with Ctrl-C") }
-        let port = try #require(output.firstMatch(of: /on 127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
         var sockets: [Int32] = []
         for n in 0..<100 {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -189,12 +180,8 @@ struct SSHEndToEndTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let key = try makeKey(in: directory)
-        let server = try SpawnedProcess(
-            BuiltProducts.openmarket,
-            ["ssh", "--open", "--port", "0", "--data-dir", directory.path, "--connections-per-minute", "100"])
+        let (server, port, _) = try await startServer(directory, options: ["--open", "--connections-per-minute", "100"])
         defer { server.stop() }
-        let output = try await server.waitForOutput { $0.contains("Stop with Ctrl-C") }
-        let port = try #require(output.firstMatch(of: /on 127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
         let clients = try (0..<20).map { _ in
             // `script` gives ssh a terminal of its own (sized with stty) while the test types into a pipe.
             try SpawnedProcess(
@@ -230,12 +217,8 @@ struct SSHEndToEndTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let key = try makeKey(in: directory)
-        let server = try SpawnedProcess(
-            BuiltProducts.openmarket,
-            ["ssh", "--open", "--port", "0", "--data-dir", directory.path, "--connections-per-minute", "100"])
+        let (server, port, _) = try await startServer(directory, options: ["--open", "--connections-per-minute", "100"])
         defer { server.stop() }
-        let output = try await server.waitForOutput { $0.contains("Stop with Ctrl-C") }
-        let port = try #require(output.firstMatch(of: /on 127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
         func rss(_ pid: pid_t) -> Double {
             let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
             let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""

@@ -29,7 +29,7 @@ public struct BrowserScreen {
         drawHeader(&canvas, layout.header)
         if !starting { drawBanner(&canvas, layout.banner) }
         if let form = state.form {
-            FormScreen(form: form, theme: theme, images: images, palette: palette)
+            FormScreen(form: form, theme: theme, images: images, palette: palette, spinnerFrame: state.spinnerFrame)
                 .draw(
                     &canvas, in: Rect(x: 0, y: layout.header.maxY, width: canvas.width, height: layout.status.y - layout.header.maxY),
                     wanted: &wanted)

@@ -10,6 +10,7 @@ struct FormScreen {
     let theme: Theme
     let images: [ImageCacheKey: CellImage]
     let palette: PaletteKind
+    let spinnerFrame: Int
     let labelWidth = 13
 
     func draw(_ canvas: inout Canvas, in area: Rect, wanted: inout [ImageCacheKey]) {
@@ -87,7 +88,7 @@ struct FormScreen {
                     if let progress = form.progress, progress.total > 0 {
                         label = "[ Uploading \(progress.sent * 100 / progress.total)% ]"
                     } else {
-                        label = "[ " + theme.spinner[0] + " Saving ]"
+                        label = "[ " + theme.spinner[spinnerFrame % theme.spinner.count] + " Saving ]"
                     }
                 } else {
                     label = form.isRegistration ? "[ Register ]" : "[ Save ]"

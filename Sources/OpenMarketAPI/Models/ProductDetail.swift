@@ -46,38 +46,21 @@ public struct ProductDetail: Sendable, Equatable, Decodable, Identifiable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id
-        case vendorID = "vendor_id"
-        case name
-        case description
-        case thumbnail
-        case currency
-        case price
-        case bargainPrice = "bargain_price"
-        case discountedPrice = "discounted_price"
-        case stock
-        case createdAt = "created_at"
-        case issuedAt = "issued_at"
         case images
         case vendors
     }
 
+    /// The list keys are read exactly as `ProductSummary` reads them; then `images` and `vendors`.
     public init(from decoder: any Decoder) throws {
+        let base = try ProductSummary(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(Int.self, forKey: .id)
-        vendorID = try container.decode(Int.self, forKey: .vendorID)
-        name = try container.decode(String.self, forKey: .name)
-        description = try container.decodeIfPresent(String.self, forKey: .description) ?? ""
-        thumbnailURL = try container.decodeLenientURL(forKey: .thumbnail)
-        currency = try container.decode(Currency.self, forKey: .currency)
-        price = try container.decode(Price.self, forKey: .price)
-        bargainPrice = try container.decode(Price.self, forKey: .bargainPrice)
-        discountedPrice = try container.decode(Price.self, forKey: .discountedPrice)
-        stock = try container.decode(Int.self, forKey: .stock)
-        createdAt = try container.decodeTimestamp(forKey: .createdAt)
-        issuedAt = try container.decodeTimestamp(forKey: .issuedAt)
-        images = try container.decodeIfPresent([ProductImage].self, forKey: .images) ?? []
-        vendor = try container.decodeIfPresent(VendorInfo.self, forKey: .vendors)
+        self.init(
+            id: base.id, vendorID: base.vendorID, name: base.name, description: base.description,
+            thumbnailURL: base.thumbnailURL, currency: base.currency, price: base.price,
+            bargainPrice: base.bargainPrice, discountedPrice: base.discountedPrice, stock: base.stock,
+            createdAt: base.createdAt, issuedAt: base.issuedAt,
+            images: try container.decodeIfPresent([ProductImage].self, forKey: .images) ?? [],
+            vendor: try container.decodeIfPresent(VendorInfo.self, forKey: .vendors))
     }
 
     /// The same product as a list would show it (`vendorName` taken from `vendor`).

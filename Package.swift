@@ -38,8 +38,11 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
 
+        // Our own C: a DC-only scan of baseline JPEGs for 1/8-scale thumbnails.
+        .target(name: "CJPEGDC"),
+
         // Picture decoding, encoding and scaling, shared by the server and the client.
-        .target(name: "ImageCodec", dependencies: ["CTurboJPEG", "CPNG"], swiftSettings: strict),
+        .target(name: "ImageCodec", dependencies: ["CTurboJPEG", "CPNG", "CJPEGDC"], swiftSettings: strict),
 
         // The client core: models, the async API client, multipart encoding, validation.
         .target(
@@ -138,7 +141,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImagePipeline"], swiftSettings: strict),
-        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "Mocks"], swiftSettings: strict),
+        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "CJPEGDC", "Mocks"], swiftSettings: strict),
         .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "Mocks"], swiftSettings: strict),
         .testTarget(
             name: "OpenMarketAPITests",

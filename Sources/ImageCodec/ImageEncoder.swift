@@ -5,8 +5,10 @@ import CTurboJPEG
 public struct ImageEncoder: Sendable {
     public init() {}
 
-    /// JPEG bytes at `quality` (1…100), 4:2:0 chroma.
-    public func jpeg(_ image: PixelImage, quality: Int = 85) throws(ImageCodecError) -> [UInt8] {
+    /// JPEG bytes at `quality` (1…100), 4:2:0 chroma unless told otherwise; baseline unless `progressive`.
+    public func jpeg(_ image: PixelImage, quality: Int = 85, chroma: JPEGChroma = .subsampled420, progressive: Bool = false)
+        throws(ImageCodecError) -> [UInt8]
+    {
         guard let handle = tjInitCompress() else { throw .encodeFailed("TurboJPEG did not start") }
         defer { tjDestroy(handle) }
         var output: UnsafeMutablePointer<UInt8>? = nil
@@ -14,7 +16,8 @@ public struct ImageEncoder: Sendable {
         let status = image.pixels.withUnsafeBufferPointer { src in
             tjCompress2(
                 handle, src.baseAddress, Int32(image.width), 0, Int32(image.height), Int32(TJPF_RGB.rawValue),
-                &output, &size, Int32(TJSAMP_420.rawValue), Int32(max(1, min(100, quality))), 0)
+                &output, &size, chroma.turboSubsampling, Int32(max(1, min(100, quality))),
+                progressive ? TJFLAG_PROGRESSIVE : 0)
         }
         defer { if let output { tjFree(output) } }
         guard status == 0, let output else { throw .encodeFailed(String(cString: tjGetErrorStr2(handle))) }

@@ -77,4 +77,19 @@ struct HalfBlockRendererTests {
             try renderer.render(FixturePictures.pngClaiming(width: 100_000, height: 100_000), columns: 8, rows: 4)
         } throws: { ($0 as? ImageCodecError)?.isTooManyPixels == true }
     }
+
+    @Test("a camera-sized JPEG takes the DC scan, and its thumbnail is as good as libjpeg-turbo's")
+    func dcScanThumbnail() throws {
+        // 640×480 with grain: large enough (over 16 KiB) for the scan, and 1/8 scale covers 24×9 cells.
+        let original = FixturePictures.photo(width: 640, height: 480, grain: 30)
+        let bytes = try ImageEncoder().jpeg(original, quality: 90)
+        #expect(bytes.count >= ImageDecoder().dcScanMinimumBytes)
+        let scanned = ThumbnailRenderer()
+        var turbo = ThumbnailRenderer()
+        turbo.decoder.dcScan = false
+        let reference = HalfBlockRenderer().reference(try ImageDecoder().decode(bytes), columns: 24, rows: 12)
+        let viaScan = ImageQuality.psnr(HalfBlockRenderer.pixels(of: try scanned.render(bytes, columns: 24, rows: 12)), reference)
+        let viaTurbo = ImageQuality.psnr(HalfBlockRenderer.pixels(of: try turbo.render(bytes, columns: 24, rows: 12)), reference)
+        #expect(viaScan > 20 && abs(viaScan - viaTurbo) < 0.5, "scan \(viaScan) dB, libjpeg-turbo \(viaTurbo) dB")
+    }
 }

@@ -51,14 +51,14 @@ public struct ImageDecoder: Sendable {
             (width, height) = Self.scaledSize(header: header, atLeast: target)
         }
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
-        if dcScan && bytes.count >= dcScanMinimumBytes
-            && width == (header.width + 7) / 8 && height == (header.height + 7) / 8
+        if dcScan, let target, bytes.count >= dcScanMinimumBytes,
+            width == (header.width + 7) / 8, height == (header.height + 7) / 8
         {
             let status = bytes.withUnsafeBufferPointer { src in
                 pixels.withUnsafeMutableBufferPointer { dst in
                     jdc_decode_eighth(
                         src.baseAddress, src.count, dst.baseAddress, Int32(width), Int32(height),
-                        Int32(target?.width ?? width), Int32(target?.height ?? height))
+                        Int32(target.width), Int32(target.height))
                 }
             }
             // Anything the scan does not handle, finds damaged, or would show too coarsely is

@@ -76,9 +76,15 @@ public struct OpenMarketServer: Sendable {
         let host = configuration.host
         let publicURL = self.publicURL
         let cache = self.cache
+        let logger = self.logger
+        let date = HTTPDateHeader()
         return Application(
             router: router(),
-            configuration: .init(address: .hostname(host, port: configuration.port), serverName: "openmarket"),
+            server: .http1(
+                configuration: .init(additionalChannelHandlers: [
+                    CachedResponseHandler(cache: cache, date: date, serverName: Self.serverName, logger: logger)
+                ])),
+            configuration: .init(address: .hostname(host, port: configuration.port), serverName: Self.serverName),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 if configuredURL == nil {
@@ -90,6 +96,9 @@ public struct OpenMarketServer: Sendable {
             logger: logger
         )
     }
+
+    /// The `Server` header of every response.
+    static let serverName = "openmarket"
 
     /// The base of absolute URLs the server writes.
     public var baseURL: String { publicURL.current }

@@ -23,9 +23,6 @@ public struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func log(_ request: Request, status: Int, since start: ContinuousClock.Instant, logger: Logger) {
-        guard logger.logLevel <= .info else { return }
-        let elapsed = (ContinuousClock.now - start).components
-        let tenths = elapsed.seconds * 10_000 + elapsed.attoseconds / 100_000_000_000_000
-        logger.info("\(request.method) \(request.uri.path) \(status) \(tenths / 10).\(tenths % 10)ms")
+        AccessLog.record(method: request.method, path: request.uri.path, status: status, since: start, logger: logger)
     }
 }

@@ -14,9 +14,20 @@ final class ResponseCache: Sendable {
 
     private let state = Mutex(State())
     private let capacity: Int
+    private let early = Atomic<Int>(0)
 
     init(capacity: Int = 1024) {
         self.capacity = capacity
+    }
+
+    /// The key of a product list answer: the raw query string, so a hit needs no parsing at all.
+    static func listKey(query: String?) -> String {
+        "list?" + (query ?? "")
+    }
+
+    /// The key of one product's answer.
+    static func productKey(_ id: Int) -> String {
+        "product|\(id)"
     }
 
     /// The cached bytes and the current generation (to pass to `store` if they must be built).
@@ -30,6 +41,14 @@ final class ResponseCache: Sendable {
             if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
             state.entries[key] = bytes
         }
+    }
+
+    /// How many requests were answered from the cache before reaching the router.
+    var earlyAnswers: Int { early.load(ordering: .relaxed) }
+
+    /// Counts one answer given by `CachedResponseHandler`.
+    func noteEarlyAnswer() {
+        early.add(1, ordering: .relaxed)
     }
 
     /// Forgets everything; call after every committed write.

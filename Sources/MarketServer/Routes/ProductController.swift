@@ -29,8 +29,8 @@ struct ProductController<Context: RequestContext>: Sendable {
     // MARK: Reading
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
-        // The raw query string is the cache key: a hit needs no parsing at all.
-        let rawKey = "list?" + (request.uri.query ?? "")
+        // Hits are usually answered before the router (CachedResponseHandler); these are the rest.
+        let rawKey = ResponseCache.listKey(query: request.uri.query)
         let (hit, _) = cache.lookup(rawKey)
         if let hit { return Responses.json(hit) }
         let query = request.uri.queryParameters
@@ -55,7 +55,7 @@ struct ProductController<Context: RequestContext>: Sendable {
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.productID(context)
-        let key = "product|\(id)"
+        let key = ResponseCache.productKey(id)
         let (cached, generation) = cache.lookup(key)
         if let cached { return Responses.json(cached) }
         guard let detail = try await products.detail(id: id) else { throw APIError.notFound("no product with id \(id)") }

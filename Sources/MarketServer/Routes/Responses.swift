@@ -2,13 +2,16 @@ import Hummingbird
 
 /// Response builders shared by the routes.
 enum Responses {
+    /// The content type of every JSON answer.
+    static let jsonContentType = "application/json; charset=utf-8"
+
     static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         json(ByteBuffer(string: text), status: status)
     }
 
     static func json(_ buffer: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
         Response(
-            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            status: status, headers: [.contentType: jsonContentType],
             body: .init(byteBuffer: buffer))
     }
 

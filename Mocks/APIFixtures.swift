@@ -31,12 +31,17 @@ public enum APIFixtures {
 
     /// The file's URL inside the resource bundle.
     public static func url(_ name: Name) throws -> URL {
-        let file = name.rawValue as NSString
+        try resource(name.rawValue, in: "Fixtures")
+    }
+
+    /// A file of the resource bundle, or a "no such file" error naming it.
+    static func resource(_ name: String, in directory: String) throws -> URL {
+        let file = name as NSString
         guard
             let url = Bundle.module.url(
-                forResource: file.deletingPathExtension, withExtension: file.pathExtension, subdirectory: "Fixtures")
+                forResource: file.deletingPathExtension, withExtension: file.pathExtension, subdirectory: directory)
         else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Fixtures/\(name.rawValue)"])
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "\(directory)/\(name)"])
         }
         return url
     }

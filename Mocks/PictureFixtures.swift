@@ -16,14 +16,6 @@ public enum PictureFixtures {
 
     /// The file's bytes.
     public static func bytes(_ name: Name) throws -> [UInt8] {
-        let file = name.rawValue as NSString
-        guard
-            let url = Bundle.module.url(
-                forResource: file.deletingPathExtension, withExtension: file.pathExtension,
-                subdirectory: "Fixtures/pictures")
-        else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Fixtures/pictures/\(name.rawValue)"])
-        }
-        return [UInt8](try Data(contentsOf: url))
+        [UInt8](try Data(contentsOf: APIFixtures.resource(name.rawValue, in: "Fixtures/pictures")))
     }
 }

@@ -130,7 +130,7 @@ static int build_table(huff_table *t, const uint8_t counts[16], const uint8_t *v
     return 1;
 }
 
-// Keeps at least 57 bits in the buffer. Past a marker or the end of the data it invents zero bits,
+// Fills the buffer to at least 56 bits (from fewer than 32). Past a marker or the end of the data it invents zero bits,
 // as libjpeg does, and counts them so that using them can be told apart from a clean finish.
 static inline __attribute__((always_inline)) void fill(bit_reader *r) {
     // Fast: eight bytes at once when none of them is 0xFF.
@@ -140,7 +140,9 @@ static inline __attribute__((always_inline)) void fill(bit_reader *r) {
         uint64_t inverted = ~word;
         if (!((inverted - 0x0101010101010101ull) & ~inverted & 0x8080808080808080ull)) {
             int count = (63 - r->bits) >> 3;
-            word = __builtin_bswap64(word);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            word = __builtin_bswap64(word);  // the first byte of the stream to the top
+#endif
             r->buffer = (r->buffer << (8 * count)) | (word >> (64 - 8 * count));
             r->bits += 8 * count;
             r->p += count;

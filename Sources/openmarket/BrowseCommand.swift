@@ -5,6 +5,7 @@ import MarketApp
 import MarketFeatures
 import MarketServer
 import OpenMarketAPI
+import ServiceLifecycle
 import Synchronization
 import TerminalCurses
 
@@ -96,7 +97,7 @@ struct BrowseCommand: AsyncParsableCommand {
         let runtime = BrowserRuntime(client: client, terminal: CursesTerminal(mouse: !noMouse), configuration: configuration)
         await runtime.run()
         try? await transport.shutdown()
-        embedded?.stop()
+        await embedded?.stop()
         logging.sink.flush()
     }
 }
@@ -127,6 +128,7 @@ struct FileLogging {
 /// The API server started inside the browser's process, on a free loopback port.
 struct EmbeddedServer {
     let url: URL
+    let group: ServiceGroup
     let task: Task<Void, Never>
     let demoVendor: VendorCredentials?
     let vendors: VendorStore
@@ -136,9 +138,13 @@ struct EmbeddedServer {
         let server = try await OpenMarketServer.open(configuration, logger: logger)
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let app = server.application { port in portSink.yield(port) }
+        var groupConfiguration = ServiceGroupConfiguration(services: [.init(service: app)], logger: logger)
+        // A request that will not finish is cut off after this long.
+        groupConfiguration.maximumGracefulShutdownDuration = .seconds(3)
+        let group = ServiceGroup(configuration: groupConfiguration)
         let task = Task {
             do {
-                try await app.runService(gracefulShutdownSignals: [])
+                try await group.run()
             } catch {
                 logger.error("embedded server stopped: \(error)")
             }
@@ -149,11 +155,15 @@ struct EmbeddedServer {
             throw ValidationError("the embedded server did not start; see the log in \(directory.path)")
         }
         return EmbeddedServer(
-            url: URL(string: "http://127.0.0.1:\(port)")!, task: task, demoVendor: server.demoVendor,
+            url: URL(string: "http://127.0.0.1:\(port)")!, group: group, task: task, demoVendor: server.demoVendor,
             vendors: server.vendors)
     }
 
-    func stop() {
-        task.cancel()
+    /// Stops the server gracefully and waits for it: open connections finish their answers and close.
+    /// Cancelling its task instead can trap inside NIO ("Deinited NIOAsyncWriter without calling
+    /// finish()") when a connection has been accepted but not yet handed to the server.
+    func stop() async {
+        await group.triggerGracefulShutdown()
+        await task.value
     }
 }

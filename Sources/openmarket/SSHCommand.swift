@@ -106,6 +106,6 @@ struct SSHCommand: AsyncParsableCommand {
         ]
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         for await _ in stopped {}
-        embedded?.stop()
+        await embedded?.stop()
     }
 }

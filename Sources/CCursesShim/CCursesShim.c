@@ -2,6 +2,7 @@
 #include <signal.h>
 #include <string.h>
 #include <termios.h>
+#include <ncursesw/term.h>
 #include <unistd.h>
 
 attr_t ccs_attr_bold(void) { return WA_BOLD; }
@@ -92,4 +93,22 @@ void ccs_restore_signal_defaults(void) {
     for (unsigned i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) signal(crash_signals[i], SIG_DFL);
     for (unsigned i = 0; i < sizeof quit_signals / sizeof quit_signals[0]; i++) signal(quit_signals[i], SIG_DFL);
     quit_wake_fd = -1;
+}
+
+int ccs_terminfo_probe(const char *name) {
+    if (!name || !*name) return CCS_TERMINFO_MISSING;
+    TERMINAL *saved = cur_term;
+    int error = 0;
+    // setupterm with an error pointer reports instead of printing and exiting; -1: no descriptor to size.
+    if (setupterm(name, -1, &error) != OK) {
+        set_curterm(saved);
+        return CCS_TERMINFO_MISSING;
+    }
+    TERMINAL *probed = cur_term;
+    char *cup = tigetstr("cup");
+    int hardcopy = tigetflag("hc") > 0;
+    int usable = cup && cup != (char *)-1 && !hardcopy;
+    set_curterm(saved);
+    del_curterm(probed);
+    return usable ? CCS_TERMINFO_USABLE : CCS_TERMINFO_NO_CURSOR_ADDRESSING;
 }

@@ -25,6 +25,8 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private var pipe: (any Channel)?
     private var started: ContinuousClock.Instant?
     private var size = (columns: 0, rows: 0)
+    /// Whether a shell or exec request was already taken on this channel.
+    private var hasStarted = false
 
     init(launcher: SessionLauncher, connection: ConnectionInfo, registry: SessionRegistry) {
         self.launcher = launcher
@@ -71,6 +73,12 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     private func start(context: ChannelHandlerContext, command: String?, wantReply: Bool) {
         let channel = context.channel
+        // One shell or exec per channel (RFC 4254 §6.5); a second one is refused and changes nothing.
+        guard !hasStarted else {
+            if wantReply { context.triggerUserOutboundEvent(ChannelFailureEvent(), promise: nil) }
+            return
+        }
+        hasStarted = true
         if wantReply { context.triggerUserOutboundEvent(ChannelSuccessEvent(), promise: nil) }
         let words = (command ?? "").split(separator: " ").map(String.init)
         if words.first == "help" {
@@ -94,7 +102,9 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         }
         var environment = launcher.environment
         for (name, value) in launcher.environmentForKey(connection.fingerprint) { environment[name] = value }
-        environment["TERM"] = pty.term.isEmpty ? "xterm-256color" : pty.term
+        // The client's TERM as it is: the browser falls back from names this host has no entry for, and
+        // answers an empty or dumb TERM with a line saying what to set.
+        environment["TERM"] = pty.term
         environment["LANG"] = "C.UTF-8"
         let terminal: PseudoTerminal
         do {
@@ -146,19 +156,30 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
                 self.logEnd(logger: logger, connection: connection, status: status)
                 self.watchdog?.cancel()
                 self.registry.remove(self)
-                self.pipe?.close(promise: nil)
-                if let goodbye = self.goodbye {
-                    var line = channel.allocator.buffer(capacity: goodbye.utf8.count + 4)
-                    line.writeString("\r\n" + goodbye + "\r\n")
-                    channel.writeAndFlush(line, promise: nil)
-                }
-                channel.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: Int(status))).whenComplete { _ in
-                    channel.close(promise: nil)
+                // What the browser wrote last (an error line, say) is still in the pty: let the pipe read it
+                // to the end (EIO once drained), but no longer than a second (a client that does not read).
+                let drained = self.pipe?.closeFuture ?? channel.eventLoop.makeSucceededVoidFuture()
+                let cutOff = channel.eventLoop.scheduleTask(in: .seconds(1)) { self.pipe?.close(promise: nil) }
+                drained.whenComplete { _ in
+                    cutOff.cancel()
+                    self.sayGoodbye(on: channel, status: status)
                 }
             }
         }
         reaper.name = "openmarket.ssh.session"
         reaper.start()
+    }
+
+    /// The last words of a session whose browser has exited: the goodbye line, if any, then the exit status.
+    private func sayGoodbye(on channel: any Channel, status: Int32) {
+        if let goodbye {
+            var line = channel.allocator.buffer(capacity: goodbye.utf8.count + 4)
+            line.writeString("\r\n" + goodbye + "\r\n")
+            channel.writeAndFlush(line, promise: nil)
+        }
+        channel.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: Int(status))).whenComplete { _ in
+            channel.close(promise: nil)
+        }
     }
 
     private func logEnd(logger: Logger, connection: ConnectionInfo, status: Int32) {

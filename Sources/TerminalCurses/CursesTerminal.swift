@@ -25,9 +25,12 @@ public final class CursesTerminal: TerminalBackend {
     private let finished = Mutex<CheckedContinuation<Void, Never>?>(nil)
     private let state: Mutex<(started: Bool, colors: Int, size: (Int, Int))> = Mutex((false, 0, (80, 24)))
     private let mouse: Bool
+    private let terminalType: String
 
-    /// - Parameter mouse: report clicks and the wheel.
-    public init(mouse: Bool = true) {
+    /// - Parameters:
+    ///   - mouse: report clicks and the wheel.
+    ///   - terminalType: the terminfo entry to draw with (see `Terminfo.resolve`); it must exist.
+    public init(mouse: Bool = true, terminalType: String) {
         var fds: [Int32] = [0, 0]
         _ = pipe(&fds)
         _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
@@ -35,6 +38,7 @@ public final class CursesTerminal: TerminalBackend {
         wakePipe = (fds[0], fds[1])
         (inputs, continuation) = AsyncStream.makeStream(of: TerminalInput.self, bufferingPolicy: .bufferingNewest(512))
         self.mouse = mouse
+        self.terminalType = terminalType
     }
 
     /// Colours the terminal has (after `start`).
@@ -52,7 +56,14 @@ public final class CursesTerminal: TerminalBackend {
         ccs_install_crash_restore(1)
         ccs_install_quit_signals(wakePipe.write)
         set_escdelay(25)
-        initscr()
+        // newterm, not initscr: initscr prints "Error opening terminal" and exits the process when the
+        // entry is missing. The entry was resolved beforehand; vt100 is the last resort if it vanished since.
+        guard newterm(terminalType, stdout, stdin) != nil || newterm("vt100", stdout, stdin) != nil else {
+            ccs_restore_signal_defaults()
+            FileHandle.standardError.write(Data("openmarket: no usable terminfo entry for \(terminalType)\n".utf8))
+            continuation.finish()
+            return
+        }
         cbreak()
         noecho()
         nonl()

@@ -49,10 +49,22 @@ struct BrowseCommand: AsyncParsableCommand {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw ValidationError("openmarket needs a terminal; to run only the API server, use `openmarket serve`.")
         }
+        // Before anything starts: a terminal that cannot draw a full screen gets one line and an exit code.
+        let terminalType = Terminfo.resolve(ProcessInfo.processInfo.environment["TERM"])
+        guard let terminalName = terminalType.name else {
+            if case .unusable(let message) = terminalType {
+                FileHandle.standardError.write(Data((message + "\n").utf8))
+            }
+            throw ExitCode(2)
+        }
         let directory = dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let logging = FileLogging(path: directory.appendingPathComponent("openmarket.log").path)
         let logger = logging.make(label: "openmarket")
+        if case .fallback(let requested, let used) = terminalType {
+            logger.notice(
+                "no terminfo entry for TERM=\(TerminalType.printable(requested)); drawing with \(used) (ncurses-term has more entries)")
+        }
 
         var embedded: EmbeddedServer?
         let baseURL: URL
@@ -94,7 +106,7 @@ struct BrowseCommand: AsyncParsableCommand {
             logger.info("first page painted after \(Self.milliseconds(since: launched)) ms")
             logging.sink.flush()
         }
-        let runtime = BrowserRuntime(client: client, terminal: CursesTerminal(mouse: !noMouse), configuration: configuration)
+        let runtime = BrowserRuntime(client: client, terminal: CursesTerminal(mouse: !noMouse, terminalType: terminalName), configuration: configuration)
         await runtime.run()
         try? await transport.shutdown()
         await embedded?.stop()

@@ -116,4 +116,24 @@ struct BrowserBadInputTests {
         #expect(crashed.contains("EXITED:139"), "\(crashed)")
         #expect(!crashed.contains("↑↓ move"), "the alternate screen is gone after a crash too")
     }
+
+    @Test("locally: a missing terminfo entry falls back and works; TERM=dumb gets one line and exit 2, no screen")
+    func terminalTypes() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (server, url, _, _) = try await startServer(directory)
+        defer { server.stop() }
+        let future = try TmuxSession(
+            command: "env TERM=xterm-futureterm-256color \(BuiltProducts.openmarket) --server \(url) --data-dir \(directory.path)",
+            columns: 100, rows: 30)
+        try await future.waitFor(text: "20+ products")
+        try future.send("q")
+        try await future.waitFor(text: "EXITED:0")
+        let dumb = try TmuxSession(
+            command: "env TERM=dumb \(BuiltProducts.openmarket) --server \(url) --data-dir \(directory.path)", columns: 100,
+            rows: 30)
+        let screen = try await dumb.waitFor(text: "EXITED:2")
+        #expect(screen.contains("openmarket: TERM=dumb cannot draw a full screen; set TERM=xterm-256color or similar."))
+        #expect(!screen.contains("products"))
+    }
 }

@@ -198,11 +198,8 @@ struct SSHEndToEndTests {
         let browsers = try SpawnedProcess.run("/usr/bin/pgrep", ["-P", "\(server.pid)"]).output
             .split(separator: "\n").compactMap { Int32($0) }
         #expect(browsers.count == 20, "one browser per session")
-        let megabytes = browsers.map { pid -> Double in
-            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-            let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-            return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
-        }.sorted()
+        let megabytes = try browsers.map { try ProcessMemory.residentMB($0) }.sorted()
+        #expect(megabytes.allSatisfy { $0 > 1 }, "each browser's memory was read")
         print("20 sessions: browser RSS median \(megabytes[megabytes.count / 2]) MB, max \(megabytes.last ?? 0) MB")
         #expect((megabytes.last ?? 0) < 120, "bounded memory per session")
         for client in clients {
@@ -219,11 +216,6 @@ struct SSHEndToEndTests {
         let key = try makeKey(in: directory)
         let (server, port, _) = try await startServer(directory, options: ["--open", "--connections-per-minute", "100"])
         defer { server.stop() }
-        func rss(_ pid: pid_t) -> Double {
-            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-            let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-            return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
-        }
 
         // A client whose output goes into a pipe nobody reads.
         var stuck: [Int32] = [-1, -1]
@@ -232,13 +224,13 @@ struct SSHEndToEndTests {
             "/usr/bin/script", ["-qfc", "stty cols 200 rows 60; " + sshCommand(port: port, key: key, extra: "-t"), "/dev/null"],
             environment: ["TERM": "xterm-256color"], pipeInput: true, outputDescriptor: stuck[1])
         try await Task.sleep(for: .seconds(3))
-        let before = rss(server.pid)
+        let before = try ProcessMemory.residentMB(server.pid)
         for round in 0..<40 {
             silent.type(String(repeating: round % 2 == 0 ? "v" : "G", count: 50))  // full redraws, page loads
             try await Task.sleep(for: .milliseconds(100))
         }
         try await Task.sleep(for: .seconds(2))
-        let after = rss(server.pid)
+        let after = try ProcessMemory.residentMB(server.pid)
         #expect(after - before < 64, "server grew \(after - before) MB while a client read nothing")
 
         // Another client is served all the while.
@@ -287,5 +279,47 @@ struct SSHEndToEndTests {
         try await again.waitFor(text: "20+ products")
         try again.send("q")
         try await again.waitFor(text: "EXITED:0")
+    }
+
+    @Test("every visitor's terminal: each TERM gets the first page over SSH; dumb and an empty TERM get one line")
+    func terminalMatrix() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let key = try makeKey(in: directory)
+        let (server, port, _) = try await startServer(directory, options: ["--open", "--connections-per-minute", "200"])
+        defer { server.stop() }
+        let working = [
+            "xterm-kitty", "alacritty", "wezterm", "foot", "xterm-ghostty", "st-256color", "tmux-256color", "screen",
+            "linux", "vt100", "xterm-futureterm-256color",
+        ]
+        // Four sessions at a time: each is a whole browser process.
+        for batch in stride(from: 0, to: working.count, by: 4) {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for term in working[batch..<min(batch + 4, working.count)] {
+                    group.addTask {
+                        let tmux = try TmuxSession(
+                            command: "env TERM=\(term) " + sshCommand(port: port, key: key, extra: "-t"), columns: 100, rows: 30)
+                        let screen = try await tmux.waitFor("the first page with TERM=\(term)", timeout: .seconds(90)) {
+                            $0.contains("20+ products")
+                        }
+                        #expect(screen.contains("in stock"), "TERM=\(term)")
+                        try tmux.send("q")
+                        try await tmux.waitFor("TERM=\(term) to end cleanly") { $0.contains("EXITED:0") }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        for (term, shown) in [("dumb", "TERM=dumb cannot draw a full screen"), ("", "TERM is not set")] {
+            let tmux = try TmuxSession(
+                command: "env TERM=\(term) " + sshCommand(port: port, key: key, extra: "-t"), columns: 100, rows: 30)
+            let screen = try await tmux.waitFor("the refusal for TERM=\(term)") { $0.contains("EXITED:") }
+            #expect(screen.contains(shown), "\(screen)")
+            #expect(screen.contains("set TERM=xterm-256color"))
+            #expect(screen.contains("EXITED:2"), "a non-zero exit for TERM=\(term)")
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        let log = try String(contentsOf: directory.url.appendingPathComponent("openmarket.log"), encoding: .utf8)
+        #expect(log.contains("no terminfo entry for TERM=xterm-futureterm-256color; drawing with xterm-256color"))
     }
 }

@@ -30,4 +30,13 @@ void ccs_install_quit_signals(int wake_fd);
 int ccs_quit_requested(void);
 /// Puts back the default dispositions of every signal handled above.
 void ccs_restore_signal_defaults(void);
+
+/// What the terminfo database says of a terminal type.
+#define CCS_TERMINFO_MISSING 0
+#define CCS_TERMINFO_USABLE 1
+#define CCS_TERMINFO_NO_CURSOR_ADDRESSING 2
+/// Looks `name` up in the terminfo database without touching the screen or printing anything:
+/// CCS_TERMINFO_MISSING when there is no entry, CCS_TERMINFO_NO_CURSOR_ADDRESSING when the entry cannot
+/// move the cursor (dumb, hard-copy), CCS_TERMINFO_USABLE otherwise.
+int ccs_terminfo_probe(const char *name);
 #endif

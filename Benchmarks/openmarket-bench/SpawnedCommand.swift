@@ -1,18 +1,13 @@
 import Foundation
+import Mocks
 
-/// Runs a command and collects its standard output (Foundation's Process is fine here: no tmux).
+/// Runs a command and collects its standard output, through `posix_spawn` and `waitpid` on this thread
+/// (Foundation's `Process` corrupted this benchmark's heap: see docs/DECISIONS.md).
 enum SpawnedCommand {
     static func output(_ executable: String, _ arguments: [String]) throws -> [UInt8] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return [UInt8](data)
+        let process = try SpawnedProcess(executable, arguments)
+        _ = process.waitForExit()
+        return process.standardOutputBytes
     }
 
     static func find(_ name: String) -> String? {

@@ -146,7 +146,8 @@ struct EmbeddedServer {
     let vendors: VendorStore
 
     static func start(directory: URL, logger: Logger) async throws -> EmbeddedServer {
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: directory, demo: .whenEmpty)
+        let configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, dataDirectory: directory, demo: .whenEmpty, connections: .loopbackOnly)
         let server = try await OpenMarketServer.open(configuration, logger: logger)
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let app = server.application { port in portSink.yield(port) }

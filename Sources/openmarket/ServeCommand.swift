@@ -16,6 +16,31 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Base URL written into picture URLs (default: http://HOST:PORT).") var publicURL: String?
     @Flag(help: "Seed the demo catalog even if the store already has data.") var demo = false
     @Option(help: "Log level: trace, debug, info, notice, warning, error.") var logLevel = "info"
+    @Option(help: "Seconds a client may take from the first byte of a request to the end of its header.")
+    var headerTimeout: Double = 10
+    @Option(help: "Seconds a client may take to send a request's body once its header is in.") var bodyTimeout: Double = 60
+    @Option(help: "Seconds a kept-alive connection may wait for its next request.") var idleTimeout: Double = 75
+    @Option(help: "Connections open at once (default: from the open-file limit); more wait to be accepted.")
+    var maxConnections: Int?
+    @Option(help: "Connections one client address may hold at once; 0 for no limit (behind a proxy).")
+    var maxConnectionsPerAddress = 64
+
+    func validate() throws {
+        for (name, value) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)] {
+            guard value >= 0.1, value <= 86_400 else { throw ValidationError("\(name) must be between 0.1 and 86400 seconds") }
+        }
+        if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
+        guard maxConnectionsPerAddress >= 0 else { throw ValidationError("--max-connections-per-address must be 0 or more") }
+    }
+
+    /// The connection limits the options ask for.
+    var connectionLimits: ConnectionLimits {
+        ConnectionLimits(
+            headerTimeout: .milliseconds(Int(headerTimeout * 1000)), bodyTimeout: .milliseconds(Int(bodyTimeout * 1000)),
+            idleTimeout: .milliseconds(Int(idleTimeout * 1000)),
+            maxConnections: maxConnections ?? ConnectionLimits.defaultMaxConnections(),
+            maxConnectionsPerAddress: maxConnectionsPerAddress)
+    }
 
     func run() async throws {
         let logging = LoggerFactory()
@@ -23,7 +48,7 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = ServerConfiguration(
             host: host, port: port,
             dataDirectory: dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(),
-            publicURL: publicURL, demo: demo ? .always : .whenEmpty)
+            publicURL: publicURL, demo: demo ? .always : .whenEmpty, connections: connectionLimits)
         let server = try await OpenMarketServer.open(configuration, logger: logger)
         let demoVendor = server.demoVendor
         let dataPath = configuration.dataDirectory.path

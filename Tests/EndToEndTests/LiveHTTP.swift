@@ -1,4 +1,5 @@
 import Foundation
+import Mocks
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import Mocks
 
 /// Memory of a running process, read from `/proc`; a process that cannot be read is an error, never 0.
 enum ProcessMemory {

@@ -162,4 +162,75 @@ struct ServeEndToEndTests {
         #expect(created.status == 201, "\(created.text)")
         #expect((try created.json()["vendors"] as? [String: Any])?["name"] as? String == "Jeju Tangerines")
     }
+
+    @Test("slowloris: hundreds of half-open connections from one address; the rest are served, the slow ones closed, descriptors bounded")
+    func slowloris() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try await start(
+            directory,
+            arguments: ["--header-timeout", "2", "--idle-timeout", "4", "--max-connections-per-address", "40",
+                        "--log-level", "notice"])
+        defer { server.process.stop() }
+        let port = try #require(Int(server.http.base.split(separator: ":").last ?? ""))
+        let baseline = try ProcessMemory.openDescriptors(server.process.pid)
+        let attackers = try (0..<300).map { _ in try RawSocket(port: port, from: "127.0.0.2") }
+        for attacker in attackers { attacker.send("GET /api/products HTTP/1.1\r\nHost: x\r\n") }
+        var peak = 0
+        var answered = 0
+        let until = ContinuousClock.now + .seconds(4)
+        while ContinuousClock.now < until {
+            let page = try await server.http.send("GET", "/api/products?page_no=1&items_per_page=5")
+            #expect(page.status == 200)
+            answered += 1
+            peak = max(peak, try ProcessMemory.openDescriptors(server.process.pid))
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(answered >= 10, "normal requests kept being answered")
+        var refused = 0
+        var timedOut = 0
+        for attacker in attackers {
+            let reply = try #require(attacker.readUntilClosed(timeout: .seconds(5)), "every slow connection is closed")
+            if reply.hasPrefix("HTTP/1.1 503") { refused += 1 }
+            if reply.hasPrefix("HTTP/1.1 408") { timedOut += 1 }
+        }
+        #expect(refused == 260, "over the address's share: 503 at once")
+        #expect(timedOut == 40, "the admitted half-open ones: 408 after the header timeout")
+        #expect(peak <= baseline + 40 + 8, "descriptors: \(baseline) before, \(peak) at most")
+        let after = try ProcessMemory.openDescriptors(server.process.pid)
+        #expect(after <= baseline + 4)
+        try await Task.sleep(for: .milliseconds(400))  // the log is written in batches
+        let log = server.process.standardError
+        #expect(log.contains("refused") && log.contains("from 127.0.0.2: it already holds 40"), "\(log.suffix(800))")
+        #expect(log.contains("request header not complete within 2 s"))
+    }
+
+    @Test("a flood from many addresses above --max-connections waits in the accept queue; descriptors stay under the cap")
+    func connectionCap() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try await start(
+            directory,
+            arguments: ["--header-timeout", "2", "--max-connections", "100", "--max-connections-per-address", "40",
+                        "--log-level", "notice"])
+        defer { server.process.stop() }
+        let port = try #require(Int(server.http.base.split(separator: ":").last ?? ""))
+        let baseline = try ProcessMemory.openDescriptors(server.process.pid)
+        var attackers: [RawSocket] = []
+        for n in 2..<8 {
+            for _ in 0..<40 { attackers.append(try RawSocket(port: port, from: "127.0.0.\(n)")) }
+        }
+        for attacker in attackers { attacker.send("GET /api/products HTTP/1.1\r\nHost: x\r\n") }
+        try await Task.sleep(for: .milliseconds(500))
+        let peakDuringFlood = try ProcessMemory.openDescriptors(server.process.pid)
+        #expect(peakDuringFlood <= baseline + 100 + 4, "\(peakDuringFlood) descriptors with a cap of 100")
+        // A normal client queues behind the flood and is answered once the slow ones time out.
+        let started = ContinuousClock.now
+        let page = try await server.http.send("GET", "/healthChecker")
+        #expect(page.status == 200)
+        #expect(ContinuousClock.now - started < .seconds(12))
+        for attacker in attackers { _ = attacker.readUntilClosed(timeout: .seconds(10)) }
+        try await Task.sleep(for: .milliseconds(400))
+        #expect(server.process.standardError.contains("100 connections open (--max-connections)"))
+    }
 }

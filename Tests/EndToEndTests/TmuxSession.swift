@@ -1,4 +1,5 @@
 import Foundation
+import Mocks
 
 /// The real binary in a private tmux server: type keys, read the screen, as a user would.
 final class TmuxSession {

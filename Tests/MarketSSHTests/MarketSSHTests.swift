@@ -19,14 +19,8 @@ struct MarketSSHTests {
         #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int) == 0o600)
         let publicFile = directory.url.appendingPathComponent("key.pub")
         try (String(openSSHPublicKey: first.publicKey) + "\n").write(to: publicFile, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ssh-keygen")
-        process.arguments = ["-l", "-f", publicFile.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        process.waitUntilExit()
-        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let (status, printed) = try SpawnedProcess.run("/usr/bin/ssh-keygen", ["-l", "-f", publicFile.path])
+        #expect(status == 0)
         #expect(printed.contains(HostKeyStore.fingerprint(first.publicKey)), "\(printed)")
     }
 

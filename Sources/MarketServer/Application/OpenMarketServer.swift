@@ -1,6 +1,7 @@
 public import Foundation
 import GRDB
 public import Hummingbird
+import HummingbirdCore
 public import Logging
 import NIOCore
 
@@ -78,13 +79,18 @@ public struct OpenMarketServer: Sendable {
         let cache = self.cache
         let logger = self.logger
         let date = HTTPDateHeader()
+        let watch = ConnectionWatch(limits: configuration.connections, logger: logger)
+        let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [
+            CachedResponseHandler(cache: cache, date: date, serverName: Self.serverName, logger: logger)
+        ])
         return Application(
             router: router(),
-            server: .http1(
-                configuration: .init(additionalChannelHandlers: [
-                    CachedResponseHandler(cache: cache, date: date, serverName: Self.serverName, logger: logger)
-                ])),
-            configuration: .init(address: .hostname(host, port: configuration.port), serverName: Self.serverName),
+            server: HTTPServerBuilder { responder in
+                GuardedHTTP1Channel(responder: responder, configuration: http1, watch: watch)
+            },
+            configuration: .init(
+                address: .hostname(host, port: configuration.port), serverName: Self.serverName, backlog: 1024,
+                availableConnectionsDelegate: OpenConnectionsGate(watch: watch)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 if configuredURL == nil {

@@ -23,11 +23,13 @@ public struct ServerConfiguration: Sendable {
     public var deleteTokenLifetime: TimeInterval
     /// The clock; tests move it to expire tokens.
     public var now: @Sendable () -> Date
+    /// Timeouts and connection caps against slow and greedy clients.
+    public var connections: ConnectionLimits
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, publicURL: String? = nil,
         demo: DemoSeeding = .whenEmpty, deleteTokenLifetime: TimeInterval = 600,
-        now: @escaping @Sendable () -> Date = { Date() }
+        connections: ConnectionLimits = ConnectionLimits(), now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.host = host
         self.port = port
@@ -36,6 +38,7 @@ public struct ServerConfiguration: Sendable {
         self.demo = demo
         self.deleteTokenLifetime = deleteTokenLifetime
         self.now = now
+        self.connections = connections
     }
 
     /// `$XDG_DATA_HOME/openmarket`, or `~/.local/share/openmarket`.

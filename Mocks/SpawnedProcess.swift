@@ -4,19 +4,23 @@ import Foundation
 import Glibc
 #endif
 
-/// A child process started with `posix_spawn` (not Foundation's `Process`: its children inherit a
-/// blocked signal mask and descriptors), with standard output and error sent to files.
-final class SpawnedProcess: @unchecked Sendable {
-    let pid: pid_t
-    let stdoutPath: String
-    let stderrPath: String
+/// A child process started with `posix_spawn`, with standard output and error sent to files.
+///
+/// Never Foundation's `Process` in this project: on Linux its children inherit a blocked signal mask and
+/// descriptors (tmux then hangs), and its manager and socket threads wrote into freed heap memory in our
+/// benchmark (glibc aborted with "malloc(): mismatching next->prev_size"; see docs/DECISIONS.md).
+/// No threads here: the caller reaps the child with `waitpid`.
+public final class SpawnedProcess: @unchecked Sendable {
+    public let pid: pid_t
+    public let stdoutPath: String
+    public let stderrPath: String
     private var reaped = false
 
     /// The write end of the child's standard input, when it was started with `pipeInput`.
-    private(set) var input: Int32 = -1
+    public private(set) var input: Int32 = -1
 
     /// - Parameter outputDescriptor: where standard output goes instead of a file (a pipe nobody reads, say).
-    init(
+    public init(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:], pipeInput: Bool = false,
         outputDescriptor: Int32? = nil
     ) throws {
@@ -70,11 +74,14 @@ final class SpawnedProcess: @unchecked Sendable {
         input = inputPipe[1]
     }
 
-    var standardOutput: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
-    var standardError: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+    public var standardOutput: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+    /// Standard output as bytes.
+    public var standardOutputBytes: [UInt8] { (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: stdoutPath)))) ?? [] }
+
+    public var standardError: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
     /// Polls standard output until `predicate` holds or `timeout` passes.
-    func waitForOutput(timeout: Duration = .seconds(60), until predicate: (String) -> Bool) async throws -> String {
+    public func waitForOutput(timeout: Duration = .seconds(60), until predicate: (String) -> Bool) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             let text = standardOutput
@@ -86,7 +93,7 @@ final class SpawnedProcess: @unchecked Sendable {
     }
 
     /// True once the child has exited (reaping it).
-    var hasExited: Bool {
+    public var hasExited: Bool {
         if reaped { return true }
         var status: Int32 = 0
         if waitpid(pid, &status, WNOHANG) == pid { reaped = true }
@@ -95,7 +102,7 @@ final class SpawnedProcess: @unchecked Sendable {
 
     /// Sends `signal` and waits for the exit; returns the raw wait status.
     @discardableResult
-    func stop(signal: Int32 = SIGTERM) -> Int32 {
+    public func stop(signal: Int32 = SIGTERM) -> Int32 {
         guard !reaped else { return 0 }
         kill(pid, signal)
         var status: Int32 = 0
@@ -105,13 +112,13 @@ final class SpawnedProcess: @unchecked Sendable {
     }
 
     /// Writes to the child's standard input (started with `pipeInput`).
-    func type(_ text: String) {
+    public func type(_ text: String) {
         guard input >= 0 else { return }
         _ = text.withCString { write(input, $0, strlen($0)) }
     }
 
     /// Waits for the child to exit by itself; returns its exit status (or -1 on a signal).
-    func waitForExit() -> Int32 {
+    public func waitForExit() -> Int32 {
         guard !reaped else { return 0 }
         var status: Int32 = 0
         waitpid(pid, &status, 0)
@@ -120,7 +127,7 @@ final class SpawnedProcess: @unchecked Sendable {
     }
 
     /// Runs a command to completion and returns its status and standard output.
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    public static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = try SpawnedProcess(executable, arguments)
         let status = process.waitForExit()
         return (status, process.standardOutput)
@@ -128,21 +135,12 @@ final class SpawnedProcess: @unchecked Sendable {
 
     deinit {
         if !reaped { stop(signal: SIGKILL) }
+        try? FileManager.default.removeItem(atPath: (stdoutPath as NSString).deletingLastPathComponent)
     }
 }
 
-struct SpawnError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// Where the test bundle's sibling executables are.
-enum BuiltProducts {
-    static var openmarket: String {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidate = bundle.appendingPathComponent("openmarket").path
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        // swift test may run the bundle from elsewhere; fall back to the debug folder of the package.
-        return FileManager.default.currentDirectoryPath + "/.build/debug/openmarket"
-    }
+/// A child process that could not be started, or did not do what was waited for.
+public struct SpawnError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

@@ -1,0 +1,78 @@
+import NIOCore
+
+/// What one connection is doing and by when it must have done it: the header of a request within the
+/// header timeout of its first byte, the body within the body timeout of the header, the next request
+/// within the idle timeout of the last answer. While the server owes answers there is no deadline.
+///
+/// A plain value driven by the connection's handlers, so every order of events can be tested with
+/// made-up instants.
+struct ConnectionDeadlines: Equatable {
+    enum Phase: Equatable {
+        /// Waiting for a request (a new connection, or a kept-alive one after its answers).
+        case idle(since: NIODeadline)
+        /// Bytes of a request have arrived, its header is not complete.
+        case readingHead(since: NIODeadline)
+        /// The header is complete, the body is not.
+        case readingBody(since: NIODeadline)
+        /// Every request read is being answered.
+        case responding
+    }
+
+    /// Which limit a connection ran out of.
+    enum Expiry: Equatable, CustomStringConvertible {
+        case idle, head, body
+
+        var description: String {
+            switch self {
+            case .idle: "idle keep-alive"
+            case .head: "request header not complete"
+            case .body: "request body not complete"
+            }
+        }
+    }
+
+    let limits: ConnectionLimits
+    private(set) var phase: Phase
+    /// Requests read whose answers have not ended.
+    private(set) var unanswered = 0
+
+    init(limits: ConnectionLimits, now: NIODeadline) {
+        self.limits = limits
+        phase = .idle(since: now)
+    }
+
+    /// Bytes came in: between requests they are the start of the next one.
+    mutating func bytesArrived(at now: NIODeadline) {
+        switch phase {
+        case .idle, .responding: phase = .readingHead(since: now)
+        case .readingHead, .readingBody: break
+        }
+    }
+
+    mutating func headerArrived(at now: NIODeadline) {
+        phase = .readingBody(since: now)
+    }
+
+    mutating func requestEnded() {
+        unanswered += 1
+        phase = .responding
+    }
+
+    mutating func answerEnded(at now: NIODeadline) {
+        unanswered = max(0, unanswered - 1)
+        if unanswered == 0, phase == .responding { phase = .idle(since: now) }
+    }
+
+    /// The limit the connection has run out of at `now`, if any.
+    func expired(at now: NIODeadline) -> Expiry? {
+        func over(_ since: NIODeadline, _ limit: Duration) -> Bool {
+            now - since >= TimeAmount(limit)
+        }
+        switch phase {
+        case .idle(let since): return over(since, limits.idleTimeout) ? .idle : nil
+        case .readingHead(let since): return over(since, limits.headerTimeout) ? .head : nil
+        case .readingBody(let since): return over(since, limits.bodyTimeout) ? .body : nil
+        case .responding: return nil
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import NIOCore
+
+/// The first handler of every HTTP connection. It counts the connection against its client address's
+/// share (answering 503 and closing when the share is used up), notes when request bytes arrive, and
+/// closes the connection once `ConnectionDeadlines` says it has run out of time — with a 408 when it
+/// was in the middle of a request and owed nothing. `RequestProgressObserver`, behind the HTTP decoder,
+/// tells it where requests and answers begin and end.
+final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let watch: ConnectionWatch
+    private var deadlines: ConnectionDeadlines
+    private var state = State.new
+    private var check: Scheduled<Void>?
+
+    private enum State {
+        case new
+        /// Counted against this address.
+        case admitted(address: String)
+        /// Over its address's share: answered 503, closing, reading nothing more.
+        case refused
+        case closed
+    }
+
+    init(watch: ConnectionWatch) {
+        self.watch = watch
+        deadlines = ConnectionDeadlines(limits: watch.limits, now: .now())
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { activate(context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        activate(context)
+        context.fireChannelActive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard case .admitted = state else { return }
+        deadlines.bytesArrived(at: .now())
+        context.fireChannelRead(data)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        finish()
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        finish()
+    }
+
+    // MARK: What the HTTP side reports
+
+    func headerArrived() { deadlines.headerArrived(at: .now()) }
+
+    func requestEnded() { deadlines.requestEnded() }
+
+    func answerEnded() { deadlines.answerEnded(at: .now()) }
+
+    // MARK: Own work
+
+    private func activate(_ context: ChannelHandlerContext) {
+        guard case .new = state else { return }
+        let address = context.channel.remoteAddress?.ipAddress ?? "unknown"
+        guard watch.admit(address) else {
+            state = .refused
+            answer(context, status: "503 Service Unavailable", code: 503,
+                   message: "too many connections from your address; try again shortly", retryAfter: true)
+            return
+        }
+        state = .admitted(address: address)
+        deadlines = ConnectionDeadlines(limits: watch.limits, now: .now())
+        scheduleCheck(context)
+    }
+
+    private func scheduleCheck(_ context: ChannelHandlerContext) {
+        check = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(watch.limits.checkInterval)) {
+            self.check = nil
+            guard case .admitted(let address) = self.state else { return }
+            guard let expiry = self.deadlines.expired(at: .now()) else {
+                self.scheduleCheck(context)
+                return
+            }
+            self.watch.closed(address, expiry)
+            if expiry != .idle, self.deadlines.unanswered == 0 {
+                self.answer(context, status: "408 Request Timeout", code: 408, message: "\(expiry) in time", retryAfter: false)
+            } else {
+                context.close(promise: nil)
+            }
+        }
+    }
+
+    /// Writes a whole HTTP answer in the API's error shape below the HTTP encoder, then closes.
+    private func answer(_ context: ChannelHandlerContext, status: String, code: Int, message: String, retryAfter: Bool) {
+        let body = JSONText.errorBody(code: code, message: message)
+        var buffer = context.channel.allocator.buffer(capacity: 256)
+        buffer.writeString(
+            "HTTP/1.1 \(status)\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n"
+                + (retryAfter ? "Retry-After: 5\r\n" : "") + "Connection: close\r\n\r\n" + body)
+        context.writeAndFlush(wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in
+            context.close(promise: nil)
+        }
+    }
+
+    private func finish() {
+        check?.cancel()
+        check = nil
+        if case .admitted(let address) = state { watch.release(address) }
+        state = .closed
+    }
+}

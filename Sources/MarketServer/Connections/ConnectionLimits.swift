@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How long a client may take and how many connections it may hold: the server's defence against slow
+/// and greedy clients (slowloris and the like).
+public struct ConnectionLimits: Sendable, Equatable {
+    /// From the first byte of a request to the end of its header.
+    public var headerTimeout: Duration
+    /// From the end of a request's header to the end of its body.
+    public var bodyTimeout: Duration
+    /// How long a kept-alive connection may wait for its next request.
+    public var idleTimeout: Duration
+    /// Connections open at once; further ones wait in the kernel's accept queue until one closes.
+    public var maxConnections: Int
+    /// Connections one client address may hold at once (0: no limit); further ones are answered 503 and closed.
+    public var maxConnectionsPerAddress: Int
+
+    public init(
+        headerTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(60), idleTimeout: Duration = .seconds(75),
+        maxConnections: Int = ConnectionLimits.defaultMaxConnections(), maxConnectionsPerAddress: Int = 64
+    ) {
+        self.headerTimeout = headerTimeout
+        self.bodyTimeout = bodyTimeout
+        self.idleTimeout = idleTimeout
+        self.maxConnections = maxConnections
+        self.maxConnectionsPerAddress = maxConnectionsPerAddress
+    }
+
+    /// For a server only this process talks to (the browser's and `openmarket ssh`'s embedded market): every
+    /// session comes from 127.0.0.1, so there is no per-address limit.
+    public static var loopbackOnly: ConnectionLimits {
+        ConnectionLimits(maxConnectionsPerAddress: 0)
+    }
+
+    /// Three quarters of what the open-file limit leaves after 64 descriptors for the database, pictures and
+    /// logs; at least 16, at most 4,096. With the common limit of 1,024 that is 720.
+    public static func defaultMaxConnections() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 512 }
+        let files = Int(clamping: min(limit.rlim_cur, 1 << 20))  // RLIM_INFINITY is the largest value
+        return max(16, min(4_096, (files - 64) * 3 / 4))
+    }
+
+    /// How often a connection's deadlines are checked: a quarter of the shortest timeout, at least 100 ms.
+    var checkInterval: Duration {
+        max(.milliseconds(100), min(headerTimeout, bodyTimeout, idleTimeout) / 4)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Mocks
+
+/// A raw TCP connection to a loopback port from a chosen loopback source address (all of 127.0.0.0/8 is
+/// loopback on Linux, so one machine can play many clients). Calls block, with short timeouts.
+final class RawSocket: @unchecked Sendable {
+    let descriptor: Int32
+
+    init(port: Int, from source: String = "127.0.0.1") throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw SpawnError("socket: errno \(errno)") }
+        var local = Self.address(source, port: 0)
+        let bound = withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { close(descriptor); throw SpawnError("bind \(source): errno \(errno)") }
+        var remote = Self.address("127.0.0.1", port: port)
+        let connected = withUnsafePointer(to: &remote) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { close(descriptor); throw SpawnError("connect: errno \(errno)") }
+    }
+
+    deinit { close(descriptor) }
+
+    static func address(_ text: String, port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr(text)
+        return address
+    }
+
+    func send(_ text: String) {
+        _ = text.withCString { Glibc.send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// What the server sent until it closed the connection, or nil if it is still open after `timeout`.
+    func readUntilClosed(timeout: Duration) -> String? {
+        var received: [UInt8] = []
+        let deadline = ContinuousClock.now + timeout
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while ContinuousClock.now < deadline {
+            var wanted = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let left = deadline - ContinuousClock.now
+            let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            guard poll(&wanted, 1, milliseconds) > 0 else { continue }
+            let n = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { return String(decoding: received, as: UTF8.self) }  // closed (or reset)
+            received += buffer[..<n]
+        }
+        return nil
+    }
+}

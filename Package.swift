@@ -43,6 +43,10 @@ let package = Package(
         // Our own C: a DC-only scan of baseline JPEGs for 1/8-scale thumbnails.
         .target(name: "CJPEGDC"),
 
+        // Log lines for limits that bite, throttled: shared by the API server and the SSH server.
+        .target(
+            name: "Notices", dependencies: [.product(name: "Logging", package: "swift-log")], swiftSettings: strict),
+
         // Picture decoding, encoding and scaling, shared by the server and the client.
         .target(name: "ImageCodec", dependencies: ["CTurboJPEG", "CPNG", "CJPEGDC"], swiftSettings: strict),
 
@@ -76,6 +80,7 @@ let package = Package(
         .target(
             name: "MarketSSH",
             dependencies: [
+                "Notices",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -89,7 +94,7 @@ let package = Package(
         .target(
             name: "MarketServer",
             dependencies: [
-                "ImageCodec",
+                "ImageCodec", "Notices",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

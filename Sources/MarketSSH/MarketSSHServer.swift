@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOPosix
+import Notices
 public import NIOSSH
 
 /// `openmarket ssh`: an SSH server whose every session with a pty is a browser on a pseudo-terminal.
@@ -18,16 +19,26 @@ public final class MarketSSHServer: Sendable {
         limits: SessionLimits = SessionLimits()
     ) async throws -> MarketSSHServer {
         let registry = SessionRegistry(limits: limits)
+        let notices = NoticeThrottle(logger: launcher.logger)
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(ChannelOptions.socket(SocketOptionLevel(SOL_SOCKET), SO_REUSEADDR), value: 1)
             .childChannelOption(ChannelOptions.socket(SocketOptionLevel(IPPROTO_TCP), TCP_NODELAY), value: 1)
             .childChannelInitializer { channel in
                 let address = channel.remoteAddress?.ipAddress ?? "?"
                 guard registry.admitConnection(from: address) else {
-                    launcher.logger.notice("ssh connection from \(address) refused: more than \(limits.connectionsPerMinute) a minute")
+                    notices.post("rate") { count in
+                        "refused \(count) ssh connection(s) (latest from \(address)): more than \(limits.connectionsPerMinute) a minute"
+                    }
+                    return channel.close()
+                }
+                guard registry.admitStartup(from: address) else {
+                    notices.post("startups") { count in
+                        "refused \(count) ssh connection(s) (latest from \(address)): \(registry.startupCount) without a session already (--max-startups \(limits.maxStartups), \(limits.maxStartupsPerAddress) per address)"
+                    }
                     return channel.close()
                 }
                 let connection = ConnectionInfo(address: address)
+                Self.watch(connection, on: channel, registry: registry, notices: notices)
                 return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandlers([
                         NIOSSHHandler(
@@ -53,6 +64,27 @@ public final class MarketSSHServer: Sendable {
             }
         let channel = try await bootstrap.bind(host: host, port: port).get()
         return MarketSSHServer(channel: channel, registry: registry, port: channel.localAddress?.port ?? port)
+    }
+
+    /// Closes the connection once it has gone `loginGraceTime` without a session (a handshake or an
+    /// authentication that never finishes, or a client that holds the connection open doing nothing), and
+    /// returns its startup slot when it closes before its first session.
+    private static func watch(
+        _ connection: ConnectionInfo, on channel: any Channel, registry: SessionRegistry, notices: NoticeThrottle
+    ) {
+        let grace = registry.limits.loginGraceTime
+        let interval = TimeAmount(max(.milliseconds(100), grace / 4))
+        let watchdog = channel.eventLoop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in
+            guard connection.hasBeenWithoutSession(longerThan: grace) else { return }
+            notices.post("grace") { count in
+                "closed \(count) ssh connection(s) (latest from \(connection.address)): no session within \(grace.components.seconds) s"
+            }
+            channel.close(promise: nil)
+        }
+        channel.closeFuture.whenComplete { _ in
+            watchdog.cancel()
+            if connection.closeStartup() { registry.endStartup(from: connection.address) }
+        }
     }
 
     private init(channel: any Channel, registry: SessionRegistry, port: Int) {

@@ -79,6 +79,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             return
         }
         hasStarted = true
+        if connection.sessionStarted() { registry.endStartup(from: connection.address) }
         if wantReply { context.triggerUserOutboundEvent(ChannelSuccessEvent(), promise: nil) }
         let words = (command ?? "").split(separator: " ").map(String.init)
         if words.first == "help" {
@@ -219,6 +220,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        if hasStarted { connection.sessionEnded() }
         watchdog?.cancel()
         registry.remove(self)
         terminal?.hangUp()

@@ -35,34 +35,3 @@ public struct SessionLauncher: Sendable {
 
         """
 }
-
-/// Who is connected: filled in by authentication, read by the session for its log lines.
-final class ConnectionInfo: @unchecked Sendable {
-    private let lock = NSLock()
-    private var _user = "?"
-    private var _fingerprint = "none"
-    let address: String
-
-    init(address: String) {
-        self.address = address
-    }
-
-    func authenticated(user: String, fingerprint: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        _user = user
-        _fingerprint = fingerprint
-    }
-
-    var user: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return _user
-    }
-
-    var fingerprint: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return _fingerprint
-    }
-}

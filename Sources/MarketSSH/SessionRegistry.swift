@@ -9,15 +9,26 @@ public struct SessionLimits: Sendable {
     public var maxSessionTime: Duration
     /// New connections one address may open per minute.
     public var connectionsPerMinute: Int
+    /// How long a connection may go without a session (handshake, authentication and the session request
+    /// included, and again after its sessions end) before it is closed.
+    public var loginGraceTime: Duration
+    /// Connections without a session yet, at once; more are closed as they arrive.
+    public var maxStartups: Int
+    /// Connections without a session yet that one address may hold at once.
+    public var maxStartupsPerAddress: Int
 
     public init(
         maxSessions: Int = 32, idleTimeout: Duration = .seconds(15 * 60), maxSessionTime: Duration = .seconds(2 * 3600),
-        connectionsPerMinute: Int = 20
+        connectionsPerMinute: Int = 20, loginGraceTime: Duration = .seconds(30), maxStartups: Int = 64,
+        maxStartupsPerAddress: Int = 10
     ) {
         self.maxSessions = maxSessions
         self.idleTimeout = idleTimeout
         self.maxSessionTime = maxSessionTime
         self.connectionsPerMinute = connectionsPerMinute
+        self.loginGraceTime = loginGraceTime
+        self.maxStartups = maxStartups
+        self.maxStartupsPerAddress = maxStartupsPerAddress
     }
 }
 
@@ -27,6 +38,8 @@ final class SessionRegistry: Sendable {
     private struct State {
         var sessions: [ObjectIdentifier: SessionHandler] = [:]
         var connections: [String: [ContinuousClock.Instant]] = [:]
+        /// Connections without a session yet, per address.
+        var startups: [String: Int] = [:]
     }
 
     let limits: SessionLimits
@@ -48,6 +61,29 @@ final class SessionRegistry: Sendable {
             return true
         }
     }
+
+    /// Counts a connection that has no session yet; false when the server or the address already has as
+    /// many as allowed (the connection is then closed).
+    func admitStartup(from address: String) -> Bool {
+        state.withLock { state in
+            let total = state.startups.values.reduce(0, +)
+            let mine = state.startups[address, default: 0]
+            guard total < limits.maxStartups, mine < limits.maxStartupsPerAddress else { return false }
+            state.startups[address] = mine + 1
+            return true
+        }
+    }
+
+    /// A connection counted by `admitStartup` got its first session, or closed.
+    func endStartup(from address: String) {
+        state.withLock { state in
+            let left = state.startups[address, default: 0] - 1
+            state.startups[address] = left > 0 ? left : nil
+        }
+    }
+
+    /// Connections without a session yet.
+    var startupCount: Int { state.withLock { $0.startups.values.reduce(0, +) } }
 
     /// Adds a session; false when the maximum is reached.
     func add(_ session: SessionHandler) -> Bool {

@@ -20,11 +20,18 @@ struct SSHCommand: AsyncParsableCommand {
     @Option(help: "Seconds without a key before a session is ended.") var idleTimeout = 900
     @Option(help: "Seconds a session may last.") var maxSessionTime = 7200
     @Option(help: "New connections one address may open per minute.") var connectionsPerMinute = 20
+    @Option(help: "Seconds a connection may go without a session (handshake and login included) before it is closed.")
+    var loginGraceTime: Double = 30
+    @Option(help: "Connections without a session yet, at once; more are closed as they arrive.") var maxStartups = 64
+    @Option(help: "Connections without a session yet that one address may hold.") var maxStartupsPerAddress = 10
     @Option(help: "Log level.") var logLevel = "info"
 
     func validate() throws {
         guard open != (authorizedKeys != nil) else {
             throw ValidationError("choose one: --open (anyone may browse, writes off) or --authorized-keys FILE")
+        }
+        guard loginGraceTime >= 0.1, maxStartups >= 1, maxStartupsPerAddress >= 1 else {
+            throw ValidationError("--login-grace-time must be at least 0.1 s; --max-startups and --max-startups-per-address at least 1")
         }
         if authorizedKeys != nil && server != nil {
             throw ValidationError("--authorized-keys creates a vendor per key, so it needs the embedded server (no --server)")
@@ -79,7 +86,8 @@ struct SSHCommand: AsyncParsableCommand {
             environment: environment, logger: logger, environmentForKey: environmentForKey)
         let limits = SessionLimits(
             maxSessions: maxSessions, idleTimeout: .seconds(idleTimeout), maxSessionTime: .seconds(maxSessionTime),
-            connectionsPerMinute: connectionsPerMinute)
+            connectionsPerMinute: connectionsPerMinute, loginGraceTime: .milliseconds(Int(loginGraceTime * 1000)),
+            maxStartups: maxStartups, maxStartupsPerAddress: maxStartupsPerAddress)
         let ssh = try await MarketSSHServer.start(
             host: host, port: port, hostKey: hostKey, launcher: launcher, authorizedKeys: keys, limits: limits)
         // SIGINT/SIGTERM: every session gets a goodbye line (its browser restores its screen first).

@@ -152,26 +152,20 @@ struct SSHEndToEndTests {
         let key = try makeKey(in: directory)
         let (process, port, _) = try await startServer(directory, options: ["--open", "--connections-per-minute", "1000"])
         defer { process.stop() }
-        var sockets: [Int32] = []
+        // From ten other addresses, so that the per-address limit on connections without a session leaves
+        // 127.0.0.1 its own share.
+        var sockets: [RawSocket] = []
         for n in 0..<100 {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            #expect(connected == 0)
-            if n % 2 == 0 { _ = "GARBAGE \(n)\r\n".withCString { write(fd, $0, strlen($0)) } }
-            sockets.append(fd)
+            let socket = try RawSocket(port: port, from: "127.0.0.\(2 + n % 10)")
+            if n % 2 == 0 { socket.send("GARBAGE \(n)\r\n") }
+            sockets.append(socket)
         }
         let help = try SpawnedProcess(
             "/usr/bin/ssh",
             ["-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
              "-i", key, "127.0.0.1", "help"])
         #expect(help.waitForExit() == 0, "a session is served while 100 connections are open")
-        for fd in sockets { close(fd) }
+        sockets.removeAll()
         #expect(!process.hasExited)
     }
 
@@ -321,5 +315,45 @@ struct SSHEndToEndTests {
         try await Task.sleep(for: .milliseconds(300))
         let log = try String(contentsOf: directory.url.appendingPathComponent("openmarket.log"), encoding: .utf8)
         #expect(log.contains("no terminfo entry for TERM=xterm-futureterm-256color; drawing with xterm-256color"))
+    }
+
+    @Test("slow SSH clients: connections that never finish the handshake or never start a session are capped and closed")
+    func slowClients() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let key = try makeKey(in: directory)
+        let (server, port, _) = try await startServer(
+            directory,
+            options: ["--open", "--connections-per-minute", "1000", "--login-grace-time", "2", "--max-startups", "20",
+                      "--max-startups-per-address", "8"])
+        defer { server.stop() }
+        let baseline = try ProcessMemory.openDescriptors(server.pid)
+        // 30 connections that say nothing after the TCP handshake, from one address.
+        let silent = try (0..<30).map { _ in try RawSocket(port: port, from: "127.0.0.2") }
+        try await Task.sleep(for: .milliseconds(300))
+        let early = silent.filter { $0.readUntilClosed(timeout: .milliseconds(20)) != nil }.count
+        #expect(early == 22, "over the address's share of 8: closed at once")
+        #expect(try ProcessMemory.openDescriptors(server.pid) <= baseline + 8 + 4)
+        // Meanwhile a session from another address is served.
+        let help = try SpawnedProcess(
+            "/usr/bin/ssh",
+            ["-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
+             "-i", key, "127.0.0.1", "help"])
+        #expect(help.waitForExit() == 0)
+        // After the grace time every silent one is closed.
+        for socket in silent { #expect(socket.readUntilClosed(timeout: .seconds(5)) != nil) }
+        // A client that logs in but asks for no session (ssh -N) is closed after the grace time too.
+        let started = ContinuousClock.now
+        let idle = try SpawnedProcess(
+            "/usr/bin/ssh",
+            ["-N", "-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o",
+             "LogLevel=ERROR", "-i", key, "127.0.0.1"])
+        _ = idle.waitForExit()
+        #expect(ContinuousClock.now - started < .seconds(8))
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try ProcessMemory.openDescriptors(server.pid) <= baseline + 2)
+        let log = server.standardError
+        #expect(log.contains("without a session already (--max-startups 20, 8 per address)"), "\(log.suffix(1000))")
+        #expect(log.contains("no session within 2 s"))
     }
 }

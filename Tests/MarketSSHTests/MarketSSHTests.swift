@@ -47,6 +47,39 @@ struct MarketSSHTests {
         #expect(registry.admitConnection(from: "10.0.0.2"), "another address has its own count")
     }
 
+    @Test("connections without a session: capped overall and per address, slots returned")
+    func startups() {
+        let registry = SessionRegistry(limits: SessionLimits(maxStartups: 3, maxStartupsPerAddress: 2))
+        #expect(registry.admitStartup(from: "10.0.0.1"))
+        #expect(registry.admitStartup(from: "10.0.0.1"))
+        #expect(!registry.admitStartup(from: "10.0.0.1"), "the address's share is 2")
+        #expect(registry.admitStartup(from: "10.0.0.2"))
+        #expect(!registry.admitStartup(from: "10.0.0.3"), "3 at once overall")
+        registry.endStartup(from: "10.0.0.1")
+        #expect(registry.startupCount == 2)
+        #expect(registry.admitStartup(from: "10.0.0.3"))
+    }
+
+    @Test("a connection's startup ends once, at its first session or when it closes; idleness counts from the last session")
+    func connectionLifecycle() {
+        let start = ContinuousClock.now
+        let connection = ConnectionInfo(address: "10.0.0.1", now: start)
+        #expect(!connection.hasBeenWithoutSession(longerThan: .seconds(30), now: start + .seconds(29)))
+        #expect(connection.hasBeenWithoutSession(longerThan: .seconds(30), now: start + .seconds(31)))
+        #expect(connection.sessionStarted(), "the first session ends the startup")
+        #expect(!connection.sessionStarted(), "a second session does not")
+        #expect(!connection.closeStartup(), "nothing left to return at close")
+        #expect(!connection.hasBeenWithoutSession(longerThan: .seconds(30), now: start + .seconds(100)))
+        connection.sessionEnded(now: start + .seconds(100))
+        #expect(!connection.hasBeenWithoutSession(longerThan: .seconds(30), now: start + .seconds(129)), "one still open")
+        connection.sessionEnded(now: start + .seconds(110))
+        #expect(!connection.hasBeenWithoutSession(longerThan: .seconds(30), now: start + .seconds(139)))
+        #expect(connection.hasBeenWithoutSession(longerThan: .seconds(30), now: start + .seconds(141)))
+        let closed = ConnectionInfo(address: "10.0.0.2")
+        #expect(closed.closeStartup())
+        #expect(!closed.closeStartup(), "returned once")
+    }
+
     @Test("a pseudo-terminal asked for 0×0 or 10000×10000 gives its child 1…1000")
     func extremeSizes() throws {
         for (columns, rows, expected) in [(0, 0, "1 1"), (10_000, 10_000, "1000 1000"), (80, 24, "24 80")] {

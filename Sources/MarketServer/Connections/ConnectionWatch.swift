@@ -1,38 +1,30 @@
 import Logging
+import Notices
 import Synchronization
 
 /// The server's connections as a whole: how many each client address holds, and the log lines written
-/// when a limit bites — at most one line per kind every 10 seconds, counting those it stood for, so a
-/// flood of slow clients cannot flood the log too.
+/// when a limit bites (throttled: a flood of slow clients must not flood the log too).
 final class ConnectionWatch: Sendable {
-    private struct State {
-        var perAddress: [String: Int] = [:]
-        var lastNotice: [String: ContinuousClock.Instant] = [:]
-        var unreported: [String: Int] = [:]
-    }
-
     let limits: ConnectionLimits
-    private let logger: Logger
-    private let state = Mutex(State())
-    private let noticeInterval: Duration
+    private let perAddress = Mutex<[String: Int]>([:])
+    private let notices: NoticeThrottle
 
-    init(limits: ConnectionLimits, logger: Logger, noticeInterval: Duration = .seconds(10)) {
+    init(limits: ConnectionLimits, logger: Logger) {
         self.limits = limits
-        self.logger = logger
-        self.noticeInterval = noticeInterval
+        notices = NoticeThrottle(logger: logger)
     }
 
     /// Counts a new connection from `address`; false (and nothing counted) when the address already holds
     /// its share.
     func admit(_ address: String) -> Bool {
-        let admitted = state.withLock { state in
-            let held = state.perAddress[address, default: 0]
+        let admitted = perAddress.withLock { perAddress in
+            let held = perAddress[address, default: 0]
             guard limits.maxConnectionsPerAddress == 0 || held < limits.maxConnectionsPerAddress else { return false }
-            state.perAddress[address] = held + 1
+            perAddress[address] = held + 1
             return true
         }
         if !admitted {
-            notice("per-address") { count in
+            notices.post("per-address") { count in
                 "refused \(count) connection(s) from \(address): it already holds \(self.limits.maxConnectionsPerAddress) (--max-connections-per-address)"
             }
         }
@@ -41,15 +33,15 @@ final class ConnectionWatch: Sendable {
 
     /// Forgets a connection `admit` counted.
     func release(_ address: String) {
-        state.withLock { state in
-            let held = state.perAddress[address, default: 0] - 1
-            state.perAddress[address] = held > 0 ? held : nil
+        perAddress.withLock { perAddress in
+            let held = perAddress[address, default: 0] - 1
+            perAddress[address] = held > 0 ? held : nil
         }
     }
 
     /// Connections `address` holds now.
     func connections(from address: String) -> Int {
-        state.withLock { $0.perAddress[address, default: 0] }
+        perAddress.withLock { $0[address, default: 0] }
     }
 
     /// A connection was closed for running out of time.
@@ -62,27 +54,15 @@ final class ConnectionWatch: Sendable {
             }
         // Idle keep-alive connections closing is ordinary; slow requests are worth a line.
         guard expiry != .idle else { return }
-        notice("expiry-\(expiry)") { count in
+        notices.post("expiry-\(expiry)") { count in
             "closed \(count) connection(s) (latest from \(address)): \(expiry) within \(limit.components.seconds) s"
         }
     }
 
     /// The server holds `limits.maxConnections` connections; new ones wait in the accept queue.
     func reachedCapacity() {
-        notice("capacity") { count in
+        notices.post("capacity") { count in
             "\(self.limits.maxConnections) connections open (--max-connections): new ones wait until one closes (\(count) time(s))"
         }
-    }
-
-    private func notice(_ kind: String, _ message: (Int) -> String) {
-        let now = ContinuousClock.now
-        let count: Int? = state.withLock { state in
-            state.unreported[kind, default: 0] += 1
-            if let last = state.lastNotice[kind], now - last < noticeInterval { return nil }
-            state.lastNotice[kind] = now
-            defer { state.unreported[kind] = 0 }
-            return state.unreported[kind, default: 1]
-        }
-        if let count { logger.notice("\(message(count))") }
     }
 }

@@ -1,0 +1,33 @@
+public import Logging
+import Synchronization
+
+/// Log lines for limits that bite: at most one line per kind every `interval`, counting the events it
+/// stands for, so a flood of connections cannot flood the log as well.
+public final class NoticeThrottle: Sendable {
+    private struct State {
+        var last: [String: ContinuousClock.Instant] = [:]
+        var unreported: [String: Int] = [:]
+    }
+
+    private let logger: Logger
+    private let interval: Duration
+    private let state = Mutex(State())
+
+    public init(logger: Logger, interval: Duration = .seconds(10)) {
+        self.logger = logger
+        self.interval = interval
+    }
+
+    /// Counts one event of `kind`; writes `message(count)` when the kind's last line is old enough.
+    public func post(_ kind: String, _ message: (Int) -> String) {
+        let now = ContinuousClock.now
+        let count: Int? = state.withLock { state in
+            state.unreported[kind, default: 0] += 1
+            if let last = state.last[kind], now - last < interval { return nil }
+            state.last[kind] = now
+            defer { state.unreported[kind] = 0 }
+            return state.unreported[kind, default: 1]
+        }
+        if let count { logger.notice("\(message(count))") }
+    }
+}

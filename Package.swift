@@ -40,6 +40,9 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
 
+        // posix_spawn's GNU flags, which Swift cannot see.
+        .target(name: "CPosixSpawn"),
+
         // Our own C: a DC-only scan of baseline JPEGs for 1/8-scale thumbnails.
         .target(name: "CJPEGDC"),
 
@@ -80,7 +83,7 @@ let package = Package(
         .target(
             name: "MarketSSH",
             dependencies: [
-                "Notices",
+                "Notices", "CPosixSpawn",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

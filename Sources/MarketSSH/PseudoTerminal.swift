@@ -1,21 +1,33 @@
+import CPosixSpawn
 import Foundation
+import Synchronization
 
 /// A pseudo-terminal with a child process on its slave side: the child is a session leader whose
 /// controlling terminal is the pty, so it gets SIGWINCH when the size changes and SIGHUP when it closes.
-final class PseudoTerminal: @unchecked Sendable {
+final class PseudoTerminal: Sendable {
     let master: Int32
     let pid: pid_t
+    /// Set once the child has exited and before it is reaped, under the lock: a signal sent while it is
+    /// false can only reach our child (alive or a zombie), never a process that took its pid later.
+    private let exited = Mutex(false)
+    private let signalsSent = Mutex(0)
 
     init(executable: String, arguments: [String], environment: [String: String], columns: Int, rows: Int) throws {
         var master: Int32 = -1
         var slave: Int32 = -1
         // A client may ask for 0×0 or 10000×10000: the browser gets 1…1000 either way.
-        var size = winsize(
-            ws_row: UInt16(max(1, min(1000, rows))), ws_col: UInt16(max(1, min(1000, columns))), ws_xpixel: 0,
-            ws_ypixel: 0)
+        var size = Self.windowSize(columns: columns, rows: rows)
         guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.EIO) }
-        let slavePath = String(cString: ttyname(slave))
         defer { close(slave) }
+        let slavePath: String
+        let setsid = cps_setsid_flag()
+        do {
+            slavePath = try Self.path(ofTerminal: slave)
+            guard setsid >= 0 else { throw POSIXError(.EOPNOTSUPP) }
+        } catch {
+            close(master)
+            throw error
+        }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -36,7 +48,7 @@ final class PseudoTerminal: @unchecked Sendable {
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | 0x80 /* SETSID */))
+        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | setsid))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -54,33 +66,62 @@ final class PseudoTerminal: @unchecked Sendable {
         pid = child
     }
 
-    /// Tells the child its terminal's new size (it gets SIGWINCH). Sizes are clamped to 1…1000.
-    func resize(columns: Int, rows: Int) {
-        var size = winsize(
+    /// The path of the terminal open on `descriptor`; an error (not a crash) when it is none.
+    static func path(ofTerminal descriptor: Int32) throws -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        let status = ttyname_r(descriptor, &buffer, buffer.count)
+        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .ENOTTY) }
+        return String(cString: buffer)
+    }
+
+    private static func windowSize(columns: Int, rows: Int) -> winsize {
+        winsize(
             ws_row: UInt16(max(1, min(1000, rows))), ws_col: UInt16(max(1, min(1000, columns))), ws_xpixel: 0,
             ws_ypixel: 0)
+    }
+
+    /// Tells the child its terminal's new size (it gets SIGWINCH). Sizes are clamped to 1…1000.
+    func resize(columns: Int, rows: Int) {
+        var size = Self.windowSize(columns: columns, rows: rows)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }
 
-    /// Ends the child (SIGHUP, as a closed terminal would, then SIGKILL if it lingers).
-    func hangUp() {
-        kill(pid, SIGHUP)
-        let pid = self.pid
-        // The session's own thread reaps the child; this only makes sure it does not linger.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
-            if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+    /// Ends the child (SIGHUP, as a closed terminal would, then SIGKILL after `grace` if it lingers).
+    func hangUp(grace: Duration = .seconds(2)) {
+        signal(SIGHUP)
+        let milliseconds = Int(grace.components.seconds * 1000 + grace.components.attoseconds / 1_000_000_000_000_000)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) { [self] in
+            signal(SIGKILL)
         }
     }
+
+    /// Sends `number` to the child unless it has already exited; true when sent.
+    @discardableResult
+    func signal(_ number: Int32) -> Bool {
+        exited.withLock { exited in
+            guard !exited else { return false }
+            kill(pid, number)
+            signalsSent.withLock { $0 += 1 }
+            return true
+        }
+    }
+
+    /// Signals sent to the child so far.
+    var signalCount: Int { signalsSent.withLock { $0 } }
 
     /// Closes this side's descriptor of the pty (the bridge holds its own duplicates).
     func closeMaster() {
         close(master)
     }
 
-    /// Waits for the child (blocking) and returns its exit status.
+    /// Waits for the child (blocking) and returns its exit status. The child is marked as exited before
+    /// it is reaped, so no later signal can reach whatever process gets its pid next.
     func waitForExit() -> Int32 {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
+        exited.withLock { $0 = true }
         var status: Int32 = 0
-        waitpid(pid, &status, 0)
+        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 }

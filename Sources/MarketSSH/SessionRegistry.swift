@@ -20,7 +20,7 @@ public struct SessionLimits: Sendable {
     public init(
         maxSessions: Int = 32, idleTimeout: Duration = .seconds(15 * 60), maxSessionTime: Duration = .seconds(2 * 3600),
         connectionsPerMinute: Int = 20, loginGraceTime: Duration = .seconds(30), maxStartups: Int = 64,
-        maxStartupsPerAddress: Int = 10
+        maxStartupsPerAddress: Int = 32
     ) {
         self.maxSessions = maxSessions
         self.idleTimeout = idleTimeout

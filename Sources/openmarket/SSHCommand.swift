@@ -23,7 +23,7 @@ struct SSHCommand: AsyncParsableCommand {
     @Option(help: "Seconds a connection may go without a session (handshake and login included) before it is closed.")
     var loginGraceTime: Double = 30
     @Option(help: "Connections without a session yet, at once; more are closed as they arrive.") var maxStartups = 64
-    @Option(help: "Connections without a session yet that one address may hold.") var maxStartupsPerAddress = 10
+    @Option(help: "Connections without a session yet that one address may hold.") var maxStartupsPerAddress = 32
     @Option(help: "Log level.") var logLevel = "info"
 
     func validate() throws {

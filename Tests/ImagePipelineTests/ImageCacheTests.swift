@@ -37,8 +37,17 @@ struct ImageCacheTests {
         ImageCacheKey(url: URL(string: "http://x.test/\(n).jpg")!, columns: columns, rows: 2, palette: .xterm256)
     }
 
-    func waitUntil(_ condition: @Sendable () async -> Bool) async {
-        for _ in 0..<2000 where !(await condition()) { try? await Task.sleep(for: .milliseconds(1)) }
+    /// Waits up to 5 s for `condition`; a condition that never holds fails the test here, not later by accident.
+    func waitUntil(
+        _ what: String, _ condition: @Sendable () async -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            if await condition() { return }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)
+        throw CancellationError()
     }
 
     @Test("concurrent requests for one key share one load")
@@ -49,7 +58,7 @@ struct ImageCacheTests {
         async let a = cache.image(for: k)
         async let b = cache.image(for: k)
         async let c = cache.image(for: k)
-        await waitUntil { loader.calls >= 1 }
+        try await waitUntil("the first load") { loader.calls >= 1 }
         try await Task.sleep(for: .milliseconds(20))
         loader.open()
         let results = try await [a, b, c]
@@ -68,7 +77,7 @@ struct ImageCacheTests {
         let k = key(2)
         let scrolledAway = Task { try await cache.image(for: k) }
         let stillVisible = Task { try await cache.image(for: k) }
-        await waitUntil { loader.calls >= 1 }
+        try await waitUntil("the first load") { loader.calls >= 1 }
         scrolledAway.cancel()
         await #expect(throws: CancellationError.self) { try await scrolledAway.value }
         loader.open()
@@ -85,13 +94,13 @@ struct ImageCacheTests {
         let k = key(3)
         let first = Task { try await cache.image(for: k) }
         let second = Task { try await cache.image(for: k) }
-        await waitUntil { loader.calls >= 1 }
+        try await waitUntil("the first load") { loader.calls >= 1 }
         try await Task.sleep(for: .milliseconds(10))
         first.cancel()
         second.cancel()
         await #expect(throws: CancellationError.self) { try await first.value }
         await #expect(throws: CancellationError.self) { try await second.value }
-        await waitUntil { loader.cancelled == 1 }
+        try await waitUntil("the load to be cancelled") { loader.cancelled == 1 }
         #expect(loader.cancelled == 1)
         #expect(await cache.loadsInFlight == 0)
         #expect(await cache.count == 0)

@@ -80,6 +80,48 @@ struct MarketSSHTests {
         #expect(!closed.closeStartup(), "returned once")
     }
 
+    @Test("a descriptor that is not a terminal has no terminal path: an error, not a crash")
+    func notATerminal() throws {
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        defer { ends.forEach { close($0) } }
+        #expect(throws: POSIXError.self) { try PseudoTerminal.path(ofTerminal: ends[0]) }
+    }
+
+    @Test("the child is a session leader whose controlling terminal is the pty")
+    func sessionLeader() throws {
+        let terminal = try PseudoTerminal(
+            executable: "/bin/sleep", arguments: ["5"], environment: [:], columns: 80, rows: 24)
+        defer {
+            terminal.signal(SIGKILL)
+            _ = terminal.waitForExit()
+            terminal.closeMaster()
+        }
+        // /proc/PID/stat: pid (comm) state ppid pgrp session tty_nr …
+        var fields: [Substring] = []
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            let stat = try String(contentsOfFile: "/proc/\(terminal.pid)/stat", encoding: .utf8)
+            fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
+            if fields.count > 4, Int32(fields[3]) == terminal.pid { break }  // after setsid in the child
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(Int32(fields[3]) == terminal.pid, "session id is the child's own pid")
+        #expect(Int(fields[4]) != 0, "it has a controlling terminal")
+    }
+
+    @Test("once the child has exited, no signal is sent under its pid (it may belong to another process by then)")
+    func noSignalAfterExit() throws {
+        let terminal = try PseudoTerminal(executable: "/bin/true", arguments: [], environment: [:], columns: 80, rows: 24)
+        #expect(terminal.waitForExit() == 0)
+        terminal.closeMaster()
+        let before = terminal.signalCount
+        #expect(!terminal.signal(SIGKILL))
+        terminal.hangUp(grace: .milliseconds(10))
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(terminal.signalCount == before)
+    }
+
     @Test("a pseudo-terminal asked for 0×0 or 10000×10000 gives its child 1…1000")
     func extremeSizes() throws {
         for (columns, rows, expected) in [(0, 0, "1 1"), (10_000, 10_000, "1000 1000"), (80, 24, "24 80")] {

@@ -10,9 +10,13 @@ public struct APIError: Error, HTTPResponseError, Sendable, Equatable {
     /// A human-readable sentence; it names the field at fault where there is one.
     public let message: String
 
-    public init(_ status: HTTPResponse.Status, _ message: String) {
+    /// The methods the path takes, for a 405 (sent as `Allow`).
+    public let allowedMethods: [HTTPRequest.Method]
+
+    public init(_ status: HTTPResponse.Status, _ message: String, allowedMethods: [HTTPRequest.Method] = []) {
         self.status = status
         self.message = message
+        self.allowedMethods = allowedMethods
     }
 
     public static func badRequest(_ message: String) -> APIError { APIError(.badRequest, message) }
@@ -22,7 +26,18 @@ public struct APIError: Error, HTTPResponseError, Sendable, Equatable {
     public static func tooLarge(_ message: String) -> APIError { APIError(.contentTooLarge, message) }
     public static func unsupportedMedia(_ message: String) -> APIError { APIError(.unsupportedMediaType, message) }
 
-    public var headers: HTTPFields { [.contentType: "application/json; charset=utf-8"] }
+    /// A known path asked with a method it does not take: 405 with an `Allow` header.
+    public static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allowed: [HTTPRequest.Method]) -> APIError {
+        APIError(
+            .methodNotAllowed, "\(method.rawValue) is not allowed on \(path); use \(allowed.map(\.rawValue).joined(separator: " or "))",
+            allowedMethods: allowed)
+    }
+
+    public var headers: HTTPFields {
+        var fields: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if !allowedMethods.isEmpty { fields[.allow] = allowedMethods.map(\.rawValue).joined(separator: ", ") }
+        return fields
+    }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var buffer = ByteBuffer()

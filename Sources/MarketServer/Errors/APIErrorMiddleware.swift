@@ -14,6 +14,10 @@ public struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as APIError {
             throw error
         } catch let error as any HTTPResponseError {
+            // The router's own 404 for a path it knows under other methods is a 405.
+            if error.status == .notFound, let allowed = RouteMethods.allowed(on: request.uri.path) {
+                throw APIError.methodNotAllowed(request.method, path: request.uri.path, allowed: allowed)
+            }
             throw APIError(error.status, Self.message(for: error, path: request.uri.path))
         } catch {
             context.logger.error("unhandled error \(type(of: error)): \(String(describing: error))")

@@ -7,7 +7,7 @@ CONFIG ?= debug
 BIN := .build/$(CONFIG)/openmarket
 ARGS ?=
 
-.PHONY: deps bench-deps build release test run serve bench fmt clean
+.PHONY: deps bench-deps build release test sanitize run serve bench fmt clean
 
 ## deps: install the Debian packages the project needs, only those missing (does nothing when all are present)
 deps:
@@ -37,6 +37,17 @@ release: deps
 test: deps
 	$(SWIFT) build
 	$(SWIFT) test
+
+## sanitize: the whole suite (end to end included, on sanitized binaries) under AddressSanitizer and
+## UBSan, then the concurrent modules' tests under ThreadSanitizer; each in its own build folder
+SANITIZE_THREAD_TESTS ?= MarketAppTests|MarketSSHTests|MarketServerTests|ImagePipelineTests|OpenMarketAPITests|MarketFeaturesTests
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --sanitize=undefined --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		$(SWIFT) test --skip-build --sanitize=address --sanitize=undefined --scratch-path .build-asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS=halt_on_error=1 \
+		$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(SANITIZE_THREAD_TESTS)'
 
 ## run: the terminal browser on its embedded server (demo catalog on first run); ARGS="--server URL" for another
 run: deps

@@ -38,13 +38,13 @@ test: deps
 	$(SWIFT) build
 	$(SWIFT) test
 
-## sanitize: the whole suite (end to end included, on sanitized binaries) under AddressSanitizer and
-## UBSan, then the concurrent modules' tests under ThreadSanitizer; each in its own build folder
+## sanitize: the whole suite (end to end included, on sanitized binaries) under AddressSanitizer (our C
+## code under UBSan too), then the concurrent modules' tests under ThreadSanitizer; each in its own build folder
 SANITIZE_THREAD_TESTS ?= MarketAppTests|MarketSSHTests|MarketServerTests|ImagePipelineTests|OpenMarketAPITests|MarketFeaturesTests
 sanitize: deps
-	$(SWIFT) build --build-tests --sanitize=address --sanitize=undefined --scratch-path .build-asan
-	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-		$(SWIFT) test --skip-build --sanitize=address --sanitize=undefined --scratch-path .build-asan
+	OPENMARKET_UBSAN=1 $(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	OPENMARKET_UBSAN=1 ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 \
 		$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(SANITIZE_THREAD_TESTS)'

@@ -6,6 +6,11 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// Our own C code under UndefinedBehaviorSanitizer when `make sanitize` asks (Swift itself has no UBSan;
+/// its overflow and bounds checks trap in every build).
+let checkedC: [CSetting] = Context.environment["OPENMARKET_UBSAN"] == "1"
+    ? [.unsafeFlags(["-fsanitize=undefined", "-fno-sanitize-recover=undefined"])] : []
+
 let package = Package(
     name: "openmarket",
     platforms: [.macOS(.v15)],
@@ -30,7 +35,7 @@ let package = Package(
             name: "CNCursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "CCursesShim", dependencies: ["CNCursesw"]),
+        .target(name: "CCursesShim", dependencies: ["CNCursesw"], cSettings: checkedC),
         .systemLibrary(
             name: "CTurboJPEG",
             providers: [.apt(["libturbojpeg0-dev"])]
@@ -41,10 +46,10 @@ let package = Package(
         ),
 
         // posix_spawn's GNU flags, which Swift cannot see.
-        .target(name: "CPosixSpawn"),
+        .target(name: "CPosixSpawn", cSettings: checkedC),
 
         // Our own C: a DC-only scan of baseline JPEGs for 1/8-scale thumbnails.
-        .target(name: "CJPEGDC"),
+        .target(name: "CJPEGDC", cSettings: checkedC),
 
         // Log lines for limits that bite, throttled: shared by the API server and the SSH server.
         .target(

@@ -59,6 +59,7 @@ public final class MockTransport: HTTPTransport {
         var standing: [String: Reply] = [:]
         var requests: [TransportRequest] = []
         var unexpected: [String] = []
+        var cancelled: [String] = []
     }
 
     private let state = Mutex(State())
@@ -86,6 +87,9 @@ public final class MockTransport: HTTPTransport {
 
     /// `METHOD /path` of every request that had no reply queued.
     public var unexpectedRequests: [String] { state.withLock { $0.unexpected } }
+
+    /// `METHOD /path` of every request whose task was cancelled while its reply was delayed.
+    public var cancelledRequests: [String] { state.withLock { $0.cancelled } }
 
     /// `METHOD /path` of every queued reply that was never used.
     public var unusedReplies: [String] {
@@ -118,6 +122,7 @@ public final class MockTransport: HTTPTransport {
             }
             if wait > .zero { try await Task.sleep(for: wait) }
         } catch is CancellationError {
+            state.withLock { $0.cancelled.append(key) }
             throw OpenMarketError.cancelled
         }
         if let progress = request.uploadProgress, let body = request.body {

@@ -15,7 +15,8 @@ extension BrowserRuntime {
         var pollTask: Task<Void, Never>?
         var imageTasks: [ImageCacheKey: Task<Void, Never>] = [:]
         var images: [ImageCacheKey: CellImage] = [:]
-        var background: [Task<Void, Never>] = []
+        /// Every task the loop starts, cancelled and waited for at exit.
+        let tasks = TaskKeeper()
         var spinner: Task<Void, Never>?
         var canvas = Canvas(width: 0, height: 0)
         var reportedFirstProducts = false
@@ -29,27 +30,25 @@ extension BrowserRuntime {
         mutating func run(_ state: inout BrowserState) async {
             let queue = self.queue
             let terminal = runtime.terminal
-            background.append(
-                Task {
-                    for await input in terminal.inputs {
-                        switch input {
-                        case .key(let key): queue.send(.browser(.keyPressed(key)))
-                        case .mouse(let mouse): queue.send(.browser(.mouse(mouse)))
-                        case .resize(let columns, let rows): queue.send(.browser(.resized(ScreenSize(columns: columns, rows: rows))))
-                        }
+            tasks.start {
+                for await input in terminal.inputs {
+                    switch input {
+                    case .key(let key): queue.send(.browser(.keyPressed(key)))
+                    case .mouse(let mouse): queue.send(.browser(.mouse(mouse)))
+                    case .resize(let columns, let rows): queue.send(.browser(.resized(ScreenSize(columns: columns, rows: rows))))
                     }
-                    queue.send(.terminalClosed)
-                })
+                }
+                queue.send(.terminalClosed)
+            }
             let interval = runtime.configuration.pollInterval
             let clock = runtime.clock
-            background.append(
-                Task {
-                    while !Task.isCancelled {
-                        try? await clock.sleep(for: interval)
-                        if Task.isCancelled { break }
-                        queue.send(.browser(.pollTimerFired))
-                    }
-                })
+            tasks.start {
+                while !Task.isCancelled {
+                    try? await clock.sleep(for: interval)
+                    if Task.isCancelled { break }
+                    queue.send(.browser(.pollTimerFired))
+                }
+            }
             queue.send(.browser(.started))
             var arrivals = queue.arrivals.makeAsyncIterator()
             var running = true
@@ -60,8 +59,8 @@ extension BrowserRuntime {
                 for event in batch {
                     switch event {
                     case .browser(let browserEvent):
-                        for effect in state.handle(browserEvent) where !perform(effect) {
-                            running = false
+                        for effect in state.handle(browserEvent) {
+                            if !perform(effect) { running = false }
                         }
                     case .imageLoaded(let key, let image):
                         imageTasks[key] = nil
@@ -76,10 +75,9 @@ extension BrowserRuntime {
                 updateSpinner(busy: state.isBusy || state.isPolling)
                 draw(state)
             }
-            for task in background + [pageTask, detailTask, searchTask, pollTask, spinner].compactMap({ $0 }) {
-                task.cancel()
-            }
-            for task in imageTasks.values { task.cancel() }
+            // Quitting (or a closed terminal) cancels whatever is under way, writes included: Ctrl-C during
+            // an upload means stop. A second at most, then the terminal is restored regardless.
+            await tasks.cancelAll(waitingAtMost: .seconds(1))
             queue.finish()
         }
 
@@ -101,7 +99,7 @@ extension BrowserRuntime {
             for key in wanted where images[key] == nil && imageTasks[key] == nil {
                 let cache = runtime.cache
                 let queue = self.queue
-                imageTasks[key] = Task {
+                imageTasks[key] = tasks.start {
                     do {
                         queue.send(.imageLoaded(key, try await cache.image(for: key)))
                     } catch {
@@ -123,14 +121,14 @@ extension BrowserRuntime {
                 return false
             case .loadPage(let id, let page, let perPage, let search):
                 pageTask?.cancel()
-                pageTask = Task {
+                pageTask = tasks.start {
                     guard let result = await Self.attempt({ () async throws(OpenMarketError) in
                         try await client.page(number: page, itemsPerPage: perPage, search: search)
                     }) else { return }
                     queue.send(.browser(.pageLoaded(requestID: id, result)))
                 }
             case .pollFirstPage(let perPage, let search):
-                pollTask = Task {
+                pollTask = tasks.start {
                     let result = await Self.attempt({ () async throws(OpenMarketError) in
                         try await client.page(number: 1, itemsPerPage: perPage, search: search)
                     }) ?? .failure(BrowserFailure("cancelled"))
@@ -138,14 +136,14 @@ extension BrowserRuntime {
                 }
             case .loadDetail(let id):
                 detailTask?.cancel()
-                detailTask = Task {
+                detailTask = tasks.start {
                     guard let result = await Self.attempt({ () async throws(OpenMarketError) in try await client.product(id: id) })
                     else { return }
                     queue.send(.browser(.detailLoaded(id: id, result)))
                 }
             case .registerProduct(let product, let pictures):
                 let identity = runtime.configuration.identity
-                Task {
+                tasks.start {
                     let result = await Self.attempt({ () async throws(OpenMarketError) in
                         try await client.register(product, pictures: pictures, identity: try Self.require(identity)) {
                             sent, total in queue.send(.browser(.uploadProgressed(sent: sent, total: total)))
@@ -155,7 +153,7 @@ extension BrowserRuntime {
                 }
             case .preparePicture(let path, let columns, let rows):
                 let palette = self.palette
-                Task.detached {
+                tasks.startDetached {
                     let result: Result<ProductFormState.Picture, BrowserFailure>
                     do throws(UploadPictureError) {
                         let upload = try UploadShrinker().prepare(fileAt: path)
@@ -167,18 +165,18 @@ extension BrowserRuntime {
                     queue.send(.browser(.pictureLoaded(path: path, result)))
                 }
             case .completePath(let prefix):
-                Task.detached {
+                tasks.startDetached {
                     queue.send(.browser(.pathCompleted(prefix: prefix, PathCompleter.candidates(for: prefix))))
                 }
             case .loadFormImages(let id):
-                Task {
+                tasks.start {
                     guard let result = await Self.attempt({ () async throws(OpenMarketError) in try await client.product(id: id) })
                     else { return }
                     queue.send(.browser(.formImagesLoaded(id: id, result)))
                 }
             case .updateProduct(let id, let changes):
                 let identity = runtime.configuration.identity
-                Task {
+                tasks.start {
                     let result = await Self.attempt({ () async throws(OpenMarketError) in
                         try await client.update(id: id, changes: changes, identity: try Self.require(identity))
                     }) ?? .failure(BrowserFailure("Saving was cancelled."))
@@ -186,7 +184,7 @@ extension BrowserRuntime {
                 }
             case .deleteProduct(let id):
                 let identity = runtime.configuration.identity
-                Task {
+                tasks.start {
                     let result = await Self.attempt({ () async throws(OpenMarketError) in
                         let identity = try Self.require(identity)
                         return try await client.delete(path: try await client.deletePath(id: id, identity: identity), identity: identity)
@@ -196,7 +194,7 @@ extension BrowserRuntime {
             case .scheduleSearch(let generation, let delay):
                 searchTask?.cancel()
                 let clock = runtime.clock
-                searchTask = Task {
+                searchTask = tasks.start {
                     do {
                         try await clock.sleep(for: delay)
                         queue.send(.browser(.searchDebounceElapsed(generation: generation)))
@@ -225,7 +223,7 @@ extension BrowserRuntime {
             if busy, spinner == nil {
                 let queue = self.queue
                 let clock = runtime.clock
-                spinner = Task {
+                spinner = tasks.start {
                     while !Task.isCancelled {
                         try? await clock.sleep(for: .milliseconds(100))
                         if Task.isCancelled { break }

@@ -20,13 +20,11 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private var watchdog: RepeatedTask?
     /// Why the session is being ended by the server (said to the client after the browser has exited).
     private var goodbye: String?
-    private var ptyRequest: SSHChannelRequestEvent.PseudoTerminalRequest?
     private var terminal: PseudoTerminal?
     private var pipe: (any Channel)?
     private var started: ContinuousClock.Instant?
-    private var size = (columns: 0, rows: 0)
-    /// Whether a shell or exec request was already taken on this channel.
-    private var hasStarted = false
+    /// What the channel has been asked so far.
+    private var state = SessionStateMachine(helpText: SessionLauncher.helpText)
 
     init(launcher: SessionLauncher, connection: ConnectionInfo, registry: SessionRegistry) {
         self.launcher = launcher
@@ -56,51 +54,53 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         switch event {
         case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
-            ptyRequest = request
-            size = (request.terminalCharacterWidth, request.terminalRowHeight)
-            if request.wantReply { context.triggerUserOutboundEvent(ChannelSuccessEvent(), promise: nil) }
+            let terminal = SessionStateMachine.Terminal(
+                term: request.term, columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
+            reply(state.terminalRequested(terminal), wanted: request.wantReply, context: context)
         case let request as SSHChannelRequestEvent.ShellRequest:
-            start(context: context, command: nil, wantReply: request.wantReply)
+            start(context: context, action: state.startRequested(command: nil), wantReply: request.wantReply)
         case let request as SSHChannelRequestEvent.ExecRequest:
-            start(context: context, command: request.command, wantReply: request.wantReply)
+            start(context: context, action: state.startRequested(command: request.command), wantReply: request.wantReply)
         case let request as SSHChannelRequestEvent.WindowChangeRequest:
-            size = (request.terminalCharacterWidth, request.terminalRowHeight)
-            terminal?.resize(columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
+            if case .resize(let columns, let rows) = state.windowChanged(
+                columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
+            {
+                terminal?.resize(columns: columns, rows: rows)
+            }
         default:
             context.fireUserInboundEventTriggered(event)
         }
     }
 
-    private func start(context: ChannelHandlerContext, command: String?, wantReply: Bool) {
+    private func reply(_ accepted: Bool, wanted: Bool, context: ChannelHandlerContext) {
+        guard wanted else { return }
+        context.triggerUserOutboundEvent(accepted ? ChannelSuccessEvent() : ChannelFailureEvent(), promise: nil)
+    }
+
+    private func start(context: ChannelHandlerContext, action: SessionStateMachine.StartAction, wantReply: Bool) {
         let channel = context.channel
         // One shell or exec per channel (RFC 4254 §6.5); a second one is refused and changes nothing.
-        guard !hasStarted else {
-            if wantReply { context.triggerUserOutboundEvent(ChannelFailureEvent(), promise: nil) }
-            return
-        }
-        hasStarted = true
+        reply(action != .refuse, wanted: wantReply, context: context)
+        guard action != .refuse else { return }
         if connection.sessionStarted() { registry.endStartup(from: connection.address) }
-        if wantReply { context.triggerUserOutboundEvent(ChannelSuccessEvent(), promise: nil) }
-        let words = (command ?? "").split(separator: " ").map(String.init)
-        if words.first == "help" {
-            finish(channel, text: SessionLauncher.helpText, status: 0)
+        switch action {
+        case .refuse:
             return
+        case .answer(let text, let status):
+            finish(channel, text: text, status: status)
+        case .launch(let pty, let productID):
+            guard registry.add(self) else {
+                finish(channel, text: "Too many sessions right now (\(registry.limits.maxSessions)); please try again later.\r\n", status: 1)
+                return
+            }
+            launch(on: channel, pty: pty, productID: productID)
         }
-        guard let pty = ptyRequest else {
-            finish(channel, text: "openmarket is a full-screen app and needs a terminal: connect with ssh -t.\r\n", status: 1)
-            return
-        }
-        guard registry.add(self) else {
-            finish(channel, text: "Too many sessions right now (\(registry.limits.maxSessions)); please try again later.\r\n", status: 1)
-            return
-        }
+    }
+
+    /// Runs the browser on a pseudo-terminal of the client's size, wired to the channel both ways.
+    private func launch(on channel: any Channel, pty: SessionStateMachine.Terminal, productID: Int?) {
         var arguments = launcher.arguments
-        if words.first == "product", words.count == 2, let id = Int(words[1]), id > 0 {
-            arguments += ["--product", String(id)]
-        } else if !words.isEmpty {
-            finish(channel, text: "Unknown command “\(words.joined(separator: " "))”; try: help, product ID.\r\n", status: 2)
-            return
-        }
+        if let productID { arguments += ["--product", String(productID)] }
         var environment = launcher.environment
         for (name, value) in launcher.environmentForKey(connection.fingerprint) { environment[name] = value }
         // The client's TERM as it is: the browser falls back from names this host has no entry for, and
@@ -111,7 +111,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         do {
             terminal = try PseudoTerminal(
                 executable: launcher.executable, arguments: arguments, environment: environment,
-                columns: pty.terminalCharacterWidth, rows: pty.terminalRowHeight)
+                columns: pty.columns, rows: pty.rows)
         } catch {
             finish(channel, text: "The session could not start: \(error)\r\n", status: 1)
             return
@@ -129,7 +129,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             }
         }
         launcher.logger.info(
-            "ssh session start user=\(connection.user) key=\(connection.fingerprint) address=\(connection.address) term=\(environment["TERM"] ?? "") size=\(size.columns)x\(size.rows)")
+            "ssh session start user=\(connection.user) key=\(connection.fingerprint) address=\(connection.address) term=\(pty.term) size=\(pty.columns)x\(pty.rows)")
         NIOPipeBootstrap(group: channel.eventLoop)
             .channelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
             .channelInitializer { pipe in
@@ -188,7 +188,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         self.started = nil
         let seconds = Double((ContinuousClock.now - started).components.seconds)
         logger.info(
-            "ssh session end user=\(connection.user) key=\(connection.fingerprint) address=\(connection.address) size=\(size.columns)x\(size.rows) duration=\(Int(seconds))s status=\(status)")
+            "ssh session end user=\(connection.user) key=\(connection.fingerprint) address=\(connection.address) size=\(state.terminal?.columns ?? 0)x\(state.terminal?.rows ?? 0) duration=\(Int(seconds))s status=\(status)")
     }
 
     /// Writes a message, an exit status, and closes the channel.
@@ -220,7 +220,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        if hasStarted { connection.sessionEnded() }
+        if state.closed() { connection.sessionEnded() }
         watchdog?.cancel()
         registry.remove(self)
         terminal?.hangUp()

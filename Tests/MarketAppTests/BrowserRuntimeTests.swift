@@ -85,4 +85,31 @@ struct BrowserRuntimeTests {
         terminal.type(.key(.character("q")))
         await running.value
     }
+
+    @Test("Ctrl-C with a delete in flight: the request is cancelled and run() returns at once; nothing runs on")
+    func quitWithWorkInFlight() async throws {
+        let transport = MockTransport()
+        transport.enqueue("GET", "/api/products", .json(Self.pageJSON(ids: [3, 2, 1])))
+        transport.enqueue("POST", "/api/products/3/archived", MockTransport.Reply.text("/api/products/3/x").delayed(by: .seconds(60)))
+        let client = OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: transport)
+        let terminal = FakeTerminal()
+        var configuration = BrowserConfiguration(pollInterval: .seconds(3600))
+        configuration.identity = VendorIdentity(identifier: "v", secret: "s")
+        let runtime = BrowserRuntime(client: client, terminal: terminal, configuration: configuration, clock: ManualClock())
+        let running = Task { await runtime.run() }
+        try await waitUntil("the first page") { terminal.lastFrame?.trimmedLines().joined().contains("Item 3") == true }
+        terminal.type(.key(.character("d")))
+        try await waitUntil("the question") { terminal.lastFrame?.trimmedLines().joined().contains("Delete") == true }
+        terminal.type(.key(.character("y")))
+        try await waitUntil("the delete request") { transport.requests.count == 2 }
+        let quit = ContinuousClock.now
+        terminal.type(.key(.control("c")))
+        await running.value
+        #expect(ContinuousClock.now - quit < .seconds(2))
+        #expect(transport.cancelledRequests == ["POST /api/products/3/archived"])
+        let frames = terminal.frameCount
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(terminal.frameCount == frames, "no frame after run() returned")
+        #expect(transport.requests.count == 2, "the DELETE that would follow never goes out")
+    }
 }

@@ -1,0 +1,140 @@
+/// What one SSH session channel has been asked so far, and what its handler should do about each
+/// request (SwiftNIO's way: the handler feeds requests in and carries out the action that comes back).
+///
+/// RFC 4254 §6: a pty request may come before the one shell or exec request a channel takes; window
+/// changes may come at any time. Anything out of that order is refused and changes nothing.
+struct SessionStateMachine: Sendable {
+    /// The client's terminal as its pty request described it.
+    struct Terminal: Equatable, Sendable {
+        var term: String
+        var columns: Int
+        var rows: Int
+    }
+
+    /// What to do about a shell or exec request.
+    enum StartAction: Equatable, Sendable {
+        /// Run the browser on a pseudo-terminal, opening on a product when one was named.
+        case launch(Terminal, productID: Int?)
+        /// Answer with a text and an exit status, without a browser.
+        case answer(String, status: Int)
+        /// Refuse the request (a channel failure when the client wants a reply).
+        case refuse
+    }
+
+    /// What to do about a window change.
+    enum ResizeAction: Equatable, Sendable {
+        case none
+        case resize(columns: Int, rows: Int)
+    }
+
+    private enum State: Equatable, Sendable {
+        /// Before the shell or exec request; the pty request, if one came.
+        case waiting(Terminal?)
+        /// A browser runs on the terminal.
+        case running(Terminal)
+        /// The request was answered with a text; the channel is closing.
+        case answered(Terminal?)
+        /// The channel closed; the terminal as it was last, for the log.
+        case closed(Terminal?, hadStarted: Bool)
+    }
+
+    /// The keys `help` prints, sent as the answer to `ssh HOST help`.
+    let helpText: String
+    private var state = State.waiting(nil)
+
+    init(helpText: String) {
+        self.helpText = helpText
+    }
+
+    /// The client's terminal as last described (pty request and window changes), if it asked for one.
+    var terminal: Terminal? {
+        switch state {
+        case .waiting(let terminal), .answered(let terminal), .closed(let terminal, _): terminal
+        case .running(let terminal): terminal
+        }
+    }
+
+    /// Whether a shell or exec request was taken on this channel.
+    var hasStarted: Bool {
+        switch state {
+        case .running, .answered: true
+        case .waiting: false
+        case .closed(_, let hadStarted): hadStarted
+        }
+    }
+
+    /// A pty request: taken only before the shell or exec request. Returns whether it was taken.
+    mutating func terminalRequested(_ terminal: Terminal) -> Bool {
+        guard case .waiting = state else { return false }
+        state = .waiting(terminal)
+        return true
+    }
+
+    /// A shell request (`command` nil) or an exec request. The first one decides what the channel does;
+    /// any later one is refused.
+    mutating func startRequested(command: String?) -> StartAction {
+        guard case .waiting(let terminal) = state else { return .refuse }
+        let words = (command ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        if words.first == "help" {
+            state = .answered(terminal)
+            return .answer(helpText, status: 0)
+        }
+        var productID: Int?
+        if words.first == "product", words.count == 2, let id = Int(words[1]), id > 0 {
+            productID = id
+        } else if !words.isEmpty {
+            state = .answered(terminal)
+            let shown = Self.printable(words.joined(separator: " "))
+            return .answer("Unknown command “\(shown)”; try: help, product ID.\r\n", status: 2)
+        }
+        guard let terminal else {
+            state = .answered(nil)
+            return .answer("openmarket is a full-screen app and needs a terminal: connect with ssh -t.\r\n", status: 1)
+        }
+        state = .running(terminal)
+        return .launch(terminal, productID: productID)
+    }
+
+    /// A window change: remembered before the browser starts, passed on while it runs.
+    mutating func windowChanged(columns: Int, rows: Int) -> ResizeAction {
+        switch state {
+        case .waiting(var terminal?):
+            terminal.columns = columns
+            terminal.rows = rows
+            state = .waiting(terminal)
+            return .none
+        case .running(var terminal):
+            terminal.columns = columns
+            terminal.rows = rows
+            state = .running(terminal)
+            return .resize(columns: columns, rows: rows)
+        case .waiting(nil), .answered, .closed:
+            return .none
+        }
+    }
+
+    /// The channel closed. Returns whether a session had started on it (so the connection counts one fewer);
+    /// only the first call can return true.
+    mutating func closed() -> Bool {
+        if case .closed = state { return false }
+        let started = hasStarted
+        state = .closed(terminal, hadStarted: started)
+        return started
+    }
+
+    /// A client's own words shown back to it: no control characters (escape sequences), at most 60 characters.
+    static func printable(_ text: String) -> String {
+        let kept = text.unicodeScalars.filter { !$0.properties.generalCategory.isControlOrFormat }
+        let clean = String(String.UnicodeScalarView(kept))
+        return clean.count > 60 ? String(clean.prefix(59)) + "…" : clean
+    }
+}
+
+extension Unicode.GeneralCategory {
+    fileprivate var isControlOrFormat: Bool {
+        switch self {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: true
+        default: false
+        }
+    }
+}

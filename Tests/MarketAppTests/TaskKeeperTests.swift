@@ -1,0 +1,61 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import MarketApp
+
+@Suite("Tasks the runtime keeps")
+struct TaskKeeperTests {
+    @Test("a task is kept while it runs and removes itself when it ends")
+    func keptUntilEnded() async throws {
+        let keeper = TaskKeeper()
+        let gate = AsyncStream<Void>.makeStream()
+        keeper.start { for await _ in gate.stream {} }
+        #expect(keeper.count == 1)
+        gate.continuation.finish()
+        for _ in 0..<500 where keeper.count > 0 { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(keeper.count == 0)
+    }
+
+    @Test("a task that ends before its handle is stored is not kept (no leak from the race)")
+    func endsAtOnce() async throws {
+        let keeper = TaskKeeper()
+        for _ in 0..<200 { keeper.startDetached {} }
+        for _ in 0..<500 where keeper.count > 0 { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(keeper.count == 0)
+    }
+
+    @Test("cancelAll cancels sleeping tasks and returns once they have ended")
+    func cancelsAndWaits() async {
+        let keeper = TaskKeeper()
+        let cancelled = Atomic(0)
+        for _ in 0..<5 {
+            keeper.start {
+                do { try await Task.sleep(for: .seconds(60)) } catch { cancelled.add(1, ordering: .relaxed) }
+            }
+        }
+        let started = ContinuousClock.now
+        let left = await keeper.cancelAll(waitingAtMost: .seconds(5))
+        #expect(left == 0)
+        #expect(cancelled.load(ordering: .relaxed) == 5)
+        #expect(ContinuousClock.now - started < .seconds(4), "no waiting for the sleeps to run out")
+    }
+
+    @Test("a task that ignores cancellation does not hold cancelAll past its limit")
+    func stubbornTask() async {
+        let keeper = TaskKeeper()
+        let release = Atomic(false)
+        keeper.startDetached {
+            while !release.load(ordering: .relaxed) { usleepSafe() }
+        }
+        let left = await keeper.cancelAll(waitingAtMost: .milliseconds(200))
+        #expect(left == 1, "reported as still running")
+        release.store(true, ordering: .relaxed)
+    }
+}
+
+/// A 1 ms pause that does not care about cancellation (a blocking call, as a picture read is).
+private func usleepSafe() {
+    var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+    nanosleep(&pause, nil)
+}

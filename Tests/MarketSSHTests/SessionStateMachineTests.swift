@@ -1,0 +1,155 @@
+import Testing
+
+@testable import MarketSSH
+
+@Suite("SSH session requests, in every order")
+struct SessionStateMachineTests {
+    let xterm = SessionStateMachine.Terminal(term: "xterm-256color", columns: 80, rows: 24)
+
+    func machine() -> SessionStateMachine { SessionStateMachine(helpText: "keys\r\n") }
+
+    @Test("pty, then shell: the browser is launched on the client's terminal")
+    func ptyThenShell() {
+        var session = machine()
+        let answer1 = session.terminalRequested(xterm)
+        #expect(answer1)
+        let answer2 = session.startRequested(command: nil)
+        #expect(answer2 == .launch(xterm, productID: nil))
+        #expect(session.hasStarted)
+    }
+
+    @Test("exec `product 42` with a pty opens on that product; extra spaces and tabs are fine")
+    func productCommand() {
+        var session = machine()
+        let answer3 = session.terminalRequested(xterm)
+        #expect(answer3)
+        let answer4 = session.startRequested(command: " product\t42 ")
+        #expect(answer4 == .launch(xterm, productID: 42))
+    }
+
+    @Test("a shell without a pty is told to use ssh -t, status 1")
+    func shellWithoutPTY() {
+        var session = machine()
+        guard case .answer(let text, let status) = session.startRequested(command: nil) else {
+            Issue.record("expected an answer")
+            return
+        }
+        #expect(text.contains("ssh -t"))
+        #expect(status == 1)
+        #expect(session.hasStarted)
+    }
+
+    @Test("help needs no pty and answers the help text with status 0")
+    func help() {
+        var session = machine()
+        let answer5 = session.startRequested(command: "help")
+        #expect(answer5 == .answer("keys\r\n", status: 0))
+    }
+
+    @Test("unknown commands and bad product numbers: status 2, the words shown without control characters",
+          arguments: ["rm -rf /", "product 0", "product -3", "product x", "product 1 2", "\u{1B}]0;owned\u{07}title"])
+    func unknownCommand(command: String) {
+        var session = machine()
+        let answer6 = session.terminalRequested(xterm)
+        #expect(answer6)
+        guard case .answer(let text, let status) = session.startRequested(command: command) else {
+            Issue.record("expected an answer for \(command)")
+            return
+        }
+        #expect(status == 2)
+        #expect(text.hasPrefix("Unknown command"))
+        #expect(!text.dropLast(2).unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(text.debugDescription)")
+    }
+
+    @Test("a long command is shown cut to 60 characters")
+    func longCommand() {
+        var session = machine()
+        guard case .answer(let text, _) = session.startRequested(command: String(repeating: "x", count: 500)) else {
+            Issue.record("expected an answer")
+            return
+        }
+        #expect(text.contains(String(repeating: "x", count: 59) + "…"))
+        #expect(!text.contains(String(repeating: "x", count: 60)))
+    }
+
+    @Test("a second shell or exec on a running channel is refused and changes nothing")
+    func secondStart() {
+        var session = machine()
+        let answer7 = session.terminalRequested(xterm)
+        #expect(answer7)
+        let answer8 = session.startRequested(command: nil)
+        #expect(answer8 == .launch(xterm, productID: nil))
+        let answer9 = session.startRequested(command: nil)
+        #expect(answer9 == .refuse)
+        let answer10 = session.startRequested(command: "product 7")
+        #expect(answer10 == .refuse)
+        let answer11 = session.startRequested(command: "help")
+        #expect(answer11 == .refuse)
+        #expect(session.terminal == xterm)
+        #expect(session.hasStarted)
+    }
+
+    @Test("after an answered request (help), a shell is refused too")
+    func startAfterAnswer() {
+        var session = machine()
+        _ = session.startRequested(command: "help")
+        let answer12 = session.terminalRequested(xterm)
+        #expect(answer12 == false)
+        let answer13 = session.startRequested(command: nil)
+        #expect(answer13 == .refuse)
+    }
+
+    @Test("a pty request after the shell is refused; a second one before it replaces the first")
+    func ptyOrder() {
+        var session = machine()
+        let small = SessionStateMachine.Terminal(term: "vt100", columns: 40, rows: 10)
+        let answer14 = session.terminalRequested(small)
+        #expect(answer14)
+        let answer15 = session.terminalRequested(xterm)
+        #expect(answer15)
+        let answer16 = session.startRequested(command: nil)
+        #expect(answer16 == .launch(xterm, productID: nil))
+        let answer17 = session.terminalRequested(small)
+        #expect(answer17 == false)
+        #expect(session.terminal == xterm)
+    }
+
+    @Test("window changes: ignored without a pty, remembered before the shell, passed on while running")
+    func windowChanges() {
+        var session = machine()
+        let answer18 = session.windowChanged(columns: 100, rows: 30)
+        #expect(answer18 == .none)
+        #expect(session.terminal == nil)
+        let answer19 = session.terminalRequested(xterm)
+        #expect(answer19)
+        let answer20 = session.windowChanged(columns: 120, rows: 40)
+        #expect(answer20 == .none)
+        let answer21 = session.startRequested(command: nil)
+        #expect(answer21 == .launch(.init(term: "xterm-256color", columns: 120, rows: 40), productID: nil))
+        let answer22 = session.windowChanged(columns: 200, rows: 60)
+        #expect(answer22 == .resize(columns: 200, rows: 60))
+        #expect(session.terminal?.columns == 200)
+    }
+
+    @Test("closing counts a session once, only when one started; the last size stays for the log")
+    func closing() {
+        var idle = machine()
+        let answer23 = idle.closed()
+        #expect(answer23 == false)
+
+        var session = machine()
+        let answer24 = session.terminalRequested(xterm)
+        #expect(answer24)
+        _ = session.startRequested(command: nil)
+        _ = session.windowChanged(columns: 90, rows: 20)
+        let answer25 = session.closed()
+        #expect(answer25)
+        let answer26 = session.closed()
+        #expect(answer26 == false, "a second close does not count again")
+        #expect(session.terminal?.columns == 90)
+        let answer27 = session.startRequested(command: nil)
+        #expect(answer27 == .refuse)
+        let answer28 = session.windowChanged(columns: 10, rows: 10)
+        #expect(answer28 == .none)
+    }
+}

@@ -7,7 +7,7 @@ CONFIG ?= debug
 BIN := .build/$(CONFIG)/openmarket
 ARGS ?=
 
-.PHONY: deps bench-deps build release test sanitize run serve bench fmt clean
+.PHONY: deps bench-deps build release test sanitize fuzz run serve bench fmt clean
 
 ## deps: install the Debian packages the project needs, only those missing (does nothing when all are present)
 deps:
@@ -48,6 +48,24 @@ sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 \
 		$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(SANITIZE_THREAD_TESTS)'
+
+## fuzz: each libFuzzer target for FUZZ_SECONDS (default 60) from its seeds in Tests/FuzzCorpus; what it
+## learns stays in .build-fuzz/corpus, findings go to .build-fuzz/findings (see docs/FUZZING.md)
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= multipart client keys text picture
+FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xcc -fsanitize=fuzzer-no-link,address
+fuzz: deps
+	$(SWIFT) build -c release --product openmarket-fuzz --scratch-path .build-fuzz $(FUZZ_FLAGS)
+	@for t in $(FUZZ_TARGETS); do \
+		mkdir -p .build-fuzz/corpus/$$t .build-fuzz/findings/$$t; \
+		max=$$( [ $$t = picture ] && echo 65536 || echo 16384 ); \
+		echo "== $$t: $(FUZZ_SECONDS) s"; \
+		OPENMARKET_FUZZ_TARGET=$$t ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 \
+			.build-fuzz/release/openmarket-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=$$max -rss_limit_mb=2048 \
+			-timeout=10 -print_final_stats=1 -artifact_prefix=.build-fuzz/findings/$$t/ \
+			.build-fuzz/corpus/$$t Tests/FuzzCorpus/$$t 2>&1 | tee .build-fuzz/$$t.log | grep -E '^(#[0-9]+ +DONE|stat::|==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written)' ; \
+		test $${PIPESTATUS[0]} -eq 0 || exit 1; \
+	done
 
 ## run: the terminal browser on its embedded server (demo catalog on first run); ARGS="--server URL" for another
 run: deps

@@ -126,6 +126,14 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // What the fuzzer feeds: one target per parser of untrusted input (make fuzz; corpora in Tests/FuzzCorpus).
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["MarketServer", "OpenMarketAPI", "TerminalCurses", "TerminalUI", "CNCursesw", "ImageCodec", "ImagePipeline"],
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "openmarket-fuzz", dependencies: ["FuzzTargets"], swiftSettings: strict),
+
         // Fixtures and test doubles shared by the tests.
         .target(
             name: "Mocks",
@@ -145,6 +153,7 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], swiftSettings: strict),
         .testTarget(
             name: "MarketFeaturesTests",
             dependencies: ["MarketFeatures", "OpenMarketAPI", "TerminalUI", "ImagePipeline", "ImageCodec", "Mocks"],

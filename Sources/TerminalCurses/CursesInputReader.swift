@@ -5,11 +5,26 @@ import TerminalUI
 
 /// Reads every key waiting in curses (without blocking) and turns it into input events: keys,
 /// bracketed pastes delivered whole, mouse actions with double clicks, and KEY_RESIZE.
-struct CursesInputReader {
+package struct CursesInputReader {
     private var pasting: String?
     private var lastClick: (x: Int, y: Int, time: ContinuousClock.Instant)?
 
-    mutating func drain() -> [TerminalInput] {
+    package init() {}
+
+    /// Sets up the current screen's input the way the reader expects: function keys decoded, reads that
+    /// never block, mouse reports (when asked), and the bracketed-paste markers as keys of their own.
+    package static func configure(mouse: Bool) {
+        keypad(stdscr, true)
+        nodelay(stdscr, true)
+        if mouse {
+            mouseinterval(0)
+            mousemask(ccs_mouse_mask(), nil)
+        }
+        define_key("\u{1B}[200~", CursesKeyDecoder.pasteStart)
+        define_key("\u{1B}[201~", CursesKeyDecoder.pasteEnd)
+    }
+
+    package mutating func drain() -> [TerminalInput] {
         var events: [TerminalInput] = []
         var character: wint_t = 0
         while true {

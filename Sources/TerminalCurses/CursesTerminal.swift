@@ -75,8 +75,7 @@ public final class CursesTerminal: TerminalBackend {
             tcsetattr(0, TCSANOW, &modes)
             def_prog_mode()
         }
-        keypad(stdscr, true)
-        nodelay(stdscr, true)
+        CursesInputReader.configure(mouse: mouse)
         idlok(stdscr, true)
         leaveok(stdscr, true)
         curs_set(0)
@@ -86,12 +85,6 @@ public final class CursesTerminal: TerminalBackend {
             use_default_colors()
             colors = Int(COLORS)
         }
-        if mouse {
-            mouseinterval(0)
-            mousemask(ccs_mouse_mask(), nil)
-        }
-        define_key("\u{1B}[200~", CursesKeyDecoder.pasteStart)
-        define_key("\u{1B}[201~", CursesKeyDecoder.pasteEnd)
         write(1, "\u{1B}[?2004h", 8)  // bracketed paste on
         var rows: Int32 = 0
         var columns: Int32 = 0

@@ -1,16 +1,16 @@
 /// Parses a whole `multipart/form-data` body (RFC 7578): `--boundary` lines with CRLF, part headers,
 /// a closing `--boundary--`. Every malformation is a 400 with a sentence saying what is wrong.
-struct MultipartParser {
+package struct MultipartParser {
     let boundary: [UInt8]
-    var maxParts = 16
+    package var maxParts = 16
     var maxHeaderBytes = 8 * 1024
 
-    init(boundary: String) {
+    package init(boundary: String) {
         self.boundary = Array(boundary.utf8)
     }
 
     /// The boundary named by a `Content-Type: multipart/form-data; boundary=…` header.
-    static func boundary(fromContentType contentType: String?) throws(APIError) -> String {
+    package static func boundary(fromContentType contentType: String?) throws(APIError) -> String {
         guard let contentType, contentType.lowercased().hasPrefix("multipart/form-data") else {
             throw .unsupportedMedia("request must be multipart/form-data (params and images)")
         }
@@ -27,7 +27,7 @@ struct MultipartParser {
         throw .badRequest("multipart Content-Type has no boundary")
     }
 
-    func parse(_ body: [UInt8]) throws(APIError) -> [MultipartPart] {
+    package func parse(_ body: [UInt8]) throws(APIError) -> [MultipartPart] {
         let delimiter = [UInt8]("--".utf8) + boundary
         let partDelimiter = [UInt8]("\r\n--".utf8) + boundary
         guard let first = body.firstRange(of: delimiter) else {

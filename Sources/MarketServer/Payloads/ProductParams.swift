@@ -2,7 +2,7 @@ import Foundation
 
 /// The fields a client sends to register (`params` part) or update (JSON body) a product,
 /// type-checked one by one so an error names the field and what was wrong with it.
-struct ProductParams: Sendable, Equatable {
+package struct ProductParams: Sendable, Equatable {
     var name: String?
     var description: String?
     var price: Double?
@@ -13,7 +13,7 @@ struct ProductParams: Sendable, Equatable {
     var secret: String?
 
     /// Parses a JSON object; 400 with the field's name when a value has the wrong type.
-    static func parse(_ bytes: some Collection<UInt8>, what: String) throws(APIError) -> ProductParams {
+    package static func parse(_ bytes: some Collection<UInt8>, what: String) throws(APIError) -> ProductParams {
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Turns response bodies into models, and error bodies into `OpenMarketError`s.
-enum ResponseDecoder {
+package enum ResponseDecoder {
     /// `body` decoded as `Model`; a decoding error with the key path otherwise.
-    static func decode<Model: Decodable>(_ type: Model.Type, from body: [UInt8]) throws(OpenMarketError) -> Model {
+    package static func decode<Model: Decodable>(_ type: Model.Type, from body: [UInt8]) throws(OpenMarketError) -> Model {
         do {
             return try JSONDecoder().decode(Model.self, from: Data(body))
         } catch {
@@ -17,7 +17,7 @@ enum ResponseDecoder {
     }
 
     /// The `message` of an API error body, or nil when the body is not such JSON.
-    static func serverMessage(in body: [UInt8]) -> String? {
+    package static func serverMessage(in body: [UInt8]) -> String? {
         guard body.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "{")
         else { return nil }
         return (try? JSONDecoder().decode(ErrorBody.self, from: Data(body)))?.message
@@ -29,7 +29,7 @@ enum ResponseDecoder {
     }
 
     /// The path in a `text/plain` answer of `POST …/archived`: trimmed, its quotes removed if it has them.
-    static func deletePath(from body: [UInt8]) throws(OpenMarketError) -> String {
+    package static func deletePath(from body: [UInt8]) throws(OpenMarketError) -> String {
         var text = String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") {
             text =

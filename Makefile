@@ -1,11 +1,12 @@
 # openmarket — the commands. `make run` sets everything up and starts the app; `make test` runs every test.
 SHELL := /bin/bash
 SWIFT ?= swift
-DEB_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libpng-dev libsqlite3-dev tmux openssh-client
+DEB_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libpng-dev libsqlite3-dev tmux openssh-client openssh-server python3-venv
 BENCH_PACKAGES := wrk nginx-light chafa
 CONFIG ?= debug
 BIN := .build/$(CONFIG)/openmarket
 ARGS ?=
+SSH_AUDIT := .build-tools/venv/bin/ssh-audit
 
 .PHONY: deps bench-deps build release test sanitize fuzz run serve bench fmt clean
 
@@ -17,6 +18,8 @@ deps:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	fi
+	@# ssh-audit (PyPI) checks the OpenSSH configuration the README gives, in the end-to-end tests.
+	@test -x $(SSH_AUDIT) || { python3 -m venv .build-tools/venv && .build-tools/venv/bin/pip install -q 'ssh-audit==3.9.0'; }
 
 bench-deps:
 	@missing=$$(for p in $(BENCH_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -43,7 +46,7 @@ test: deps
 SANITIZE_THREAD_TESTS ?= MarketAppTests|MarketSSHTests|MarketServerTests|ImagePipelineTests|OpenMarketAPITests|MarketFeaturesTests
 sanitize: deps
 	OPENMARKET_UBSAN=1 $(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	OPENMARKET_UBSAN=1 ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	OPENMARKET_UBSAN=1 OPENMARKET_SANITIZER=address ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 \

@@ -6,7 +6,7 @@ import Mocks
 enum SpawnedCommand {
     static func output(_ executable: String, _ arguments: [String]) throws -> [UInt8] {
         let process = try SpawnedProcess(executable, arguments)
-        _ = process.waitForExit()
+        _ = process.waitForExitBlocking()
         return process.standardOutputBytes
     }
 

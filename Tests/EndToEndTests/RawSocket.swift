@@ -23,6 +23,22 @@ final class RawSocket: @unchecked Sendable {
 
     deinit { close(descriptor) }
 
+    /// A loopback port nothing listens on right now (bound to port 0, read back, released).
+    static func freePort() throws -> Int {
+        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard probe >= 0 else { throw SpawnError("socket: errno \(errno)") }
+        defer { close(probe) }
+        var local = address("127.0.0.1", port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(probe, pointer, length) == 0 ? getsockname(probe, pointer, &length) : -1
+            }
+        }
+        guard named == 0 else { throw SpawnError("bind/getsockname: errno \(errno)") }
+        return Int(UInt16(bigEndian: local.sin_port))
+    }
+
     static func address(_ text: String, port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -70,13 +70,13 @@ struct SSHEndToEndTests {
             "/usr/bin/ssh",
             ["-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
              "-i", key, "127.0.0.1", "help"])
-        #expect(help.waitForExit() == 0)
+        #expect(await help.waitForExit() == 0)
         #expect(help.standardOutput.contains("Enter      open the product"))
         let noPTY = try SpawnedProcess(
             "/usr/bin/ssh",
             ["-T", "-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o",
              "LogLevel=ERROR", "-i", key, "127.0.0.1"])
-        #expect(noPTY.waitForExit() == 1)
+        #expect(await noPTY.waitForExit() == 1)
         #expect(noPTY.standardOutput.contains("needs a terminal"))
 
         let tmux = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t") + " product 7", columns: 100, rows: 30)
@@ -106,7 +106,7 @@ struct SSHEndToEndTests {
             "/usr/bin/ssh",
             ["-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
              "-o", "IdentitiesOnly=yes", "-i", other, "127.0.0.1", "help"])
-        #expect(refused.waitForExit() == 255, "an unlisted key cannot connect")
+        #expect(await refused.waitForExit() == 255, "an unlisted key cannot connect")
 
         let tmux = try TmuxSession(
             command: sshCommand(port: port, key: listed, extra: "-t -o IdentitiesOnly=yes"), columns: 100, rows: 30)
@@ -164,7 +164,7 @@ struct SSHEndToEndTests {
             "/usr/bin/ssh",
             ["-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
              "-i", key, "127.0.0.1", "help"])
-        #expect(help.waitForExit() == 0, "a session is served while 100 connections are open")
+        #expect(await help.waitForExit() == 0, "a session is served while 100 connections are open")
         sockets.removeAll()
         #expect(!process.hasExited)
     }
@@ -195,12 +195,14 @@ struct SSHEndToEndTests {
         let megabytes = try browsers.map { try ProcessMemory.residentMB($0) }.sorted()
         #expect(megabytes.allSatisfy { $0 > 1 }, "each browser's memory was read")
         print("20 sessions: browser RSS median \(megabytes[megabytes.count / 2]) MB, max \(megabytes.last ?? 0) MB")
-        #expect((megabytes.last ?? 0) < 120, "bounded memory per session")
+        // AddressSanitizer's shadow memory and quarantine (make sanitize) roughly triple a process's RSS.
+        let bound: Double = ProcessInfo.processInfo.environment["OPENMARKET_SANITIZER"] == "address" ? 360 : 120
+        #expect((megabytes.last ?? 0) < bound, "bounded memory per session")
         for client in clients {
             #expect(!client.hasExited, "every session still served")
             client.type("q")
         }
-        for client in clients { #expect(client.waitForExit() == 0) }
+        for client in clients { #expect(await client.waitForExit() == 0) }
     }
 
     @Test("a client that never reads: the server's memory stays bounded and other sessions are served; a crashing session harms no other")
@@ -260,7 +262,7 @@ struct SSHEndToEndTests {
         let junk = try SpawnedProcess(
             "/bin/bash",
             ["-c", "exec 3<>/dev/tcp/127.0.0.1/\(port); printf 'GET / HTTP/1.1\\r\\n\\r\\n' >&3; timeout 3 cat <&3; echo CLOSED"])
-        #expect(junk.waitForExit() == 0)
+        #expect(await junk.waitForExit() == 0)
         #expect(junk.standardOutput.contains("SSH-2.0"), "the server greeted, then closed on the junk")
         #expect(junk.standardOutput.contains("CLOSED"))
         // A session killed in the middle.
@@ -339,7 +341,7 @@ struct SSHEndToEndTests {
             "/usr/bin/ssh",
             ["-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
              "-i", key, "127.0.0.1", "help"])
-        #expect(help.waitForExit() == 0)
+        #expect(await help.waitForExit() == 0)
         // After the grace time every silent one is closed.
         for socket in silent { #expect(socket.readUntilClosed(timeout: .seconds(5)) != nil) }
         // A client that logs in but asks for no session (ssh -N) is closed after the grace time too.
@@ -348,7 +350,7 @@ struct SSHEndToEndTests {
             "/usr/bin/ssh",
             ["-N", "-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o",
              "LogLevel=ERROR", "-i", key, "127.0.0.1"])
-        _ = idle.waitForExit()
+        _ = await idle.waitForExit()
         #expect(ContinuousClock.now - started < .seconds(8))
         try await Task.sleep(for: .milliseconds(300))
         #expect(try ProcessMemory.openDescriptors(server.pid) <= baseline + 2)

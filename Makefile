@@ -56,7 +56,10 @@ sanitize: deps
 ## learns stays in .build-fuzz/corpus, findings go to .build-fuzz/findings (see docs/FUZZING.md)
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= multipart client keys text picture
-FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xcc -fsanitize=fuzzer-no-link,address
+# libFuzzer's own main and SwiftPM's entry-point alias for executables both define `main`; either may
+# win, and both run the same driver (Sources/openmarket-fuzz).
+FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xcc -fsanitize=fuzzer-no-link,address \
+	-Xlinker --allow-multiple-definition
 fuzz: deps
 	$(SWIFT) build -c release --product openmarket-fuzz --scratch-path .build-fuzz $(FUZZ_FLAGS)
 	@for t in $(FUZZ_TARGETS); do \

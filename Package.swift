@@ -132,7 +132,8 @@ let package = Package(
             dependencies: ["MarketServer", "OpenMarketAPI", "TerminalCurses", "TerminalUI", "CNCursesw", "ImageCodec", "ImagePipeline"],
             swiftSettings: strict
         ),
-        .executableTarget(name: "openmarket-fuzz", dependencies: ["FuzzTargets"], swiftSettings: strict),
+        .target(name: "CFuzzDriver"),
+        .executableTarget(name: "openmarket-fuzz", dependencies: ["FuzzTargets", "CFuzzDriver"], swiftSettings: strict),
 
         // Fixtures and test doubles shared by the tests.
         .target(
@@ -153,7 +154,7 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"], swiftSettings: strict),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TerminalUI"], swiftSettings: strict),
         .testTarget(
             name: "MarketFeaturesTests",
             dependencies: ["MarketFeatures", "OpenMarketAPI", "TerminalUI", "ImagePipeline", "ImageCodec", "Mocks"],

@@ -21,6 +21,7 @@ final class KeyInputScreen: Sendable {
     static let shared = KeyInputScreen()
 
     private let writeEnd: Int32
+    private let readEnd: Int32
 
     private init() {
         var fds: [Int32] = [0, 0]
@@ -33,17 +34,35 @@ final class KeyInputScreen: Sendable {
         guard newterm("xterm-256color", output, input) != nil else {
             fatalError("keys fuzz target: no terminfo entry for xterm-256color")
         }
+        nonl()  // as the browser's terminal: CR stays CR
         CursesInputReader.configure(mouse: true)
         writeEnd = fds[1]
+        readEnd = fds[0]
     }
 
-    /// What the reader makes of `bytes`, written to the pipe at once; anything ncurses still holds
-    /// afterwards (half a sequence) is discarded so that inputs do not leak into each other.
+    /// Bytes written to the pipe that ncurses has not read yet.
+    private var unread: Int32 {
+        var count: Int32 = 0
+        return ioctl(readEnd, UInt(FIONREAD), &count) == 0 ? count : 0
+    }
+
+    /// What the reader makes of `bytes`, written to the pipe at once. The terminal thread drains again
+    /// whenever its descriptor is readable, so draining repeats while bytes are unread; once they are all
+    /// read, a further drain must find nothing (no key may wait inside ncurses for the next keypress).
+    /// Anything left (half a sequence) is then discarded so that inputs do not leak into each other.
     func feed(_ bytes: ArraySlice<UInt8>) -> [TerminalInput] {
         let written = bytes.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
         precondition(written == bytes.count || bytes.isEmpty, "the pipe took \(written) of \(bytes.count) bytes")
         var reader = CursesInputReader()
-        let events = reader.drain()
+        var events = reader.drain()
+        var rounds = 0
+        while unread > 0, rounds < bytes.count + 1 {
+            events += reader.drain()
+            rounds += 1
+        }
+        precondition(unread == 0, "ncurses stopped reading with bytes left")
+        let late = reader.drain()
+        precondition(late.isEmpty, "keys held inside ncurses after a drain: \(late)")
         flushinp()
         return events
     }

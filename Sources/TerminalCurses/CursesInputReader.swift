@@ -7,6 +7,8 @@ import TerminalUI
 /// bracketed pastes delivered whole, mouse actions with double clicks, and KEY_RESIZE.
 package struct CursesInputReader {
     private var pasting: String?
+    private var lastPastedCR = false
+    private var utf8 = UTF8Assembler()
     private var lastClick: (x: Int, y: Int, time: ContinuousClock.Instant)?
 
     package init() {}
@@ -15,6 +17,7 @@ package struct CursesInputReader {
     /// never block, mouse reports (when asked), and the bracketed-paste markers as keys of their own.
     package static func configure(mouse: Bool) {
         keypad(stdscr, true)
+        meta(stdscr, true)  // all 8 bits of each byte (UTF-8), whatever the line settings say
         nodelay(stdscr, true)
         if mouse {
             mouseinterval(0)
@@ -24,45 +27,62 @@ package struct CursesInputReader {
         define_key("\u{1B}[201~", CursesKeyDecoder.pasteEnd)
     }
 
+    /// Every input waiting now. Bytes come one at a time (`wgetch`) and are assembled into characters
+    /// here: `wget_wch` answers an invalid byte with ERR and throws away up to a dozen bytes after it, so a
+    /// stray Latin-1 byte would eat the keys typed after it (found by the keys fuzz target).
     package mutating func drain() -> [TerminalInput] {
         var events: [TerminalInput] = []
-        var character: wint_t = 0
         while true {
-            let status = wget_wch(stdscr, &character)
-            if status == ERR { break }
-            if status == KEY_CODE_YES {
-                let code = Int32(character)
-                switch code {
-                case CursesKeyDecoder.pasteStart:
-                    pasting = ""
-                case CursesKeyDecoder.pasteEnd:
-                    if let text = pasting { events.append(.key(.paste(text))) }
-                    pasting = nil
-                case KEY_RESIZE:
-                    var rows: Int32 = 0
-                    var columns: Int32 = 0
-                    ccs_window_size(stdscr, &rows, &columns)
-                    events.append(.resize(columns: Int(columns), rows: Int(rows)))
-                case KEY_MOUSE:
-                    if let event = mouseEvent() { events.append(.mouse(event)) }
-                default:
-                    if pasting == nil, let key = CursesKeyDecoder.functionKey(code) { events.append(.key(key)) }
-                }
+            let code = wgetch(stdscr)
+            if code == ERR { break }
+            guard code <= 0xFF else {
+                functionKey(code, into: &events)
                 continue
             }
-            if pasting != nil {
-                if let scalar = Unicode.Scalar(UInt32(character)) {
-                    pasting?.unicodeScalars.append(scalar == "\r" ? "\n" : scalar)
+            for piece in utf8.take(UInt8(code)) {
+                switch piece {
+                case .scalar(let scalar): character(scalar, into: &events)
+                case .invalid: if pasting != nil { character("\u{FFFD}", into: &events) }
                 }
-                if (pasting?.utf8.count ?? 0) > 1 << 20 {  // a runaway paste: deliver what came
-                    events.append(.key(.paste(pasting ?? "")))
-                    pasting = nil
-                }
-                continue
             }
-            if let key = CursesKeyDecoder.character(UInt32(character)) { events.append(.key(key)) }
         }
         return events
+    }
+
+    private mutating func functionKey(_ code: Int32, into events: inout [TerminalInput]) {
+        switch code {
+        case CursesKeyDecoder.pasteStart:
+            pasting = ""
+            lastPastedCR = false
+        case CursesKeyDecoder.pasteEnd:
+            if let text = pasting { events.append(.key(.paste(text))) }
+            pasting = nil
+        case KEY_RESIZE:
+            var rows: Int32 = 0
+            var columns: Int32 = 0
+            ccs_window_size(stdscr, &rows, &columns)
+            events.append(.resize(columns: Int(columns), rows: Int(rows)))
+        case KEY_MOUSE:
+            if let event = mouseEvent() { events.append(.mouse(event)) }
+        default:
+            if pasting == nil, let key = CursesKeyDecoder.functionKey(code) { events.append(.key(key)) }
+        }
+    }
+
+    private mutating func character(_ scalar: Unicode.Scalar, into events: inout [TerminalInput]) {
+        guard pasting != nil else {
+            if let key = CursesKeyDecoder.character(scalar.value) { events.append(.key(key)) }
+            return
+        }
+        // CR, LF and CR LF are each one line break.
+        if !(scalar == "\n" && lastPastedCR) {
+            pasting?.unicodeScalars.append(scalar == "\r" ? "\n" : scalar)
+        }
+        lastPastedCR = scalar == "\r"
+        if (pasting?.utf8.count ?? 0) > 1 << 20 {  // a runaway paste: deliver what came
+            events.append(.key(.paste(pasting ?? "")))
+            pasting = nil
+        }
     }
 
     private mutating func mouseEvent() -> MouseEvent? {

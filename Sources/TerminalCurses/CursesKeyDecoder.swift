@@ -1,7 +1,7 @@
 @preconcurrency import CNCursesw
 import TerminalUI
 
-/// Turns what `wget_wch` returns into key events.
+/// Turns what curses returns (function key codes, and characters assembled from its bytes) into key events.
 struct CursesKeyDecoder {
     /// Key codes given to the bracketed-paste markers with `define_key`.
     static let pasteStart: Int32 = KEY_MAX + 1

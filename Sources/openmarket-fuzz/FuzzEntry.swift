@@ -1,15 +1,14 @@
 import Foundation
 import FuzzTargets
 
-/// libFuzzer's entry: the target named by `OPENMARKET_FUZZ_TARGET` runs each input. Only linked as the
-/// entry in a build with `-sanitize=fuzzer` (`make fuzz`); in a normal build it is never called.
+/// libFuzzer's entry when its own `main` runs the driver: the target named by `OPENMARKET_FUZZ_TARGET`
+/// runs each input. Never called in a normal build.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    let input = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    FuzzEntry.target.run(input)
-    return 0
+    FuzzEntry.callback(data, size)
 }
 
+/// The target named by `OPENMARKET_FUZZ_TARGET`, for libFuzzer's driver.
 enum FuzzEntry {
     static let target: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["OPENMARKET_FUZZ_TARGET"] ?? ""
@@ -20,4 +19,11 @@ enum FuzzEntry {
         }
         return target
     }()
+
+    /// One input from libFuzzer.
+    static let callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32 = { data, size in
+        let input = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+        FuzzEntry.target.run(input)
+        return 0
+    }
 }

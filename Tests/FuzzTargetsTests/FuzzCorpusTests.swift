@@ -1,6 +1,8 @@
 import Foundation
-import FuzzTargets
 import Testing
+import TerminalUI
+
+@testable import FuzzTargets
 
 /// Every seed and every past finding (`crash-…`, `timeout-…`, `oom-…` files) of each fuzz target runs
 /// clean in the normal build: a finding fixed once stays fixed.
@@ -33,5 +35,36 @@ struct FuzzCorpusTests {
     @Test("the targets are the parsers the issue names, each once")
     func names() {
         #expect(FuzzTarget.all.map(\.name) == ["multipart", "client", "keys", "text", "picture"])
+    }
+}
+
+/// Findings of the keys target, as behaviour: real ncurses reading from a pipe, the browser's reader.
+@Suite("Keys through ncurses: what the fuzzer found", .serialized)
+struct KeyInputFindingsTests {
+    func keys(_ events: [TerminalInput]) -> [KeyEvent] {
+        events.compactMap { if case .key(let key) = $0 { key } else { nil } }
+    }
+
+    @Test("an invalid UTF-8 byte does not hold back the keys after it until the next keypress")
+    func invalidByteThenKeys() {
+        let events = KeyInputScreen.shared.feed(ArraySlice([0x80, 0xFF] + Array("jk".utf8) + Array("\u{1B}OB".utf8)))
+        #expect(keys(events) == [.character("j"), .character("k"), .down])
+    }
+
+    @Test("a paste with a broken UTF-8 sequence inside arrives whole, at once")
+    func pasteWithInvalidBytes() {
+        let bytes = Array("\u{1B}[200~before ".utf8) + [0xEB, 0xB6, 0x26] + Array(" after\u{1B}[201~".utf8)
+        let events = KeyInputScreen.shared.feed(ArraySlice(bytes))
+        guard case .paste(let text) = keys(events).first else {
+            Issue.record("no paste in \(events)")
+            return
+        }
+        #expect(text.hasPrefix("before ") && text.hasSuffix("& after"), "\(text.debugDescription)")
+    }
+
+    @Test("CR LF, CR and LF in a paste are one line break each")
+    func pasteLineBreaks() {
+        let events = KeyInputScreen.shared.feed(ArraySlice(Array("\u{1B}[200~a\r\nb\rc\nd\u{1B}[201~".utf8)))
+        #expect(keys(events) == [.paste("a\nb\nc\nd")])
     }
 }

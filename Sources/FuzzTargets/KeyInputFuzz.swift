@@ -29,6 +29,9 @@ final class KeyInputScreen: Sendable {
             fatalError("keys fuzz target: no pipe for ncurses to read")
         }
         _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
+        // ncurses reads the rest of a mouse report with plain blocking reads; on a terminal a partial report
+        // waits for the next bytes (the visitor's own session only). Here the input ends, so reads must not wait.
+        _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
         setlocale(LC_ALL, "C.UTF-8")
         set_escdelay(0)
         guard newterm("xterm-256color", output, input) != nil else {

@@ -13,7 +13,11 @@ public struct ImageHeader: Sendable, Equatable {
     }
 
     /// Pixel count the header claims.
-    public var pixelCount: Int { width * height }
+    /// `width × height`, or `Int.max` when that does not fit (a header can claim anything).
+    public var pixelCount: Int {
+        let (product, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? Int.max : product
+    }
 
     /// Reads the header of JPEG or PNG bytes.
     /// - Throws: `ImageCodecError.notAnImage` for anything else, `.corrupt` for a header that cannot be read.
@@ -35,7 +39,10 @@ public struct ImageHeader: Sendable, Equatable {
         }
         let width = be32(16)
         let height = be32(20)
-        guard width > 0, height > 0 else { throw .corrupt("PNG claims a size of \(width)×\(height)") }
+        // PNG sides are 1…2³¹−1 (PNG spec, 11.2.2); anything else is not a PNG a decoder should start on.
+        guard (1...0x7FFF_FFFF).contains(width), (1...0x7FFF_FFFF).contains(height) else {
+            throw .corrupt("PNG claims a size of \(width)×\(height)")
+        }
         return ImageHeader(format: .png, width: width, height: height)
     }
 

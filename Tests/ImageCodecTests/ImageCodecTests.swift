@@ -77,4 +77,13 @@ struct ImageCodecTests {
         let small = ImageScaler.fitting(width: 100, height: 50, longSide: 200)
         #expect(small.width == 100 && small.height == 50, "never enlarges")
     }
+
+    @Test("a PNG header claiming 4294967295×4294967295 is corrupt, not an overflow (fuzz finding)")
+    func hugePNGHeader() {
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        png += [UInt8](repeating: 0xFF, count: 8) + [8, 2, 0, 0, 0, 0, 0, 0, 0]
+        #expect(throws: ImageCodecError.self) { try ImageHeader.read(png) }
+        #expect(throws: ImageCodecError.self) { try ImageDecoder(maxPixels: 1 << 20).decode(png) }
+        #expect(ImageHeader(format: .png, width: Int.max, height: 3).pixelCount == Int.max, "saturates")
+    }
 }

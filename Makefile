@@ -66,7 +66,7 @@ fuzz: deps
 		mkdir -p .build-fuzz/corpus/$$t .build-fuzz/findings/$$t; \
 		max=$$( [ $$t = picture ] && echo 65536 || echo 16384 ); \
 		echo "== $$t: $(FUZZ_SECONDS) s"; \
-		OPENMARKET_FUZZ_TARGET=$$t ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 \
+		OPENMARKET_FUZZ_TARGET=$$t ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 SWIFT_BACKTRACE=enable=no \
 			.build-fuzz/release/openmarket-fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=$$max -rss_limit_mb=2048 \
 			-timeout=10 -print_final_stats=1 -artifact_prefix=.build-fuzz/findings/$$t/ \
 			.build-fuzz/corpus/$$t Tests/FuzzCorpus/$$t 2>&1 | tee .build-fuzz/$$t.log | grep -E '^(#[0-9]+ +DONE|stat::|==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written)' ; \

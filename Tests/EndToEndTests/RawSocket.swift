@@ -52,15 +52,18 @@ final class RawSocket: @unchecked Sendable {
     }
 
     /// What the server sent until it closed the connection, or nil if it is still open after `timeout`.
-    func readUntilClosed(timeout: Duration) -> String? {
+    /// Polls without waiting and sleeps between polls: a test blocked in `poll` would hold one of the
+    /// few threads every other test's tasks run on.
+    func readUntilClosed(timeout: Duration) async -> String? {
         var received: [UInt8] = []
         let deadline = ContinuousClock.now + timeout
         var buffer = [UInt8](repeating: 0, count: 4096)
         while ContinuousClock.now < deadline {
             var wanted = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let left = deadline - ContinuousClock.now
-            let milliseconds = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
-            guard poll(&wanted, 1, milliseconds) > 0 else { continue }
+            guard poll(&wanted, 1, 0) > 0 else {
+                try? await Task.sleep(for: .milliseconds(5))
+                continue
+            }
             let n = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if n <= 0 { return String(decoding: received, as: UTF8.self) }  // closed (or reset)
             received += buffer[..<n]

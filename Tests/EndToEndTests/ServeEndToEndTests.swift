@@ -123,7 +123,7 @@ struct ServeEndToEndTests {
         let port = try #require(Int(server.http.base.split(separator: ":").last ?? ""))
         let socket = try RawSocket(port: port)
         socket.send("GET /api/products/1 HTTP/1.1\r\nHost: x\r\nX-Huge: \(String(repeating: "a", count: 200_000))\r\n\r\n")
-        let reply = try #require(socket.readUntilClosed(timeout: .seconds(10)), "the server closes the connection")
+        let reply = try #require(await socket.readUntilClosed(timeout: .seconds(10)), "the server closes the connection")
         let status = try #require(reply.firstMatch(of: /^HTTP\/1\.1 (\d{3})/).flatMap { Int($0.1) }, "\(reply.prefix(200))")
         #expect((400..<500).contains(status))
         #expect(try await server.http.send("GET", "/healthChecker").status == 200)
@@ -193,7 +193,7 @@ struct ServeEndToEndTests {
         var refused = 0
         var timedOut = 0
         for attacker in attackers {
-            let reply = try #require(attacker.readUntilClosed(timeout: .seconds(5)), "every slow connection is closed")
+            let reply = try #require(await attacker.readUntilClosed(timeout: .seconds(5)), "every slow connection is closed")
             if reply.hasPrefix("HTTP/1.1 503") { refused += 1 }
             if reply.hasPrefix("HTTP/1.1 408") { timedOut += 1 }
         }
@@ -232,7 +232,7 @@ struct ServeEndToEndTests {
         let page = try await server.http.send("GET", "/healthChecker")
         #expect(page.status == 200)
         #expect(ContinuousClock.now - started < .seconds(12))
-        for attacker in attackers { _ = attacker.readUntilClosed(timeout: .seconds(10)) }
+        for attacker in attackers { _ = await attacker.readUntilClosed(timeout: .seconds(10)) }
         try await Task.sleep(for: .milliseconds(400))
         #expect(server.process.standardError.contains("100 connections open (--max-connections)"))
     }

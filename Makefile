@@ -47,10 +47,10 @@ SANITIZE_THREAD_TESTS ?= MarketAppTests|MarketSSHTests|MarketServerTests|ImagePi
 sanitize: deps
 	OPENMARKET_UBSAN=1 $(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	OPENMARKET_UBSAN=1 OPENMARKET_SANITIZER=address ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+		$(SWIFT) test --skip-build --no-parallel --sanitize=address --scratch-path .build-asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 \
-		$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(SANITIZE_THREAD_TESTS)'
+		$(SWIFT) test --skip-build --no-parallel --sanitize=thread --scratch-path .build-tsan --filter '$(SANITIZE_THREAD_TESTS)'
 
 ## fuzz: each libFuzzer target for FUZZ_SECONDS (default 60) from its seeds in Tests/FuzzCorpus; what it
 ## learns stays in .build-fuzz/corpus, findings go to .build-fuzz/findings (see docs/FUZZING.md)

@@ -37,11 +37,11 @@ struct ImageCacheTests {
         ImageCacheKey(url: URL(string: "http://x.test/\(n).jpg")!, columns: columns, rows: 2, palette: .xterm256)
     }
 
-    /// Waits up to 5 s for `condition`; a condition that never holds fails the test here, not later by accident.
+    /// Waits up to 20 s for `condition`; a condition that never holds fails the test here, not later by accident.
     func waitUntil(
         _ what: String, _ condition: @Sendable () async -> Bool, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + .seconds(20)
         while ContinuousClock.now < deadline {
             if await condition() { return }
             try await Task.sleep(for: .milliseconds(1))

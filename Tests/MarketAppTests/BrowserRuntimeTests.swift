@@ -24,7 +24,7 @@ struct BrowserRuntimeTests {
     }
 
     func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
-        for _ in 0..<500 {
+        for _ in 0..<2000 {
             if condition() { return }
             try await Task.sleep(for: .milliseconds(10))
         }
@@ -105,7 +105,7 @@ struct BrowserRuntimeTests {
         let quit = ContinuousClock.now
         terminal.type(.key(.control("c")))
         await running.value
-        #expect(ContinuousClock.now - quit < .seconds(2))
+        #expect(ContinuousClock.now - quit < .seconds(20), "returned at once, not after the reply's 60 s")
         #expect(transport.cancelledRequests == ["POST /api/products/3/archived"])
         let frames = terminal.frameCount
         try await Task.sleep(for: .milliseconds(100))

@@ -87,7 +87,7 @@ struct AsyncHTTPTransportTests {
             let elapsed = ContinuousClock.now - started
             #expect(error?.isTimeout == true, "\(String(describing: error))")
             #expect(error?.userMessage == "The server did not answer within 0.5 seconds.")
-            #expect(elapsed >= .milliseconds(450) && elapsed < .seconds(5), "\(elapsed)")
+            #expect(elapsed >= .milliseconds(450) && elapsed < .seconds(15), "\(elapsed)")
             #expect(await server.wait { $0.closed == 1 }, "the timed-out request's connection was not closed")
         }
     }
@@ -102,7 +102,7 @@ struct AsyncHTTPTransportTests {
                     TransportRequest(method: "GET", url: server.url("/half"), timeout: .milliseconds(500)))
             }
             #expect(error?.isTimeout == true, "\(String(describing: error))")
-            #expect(ContinuousClock.now - started < .seconds(5))
+            #expect(ContinuousClock.now - started < .seconds(15))
         }
     }
 
@@ -117,7 +117,7 @@ struct AsyncHTTPTransportTests {
             let cancelled = ContinuousClock.now
             task.cancel()
             let result = await task.result
-            #expect(ContinuousClock.now - cancelled < .seconds(2))
+            #expect(ContinuousClock.now - cancelled < .seconds(20), "ended by the cancel, not the 60 s timeout")
             #expect(throws: OpenMarketError.cancelled) { try result.get() }
             #expect(await server.wait { $0.closed == 1 }, "the cancelled request's connection stayed open")
         }
@@ -144,12 +144,12 @@ struct AsyncHTTPTransportTests {
         let error = await failure {
             try await transport.send(
                 TransportRequest(
-                    method: "GET", url: URL(string: "http://127.0.0.1:\(port)/healthChecker")!, timeout: .seconds(20)))
+                    method: "GET", url: URL(string: "http://127.0.0.1:\(port)/healthChecker")!, timeout: .seconds(60)))
         }
         try await transport.shutdown()
         #expect(error?.isTransport == true, "\(String(describing: error))")
         #expect(error?.userMessage == "Could not reach the server at 127.0.0.1:\(port) (connection refused).")
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(20), "refused at once, not after the 60 s timeout")
     }
 
     @Test("a declared 20 MB body over a 16 MB limit is refused from its header")

@@ -289,7 +289,9 @@ struct OpenMarketClientTests {
         let elapsed = ContinuousClock.now - started
         #expect(error.isTimeout)
         #expect(error.userMessage == "The server did not answer within 0.2 seconds.")
-        #expect(elapsed >= .milliseconds(200) && elapsed < .seconds(5))
+        // The bound sits halfway to the server's 30 s, not near 200 ms: a busy machine may delay the
+        // timer by seconds, and what is checked is that the timeout, not the server, ended the call.
+        #expect(elapsed >= .milliseconds(200) && elapsed < .seconds(15))
     }
 
     @Test("a reply within the timeout arrives after its delay")
@@ -310,7 +312,7 @@ struct OpenMarketClientTests {
         task.cancel()
         let started = ContinuousClock.now
         let result = await task.result
-        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(ContinuousClock.now - started < .seconds(15), "ended by the cancel, not by the server's 30 s")
         #expect(throws: OpenMarketError.cancelled) { try result.get() }
     }
 

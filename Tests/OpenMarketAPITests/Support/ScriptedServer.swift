@@ -80,7 +80,7 @@ final class ScriptedServer: Sendable {
     var log: Log { recorder.log }
 
     /// Waits until `condition` holds for the log, or `limit` passes; returns whether it held.
-    func wait(upTo limit: Duration = .seconds(5), until condition: (Log) -> Bool) async -> Bool {
+    func wait(upTo limit: Duration = .seconds(20), until condition: (Log) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
             if condition(log) { return true }

@@ -240,12 +240,17 @@ struct SSHEndToEndTests {
         let other = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 80, rows: 24)
         try await other.waitFor(text: "20+ products")
 
-        // A browser that crashes ends its own session only.
+        // A browser that crashes ends its own session only. Its pid is the one that was not there before
+        // (not the highest: pids wrap around on a machine that has started many processes).
+        func browsers() throws -> Set<Int32> {
+            Set(try SpawnedProcess.run("/usr/bin/pgrep", ["-P", "\(server.pid)"]).output.split(separator: "\n").compactMap { Int32($0) })
+        }
+        let earlier = try browsers()
         let victim = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 90, rows: 24)
         try await victim.waitFor(text: "20+ products")
-        let browsers = try SpawnedProcess.run("/usr/bin/pgrep", ["-P", "\(server.pid)"]).output
-            .split(separator: "\n").compactMap { Int32($0) }
-        let newest = try #require(browsers.max())
+        let added = try browsers().subtracting(earlier)
+        #expect(added.count == 1, "one new browser: \(added)")
+        let newest = try #require(added.first)
         kill(newest, SIGSEGV)
         try await victim.waitFor(text: "EXITED:")
         try other.send("j")

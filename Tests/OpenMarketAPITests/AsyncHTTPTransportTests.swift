@@ -138,18 +138,19 @@ struct AsyncHTTPTransportTests {
 
     @Test("a closed port: a transport error that says connection refused, without waiting for the timeout")
     func connectionRefused() async throws {
-        let port = try await ScriptedServer.closedPort()
-        let transport = AsyncHTTPTransport()
-        let started = ContinuousClock.now
-        let error = await failure {
-            try await transport.send(
-                TransportRequest(
-                    method: "GET", url: URL(string: "http://127.0.0.1:\(port)/healthChecker")!, timeout: .seconds(60)))
+        try await ScriptedServer.withClosedPort { port in
+            let transport = AsyncHTTPTransport()
+            let started = ContinuousClock.now
+            let error = await failure {
+                try await transport.send(
+                    TransportRequest(
+                        method: "GET", url: URL(string: "http://127.0.0.1:\(port)/healthChecker")!, timeout: .seconds(60)))
+            }
+            try await transport.shutdown()
+            #expect(error?.isTransport == true, "\(String(describing: error))")
+            #expect(error?.userMessage == "Could not reach the server at 127.0.0.1:\(port) (connection refused).")
+            #expect(ContinuousClock.now - started < .seconds(20), "refused at once, not after the 60 s timeout")
         }
-        try await transport.shutdown()
-        #expect(error?.isTransport == true, "\(String(describing: error))")
-        #expect(error?.userMessage == "Could not reach the server at 127.0.0.1:\(port) (connection refused).")
-        #expect(ContinuousClock.now - started < .seconds(20), "refused at once, not after the 60 s timeout")
     }
 
     @Test("a declared 20 MB body over a 16 MB limit is refused from its header")

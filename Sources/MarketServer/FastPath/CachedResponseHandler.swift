@@ -91,10 +91,11 @@ final class CachedResponseHandler: ChannelDuplexHandler, RemovableChannelHandler
                 .date: date.current,
                 .server: serverName,
             ])
+        // Counted before the answer leaves: a client that has it must see it counted.
+        cache.noteEarlyAnswer()
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        cache.noteEarlyAnswer()
         AccessLog.record(method: .get, path: path, status: 200, since: started, logger: logger)
     }
 }

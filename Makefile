@@ -1,7 +1,7 @@
 # openmarket — the commands. `make run` sets everything up and starts the app; `make test` runs every test.
 SHELL := /bin/bash
 SWIFT ?= swift
-DEB_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libpng-dev libsqlite3-dev tmux openssh-client openssh-server python3-venv
+DEB_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libpng-dev libsqlite3-dev tmux openssh-client openssh-server python3-venv fonts-noto-color-emoji
 BENCH_PACKAGES := wrk nginx-light chafa
 CONFIG ?= debug
 BIN := .build/$(CONFIG)/openmarket
@@ -88,6 +88,8 @@ bench: deps bench-deps
 	$(SWIFT) build -c release
 	.build/release/openmarket-bench
 	python3 bench/terminal.py
+	$(SWIFT) build
+	python3 bench/terminal.py .build/debug/openmarket --first-start-only
 	python3 bench/ssh.py
 	bash bench/server.sh
 

@@ -56,7 +56,11 @@ let package = Package(
             name: "Notices", dependencies: [.product(name: "Logging", package: "swift-log")], swiftSettings: strict),
 
         // Picture decoding, encoding and scaling, shared by the server and the client.
-        .target(name: "ImageCodec", dependencies: ["CTurboJPEG", "CPNG", "CJPEGDC"], swiftSettings: strict),
+        // Optimised in debug builds too: its pixel loops run 20–30× slower unoptimised, which made a debug
+        // build's first start wait seconds for pictures (docs/DECISIONS.md).
+        .target(
+            name: "ImageCodec", dependencies: ["CTurboJPEG", "CPNG", "CJPEGDC"],
+            swiftSettings: strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
         // The client core: models, the async API client, multipart encoding, validation.
         .target(
@@ -110,6 +114,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),

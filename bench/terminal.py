@@ -2,11 +2,11 @@
 """Terminal benchmarks of the browser (release build): cold start to first painted page with the embedded
 server, and bytes written to the terminal per key at 120x40 (what each key costs over SSH).
 
-Usage: bench/terminal.py [BINARY]   (default .build/release/openmarket)
+Usage: bench/terminal.py [BINARY] [--first-start-only]   (default .build/release/openmarket)
 """
 import fcntl, os, pty, re, select, signal, statistics, struct, subprocess, sys, tempfile, termios, time
 
-BIN = sys.argv[1] if len(sys.argv) > 1 else ".build/release/openmarket"
+BIN = next((a for a in sys.argv[1:] if not a.startswith("--")), ".build/release/openmarket")
 TUI = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "tools", "tui.py")
 
 
@@ -22,7 +22,7 @@ def seed(data):
 
 def cold_start(data, runs=7):
     log = os.path.join(data, "openmarket.log")
-    ready, painted = [], []
+    ready, painted, pictures = [], [], []
     for _ in range(runs):
         start = os.path.getsize(log) if os.path.exists(log) else 0
         pid, fd = pty.fork()
@@ -43,17 +43,57 @@ def cold_start(data, runs=7):
             with open(log) as f:
                 f.seek(start)
                 text = f.read()
-            if "first page painted" in text:
+            if "first pictures drawn" in text:
                 break
         os.kill(pid, signal.SIGTERM)
         os.waitpid(pid, 0)
         os.close(fd)
         r = re.search(r"ready at \S+ after (\d+) ms", text)
         p = re.search(r"first page painted after (\d+) ms", text)
+        d = re.search(r"first pictures drawn after (\d+) ms", text)
         if r and p:
             ready.append(int(r.group(1)))
             painted.append(int(p.group(1)))
-    return ready, painted
+        if d:
+            pictures.append(int(d.group(1)))
+    return ready, painted, pictures
+
+
+def first_start(runs=5):
+    """Launch on an empty data directory each time: the demo catalog is seeded, then the first page painted."""
+    painted, drawn, seeding, size_first, size_all, fill = [], [], [], [], [], []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory(prefix="openmarket-first-") as data:
+            _, p, d = cold_start(data, runs=1)
+            painted += p
+            drawn += d
+            with open(os.path.join(data, "openmarket.log")) as f:
+                log = f.read()
+            s = re.search(r"seeded the demo catalog in ([0-9.]+) seconds", log)
+            if s:
+                seeding.append(float(s.group(1)) * 1000)
+            size_first.append(du(data))
+        # A server on an empty directory, left until every demo picture is made.
+        with tempfile.TemporaryDirectory(prefix="openmarket-fill-") as data:
+            p = subprocess.Popen([BIN, "serve", "--port", "0", "--data-dir", data, "--log-level", "info"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            for line in p.stderr:
+                m = re.search(r"made (\d+) demo pictures in ([0-9.]+) seconds", line)
+                if m:
+                    fill.append(float(m.group(2)))
+                    break
+            p.terminate()
+            p.wait()
+            size_all.append(du(data))
+    return painted, drawn, seeding, size_first, size_all, fill
+
+
+def du(path):
+    total = 0
+    for root, _, files in os.walk(path):
+        for name in files:
+            total += os.path.getsize(os.path.join(root, name))
+    return total / 1e6
 
 
 def key_bytes(data):
@@ -67,20 +107,45 @@ def key_bytes(data):
 
 
 def main():
+    build = "debug" if "/debug/" in BIN else "release"
+    first_run = first_start()
+    if "--first-start-only" in sys.argv:
+        print(f"# openmarket first start — {time.strftime('%Y-%m-%d %H:%M')} — {os.cpu_count()} cores, {build} build")
+        print("| figure | median | min | max |")
+        print("|---|---|---|---|")
+        first_start_rows(build, *first_run)
+        return
     with tempfile.TemporaryDirectory(prefix="openmarket-bench-") as data:
         seed(data)
-        ready, painted = cold_start(data)
+        ready, painted, drawn = cold_start(data)
         first, within, scrolling = key_bytes(data)
     after = [p - r for r, p in zip(ready, painted)]
-    print(f"# openmarket terminal benchmarks — {time.strftime('%Y-%m-%d %H:%M')} — {os.cpu_count()} cores, release build")
+    print(f"# openmarket terminal benchmarks — {time.strftime('%Y-%m-%d %H:%M')} — {os.cpu_count()} cores, {build} build")
     print("| figure | median | min | max |")
     print("|---|---|---|---|")
+    first_start_rows(build, *first_run)
     print(f"| cold start: embedded server ready (ms) | {statistics.median(ready)} | {min(ready)} | {max(ready)} |")
     print(f"| cold start: first page painted (ms since launch) | {statistics.median(painted)} | {min(painted)} | {max(painted)} |")
+    if drawn:
+        print(f"| cold start: … and every picture on it drawn (ms since launch) | {statistics.median(drawn)} | {min(drawn)} | {max(drawn)} |")
     print(f"| first page painted after the server was ready (ms) | {statistics.median(after)} | {min(after)} | {max(after)} |")
     print(f"| bytes: first paint at 120x40 | {first} | | |")
     print(f"| bytes: j within the window | {statistics.median(within)} | {min(within)} | {max(within)} |")
     print(f"| bytes: j scrolling by one product | {statistics.median(scrolling)} | {min(scrolling)} | {max(scrolling)} |")
+
+
+def first_start_rows(build, painted, drawn, seeding, size_first, size_all, fill):
+    def row(name, values, fmt="{:.0f}"):
+        if values:
+            print(f"| {name} | {fmt.format(statistics.median(values))} | {fmt.format(min(values))} | {fmt.format(max(values))} |")
+        else:
+            print(f"| {name} | n/a | | |")
+    row(f"first start ({build}): empty data directory → first page painted (ms since launch)", painted)
+    row(f"first start ({build}): … and every picture on it drawn (ms since launch)", drawn)
+    row(f"first start ({build}): seeding the demo catalog (ms)", seeding)
+    row(f"first start ({build}): data directory after the first page (MB)", size_first, "{:.1f}")
+    row(f"first start ({build}): every demo picture made, in the background (s)", fill, "{:.1f}")
+    row(f"first start ({build}): data directory with every picture (MB)", size_all, "{:.1f}")
 
 
 if __name__ == "__main__":

@@ -131,6 +131,42 @@ public struct ImageDecoder: Sendable {
         return PixelImage(width: width, height: height, pixels: pixels)
     }
 
+    /// Decodes a PNG to RGBA with its transparency kept (colour fonts' glyphs, overlays).
+    public func decodeRGBA(_ bytes: [UInt8]) throws(ImageCodecError) -> RGBAImage {
+        let header = try ImageHeader.read(bytes)
+        guard header.format == .png else { throw .corrupt("not a PNG") }
+        guard header.pixelCount <= maxPixels else {
+            throw .tooManyPixels(width: header.width, height: header.height, limit: maxPixels)
+        }
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        let began = bytes.withUnsafeBufferPointer { buf in
+            png_image_begin_read_from_memory(&image, buf.baseAddress, buf.count)
+        }
+        guard began != 0 else {
+            let message = Self.message(of: &image)
+            png_image_free(&image)
+            throw .corrupt(message)
+        }
+        let width = Int(image.width)
+        let height = Int(image.height)
+        guard width == header.width, height == header.height else {
+            png_image_free(&image)
+            throw .corrupt("the PNG's size changed while reading it")
+        }
+        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let finished = pixels.withUnsafeMutableBufferPointer { dst in
+            png_image_finish_read(&image, nil, dst.baseAddress, 0, nil)
+        }
+        guard finished != 0 else {
+            let message = Self.message(of: &image)
+            png_image_free(&image)
+            throw .corrupt(message)
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
     private static func message(of image: inout png_image) -> String {
         withUnsafeBytes(of: &image.message) { raw in
             let bytes = raw.prefix { $0 != 0 }

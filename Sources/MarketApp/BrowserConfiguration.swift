@@ -24,6 +24,8 @@ public struct BrowserConfiguration: Sendable {
     public var openProduct: Int?
     /// Called once, when the first frame with products has been handed to the terminal.
     public var onFirstProducts: (@Sendable () -> Void)?
+    /// Called once, the first time every picture on screen has been drawn (a benchmark figure).
+    public var onFirstPictures: (@Sendable () -> Void)?
 
     public init(
         pollInterval: Duration = .seconds(10), colorMode: ColorMode? = nil, ascii: Bool = false, itemsPerPage: Int = 20,

@@ -15,6 +15,7 @@ extension BrowserRuntime {
         var pollTask: Task<Void, Never>?
         var imageTasks: [ImageCacheKey: Task<Void, Never>] = [:]
         var images: [ImageCacheKey: CellImage] = [:]
+        var reportedFirstPictures = false
         /// Every task the loop starts, cancelled and waited for at exit.
         let tasks = TaskKeeper()
         var spinner: Task<Void, Never>?
@@ -90,6 +91,10 @@ extension BrowserRuntime {
             if !reportedFirstProducts, !state.products.isEmpty {
                 reportedFirstProducts = true
                 runtime.configuration.onFirstProducts?()
+            }
+            if reportedFirstProducts, !reportedFirstPictures, !wanted.isEmpty, wanted.allSatisfy({ images[$0] != nil }) {
+                reportedFirstPictures = true
+                runtime.configuration.onFirstPictures?()
             }
             let wantedSet = Set(wanted)
             for (key, task) in imageTasks where !wantedSet.contains(key) {

@@ -106,6 +106,10 @@ struct BrowseCommand: AsyncParsableCommand {
             logger.info("first page painted after \(Self.milliseconds(since: launched)) ms")
             logging.sink.flush()
         }
+        configuration.onFirstPictures = {
+            logger.info("first pictures drawn after \(Self.milliseconds(since: launched)) ms")
+            logging.sink.flush()
+        }
         let runtime = BrowserRuntime(client: client, terminal: CursesTerminal(mouse: !noMouse, terminalType: terminalName), configuration: configuration)
         await runtime.run()
         try? await transport.shutdown()

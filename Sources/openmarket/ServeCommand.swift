@@ -15,6 +15,8 @@ struct ServeCommand: AsyncParsableCommand {
     var dataDir: String?
     @Option(help: "Base URL written into picture URLs (default: http://HOST:PORT).") var publicURL: String?
     @Flag(help: "Seed the demo catalog even if the store already has data.") var demo = false
+    @Option(help: "The colour-emoji font the demo pictures are drawn from (Debian: fonts-noto-color-emoji).")
+    var demoFont = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
     @Option(help: "Log level: trace, debug, info, notice, warning, error.") var logLevel = "info"
     @Option(help: "Seconds a client may take from the first byte of a request to the end of its header.")
     var headerTimeout: Double = 10
@@ -48,7 +50,8 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = ServerConfiguration(
             host: host, port: port,
             dataDirectory: dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(),
-            publicURL: publicURL, demo: demo ? .always : .whenEmpty, connections: connectionLimits)
+            publicURL: publicURL, demo: demo ? .always : .whenEmpty, connections: connectionLimits,
+            demoFont: URL(fileURLWithPath: demoFont))
         let server = try await OpenMarketServer.open(configuration, logger: logger)
         let demoVendor = server.demoVendor
         let dataPath = configuration.dataDirectory.path

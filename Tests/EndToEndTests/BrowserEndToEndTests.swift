@@ -28,8 +28,8 @@ struct BrowserEndToEndTests {
 
         try tmux.send("/")
         try await tmux.waitFor(text: "Search:")
-        try tmux.send("mug", literal: true)
-        let narrowed = try await tmux.waitFor("search results") { self.header($0).contains("search: mug") && !$0.contains("loading") }
+        try tmux.send("kitchen", literal: true)
+        let narrowed = try await tmux.waitFor("search results") { self.header($0).contains("search: kitchen") && !$0.contains("loading") }
         let count = header(narrowed).firstMatch(of: /(\d+)\+? products/).map { Int($0.1)! } ?? 0
         #expect(count > 0 && count < 40, "\(header(narrowed))")
         try tmux.send("Enter")

@@ -17,6 +17,8 @@ public struct OpenMarketServer: Sendable {
     let database: DatabasePool
     let products: ProductStore
     let pictures: PictureStore
+    /// Makes the demo catalog's picture files, which are not written when it is seeded.
+    let demoPictures: DemoPictureMaker
     let cache = ResponseCache()
     let publicURL: PublicURL
     let logger: Logger
@@ -34,7 +36,9 @@ public struct OpenMarketServer: Sendable {
         if orphans > 0 { logger.notice("removed \(orphans) picture files left without a product") }
 
         let catalog = DemoCatalog(directory: directory)
-        var demoVendor = catalog.savedCredentials()
+        // The catalog is committed in one transaction with its vendor's credentials; a first start
+        // killed before the commit left nothing, and this start seeds again.
+        var demoVendor = try DemoCatalog.committedCredentials(in: database) ?? catalog.savedCredentials()
         let shouldSeed: Bool =
             switch configuration.demo {
             case .never: false
@@ -43,14 +47,24 @@ public struct OpenMarketServer: Sendable {
             }
         if shouldSeed {
             let started = ContinuousClock.now
-            demoVendor = try await catalog.seed(
-                products: products, vendors: vendors, pictures: pictures, now: configuration.now())
+            demoVendor = try catalog.seed(into: database, vendors: vendors, now: configuration.now())
             logger.notice("seeded the demo catalog in \(ContinuousClock.now - started)")
+        }
+        // Written after the commit, atomically; a start after a crash in between writes it again.
+        if let committed = try DemoCatalog.committedCredentials(in: database) {
+            try catalog.writeCredentialsFile(committed)
+        }
+        let drawings = DemoDrawings(fontFile: configuration.demoFont)
+        let demoPictures = DemoPictureMaker(catalog: catalog, drawings: drawings, pictures: pictures)
+        if shouldSeed && !drawings.isAvailable {
+            logger.notice(
+                "demo pictures are drawn placeholders: \(configuration.demoFont.path) is missing (Debian package \(DemoDrawings.package))")
         }
         let base = configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)"
         return OpenMarketServer(
             configuration: configuration, vendors: vendors, demoVendor: demoVendor, database: database,
-            products: products, pictures: pictures, publicURL: PublicURL(Self.trimmed(base)), logger: logger)
+            products: products, pictures: pictures, demoPictures: demoPictures, publicURL: PublicURL(Self.trimmed(base)),
+            logger: logger)
     }
 
     private static func trimmed(_ url: String) -> String {
@@ -64,7 +78,8 @@ public struct OpenMarketServer: Sendable {
         router.middlewares.add(APIErrorMiddleware())
         router.get("/healthChecker") { _, _ in Responses.json("\"OK\"") }
         ProductController<MarketRequestContext>(
-            products: products, vendors: vendors, pictures: pictures, thumbnails: ThumbnailMaker(), cache: cache,
+            products: products, vendors: vendors, pictures: pictures, demoPictures: demoPictures,
+            thumbnails: ThumbnailMaker(), cache: cache,
             publicURL: publicURL, now: configuration.now, deleteTokenLifetime: configuration.deleteTokenLifetime
         ).addRoutes(to: router)
         return router
@@ -83,6 +98,7 @@ public struct OpenMarketServer: Sendable {
         let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [
             CachedResponseHandler(cache: cache, date: date, serverName: Self.serverName, logger: logger)
         ])
+        let filler = DemoPictureFiller(maker: demoPictures, products: products, logger: logger)
         return Application(
             router: router(),
             server: HTTPServerBuilder { responder in
@@ -91,6 +107,7 @@ public struct OpenMarketServer: Sendable {
             configuration: .init(
                 address: .hostname(host, port: configuration.port), serverName: Self.serverName, backlog: 1024,
                 availableConnectionsDelegate: OpenConnectionsGate(watch: watch)),
+            services: configuration.fillDemoPictures ? [filler] : [],
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 if configuredURL == nil {

@@ -25,11 +25,18 @@ public struct ServerConfiguration: Sendable {
     public var now: @Sendable () -> Date
     /// Timeouts and connection caps against slow and greedy clients.
     public var connections: ConnectionLimits
+    /// The colour-emoji font the demo pictures are drawn from (Debian's `fonts-noto-color-emoji`);
+    /// without it they are drawn placeholders.
+    public var demoFont: URL
+    /// Whether missing demo pictures are made in the background after start (else only on request).
+    public var fillDemoPictures: Bool
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, publicURL: String? = nil,
         demo: DemoSeeding = .whenEmpty, deleteTokenLifetime: TimeInterval = 600,
-        connections: ConnectionLimits = ConnectionLimits(), now: @escaping @Sendable () -> Date = { Date() }
+        connections: ConnectionLimits = ConnectionLimits(),
+        demoFont: URL = URL(fileURLWithPath: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"),
+        fillDemoPictures: Bool = true, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.host = host
         self.port = port
@@ -39,6 +46,8 @@ public struct ServerConfiguration: Sendable {
         self.deleteTokenLifetime = deleteTokenLifetime
         self.now = now
         self.connections = connections
+        self.demoFont = demoFont
+        self.fillDemoPictures = fillDemoPictures
     }
 
     /// `$XDG_DATA_HOME/openmarket`, or `~/.local/share/openmarket`.

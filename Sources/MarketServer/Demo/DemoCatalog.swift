@@ -1,24 +1,33 @@
 import Foundation
-import ImageCodec
+import GRDB
 
-/// The demo market: several vendors (one of them "demo", whose credentials are kept in the data
-/// directory so they can be printed at every start), 132 products with Korean and English names,
-/// KRW and USD prices, discounts, sold-out items and 1–5 generated pictures each.
-struct DemoCatalog {
+/// The demo market: several vendors (one of them "demo", whose credentials are kept in the database
+/// and in the data directory so they can be printed at every start), 132 products with Korean and
+/// English names, KRW and USD prices, discounts, sold-out items and 1–5 pictures each — every product
+/// one of the objects of `DemoObject.all`, pictured like a shop photo.
+///
+/// Seeding writes the rows only, in one transaction: the catalog is in the store whole or not at all.
+/// The pictures' paths are fixed by the catalog (`DemoPictureName`); their files are made later, on
+/// first request or by `DemoPictureFiller`, by `DemoPictureMaker`.
+struct DemoCatalog: Sendable {
     let directory: URL
     var productCount = 132
     var seed: UInt64 = 0x0A11_CE5E_ED00_2022
 
     var credentialsFile: URL { directory.appendingPathComponent("demo-vendor.json") }
 
-    /// The demo vendor's credentials if the catalog was seeded into this directory.
+    /// The `meta` row that holds the demo vendor's credentials once the catalog is committed.
+    static let metaKey = "demo_vendor"
+
+    /// The demo vendor's credentials saved next to the database (catalogs seeded before they were
+    /// kept in the database have only these).
     func savedCredentials() -> VendorCredentials? {
         guard let data = try? Data(contentsOf: credentialsFile) else { return nil }
         return try? JSONDecoder().decode(VendorCredentials.self, from: data)
     }
 
     /// One product of the catalog, before it is stored.
-    struct Item: Equatable {
+    struct Item: Equatable, Sendable {
         var vendor: Int
         var name: String
         var initials: String
@@ -29,6 +38,12 @@ struct DemoCatalog {
         var stock: Int
         var pictureCount: Int
         var pngFirst: Bool
+        /// Index into `DemoObject.all`.
+        var object: Int
+        /// Other objects of the same shelf, for the "in use" picture.
+        var companions: [Int]
+        /// The hue (0…1) of the first picture's backdrop.
+        var hue: Double
     }
 
     static let vendorNames = ["demo", "야곰상회", "Seoul Crafts", "Busan Fresh", "Blue Hill Goods"]
@@ -36,125 +51,129 @@ struct DemoCatalog {
     /// The catalog's products, oldest first (so the last is the newest and listed first).
     func items() -> [Item] {
         var random = SeededRandom(seed: seed)
+        let objects = DemoObject.all
+        var order = Array(objects.indices)
+        order.shuffle(using: &random)
+        var used: [Int: Int] = [:]
         return (0..<productCount).map { index in
+            let objectIndex = order[index % order.count]
+            let object = objects[objectIndex]
+            let repeatCount = used[objectIndex, default: 0]
+            used[objectIndex] = repeatCount + 1
             let english = random.chance(0.5)
-            let noun = random.pick(Self.nouns)
-            let adjective = random.pick(Self.adjectives)
-            let name = english ? "\(adjective.en) \(noun.en)" : "\(adjective.ko) \(noun.ko)"
-            let initials = String(adjective.en.prefix(1) + noun.en.prefix(1)).uppercased()
+            var adjectives = object.category.adjectives
+            adjectives.shuffle(using: &random)
+            let adjective = adjectives[repeatCount % adjectives.count]
+            let name = english ? "\(adjective.en) \(object.en)" : "\(adjective.ko) \(object.ko)"
             let usd = random.chance(0.35)
+            let dollars = Double(Int.random(in: object.dollars, using: &random))
             let price: Double =
                 usd
-                ? Double(Int.random(in: 99...250_000, using: &random)) / 100
-                : Double(Int.random(in: 5...20_000, using: &random) * 100)
+                ? (random.chance(0.6) ? dollars - 0.01 : dollars)
+                : (dollars * 1300 / 100).rounded() * 100
             var discount = 0.0
             if random.chance(0.3) {
                 let fraction = Double(Int.random(in: 5...50, using: &random)) / 100
                 discount = usd ? (price * fraction * 100).rounded() / 100 : (price * fraction / 100).rounded() * 100
             }
             let stock = random.chance(0.15) ? 0 : Int.random(in: 1...500, using: &random)
+            let shelf = objects.indices.filter { objects[$0].category == object.category && $0 != objectIndex }
+            var companions = shelf
+            companions.shuffle(using: &random)
             return Item(
-                vendor: index % 7 == 0 ? 0 : Int.random(in: 0..<Self.vendorNames.count, using: &random),
+                // The newest product is the demo vendor's, so that a visitor can edit the first one they see.
+                vendor: index % 7 == 0 || index == productCount - 1
+                    ? 0 : Int.random(in: 0..<Self.vendorNames.count, using: &random),
                 name: index % 11 == 5 ? (english ? "\(name) Set" : "\(name) 세트") : name,
-                initials: initials,
-                description: description(for: noun, english: english, random: &random),
+                initials: String(adjective.en.prefix(1) + object.en.prefix(1)).uppercased(),
+                description: description(for: object, english: english, random: &random),
                 currency: usd ? "USD" : "KRW", price: price, discountedPrice: discount, stock: stock,
-                pictureCount: Int.random(in: 1...5, using: &random), pngFirst: index % 9 == 4)
+                pictureCount: Int.random(in: 1...5, using: &random), pngFirst: index % 9 == 4,
+                object: objectIndex, companions: Array(companions.prefix(2)),
+                hue: (Double(index) * 0.618_033_988_75).truncatingRemainder(dividingBy: 1))
         }
     }
 
-    private func description(for noun: Noun, english: Bool, random: inout SeededRandom) -> String {
+    private func description(for object: DemoObject, english: Bool, random: inout SeededRandom) -> String {
         let paragraphs = random.pick([1, 1, 1, 2, 3, 4])
-        let sentences = english ? Self.englishSentences : Self.koreanSentences
+        let noun = english ? object.en.lowercased() : object.ko
+        let shelf = english ? object.category.englishSentences : object.category.koreanSentences
+        let general = english ? Self.englishSentences : Self.koreanSentences
         var text: [String] = []
         for p in 0..<paragraphs {
             let count = p == 0 && paragraphs == 1 && random.chance(0.4) ? 1 : Int.random(in: 2...4, using: &random)
-            let paragraph = (0..<count).map { _ in
-                random.pick(sentences).replacingOccurrences(of: "%", with: english ? noun.en.lowercased() : noun.ko)
+            let paragraph = (0..<count).map { n in
+                random.pick(p == 0 && n == 0 ? shelf : general).replacingOccurrences(of: "%", with: noun)
             }
             text.append(paragraph.joined(separator: " "))
         }
+        // The shelf in front, as Korean market listings do it: "[주방] …".
+        text[0] = "[\(english ? object.category.en : object.category.ko)] " + text[0]
         return String(text.joined(separator: "\n\n").prefix(1000))
     }
 
-    /// Stores vendors, pictures and products; returns the demo vendor's credentials.
-    func seed(products: ProductStore, vendors: VendorStore, pictures: PictureStore, now: Date) async throws
-        -> VendorCredentials
-    {
-        var credentials: [VendorCredentials] = []
-        for name in Self.vendorNames {
-            credentials.append(try vendors.add(name: name))
-        }
-        let painter = DemoPicturePainter()
-        let encoder = ImageEncoder()
-        let thumbnails = ThumbnailMaker()
-        for (index, item) in items().enumerated() {
-            let vendor = credentials[item.vendor]
-            let date = now.addingTimeInterval(Double(index - productCount) * 3600)
-            var saved: [SavedPicture] = []
-            for picture in 0..<item.pictureCount {
-                let image = painter.paint(
-                    initials: item.initials, index: picture, of: item.pictureCount,
-                    seed: seed &+ UInt64(index * 16 + picture))
-                let png = item.pngFirst && picture == 0
-                let bytes = png ? try encoder.png(image) : try encoder.jpeg(image, quality: 85)
-                saved.append(
-                    try pictures.save(
-                        original: bytes, format: png ? .png : .jpeg, thumbnail: try thumbnails.thumbnail(of: bytes),
-                        vendorID: vendor.id, date: date))
+    /// Stores vendors and products, and the demo vendor's credentials in `meta`, in one transaction;
+    /// returns the demo vendor's credentials. No picture file is written here.
+    func seed(into database: some DatabaseWriter, vendors: VendorStore, now: Date) throws -> VendorCredentials {
+        try database.write { db in
+            var credentials: [VendorCredentials] = []
+            for name in Self.vendorNames {
+                credentials.append(try vendors.add(name: name, in: db))
             }
-            _ = try await products.insert(
-                NewProduct(
-                    vendorID: vendor.id, name: item.name, description: item.description, price: item.price,
-                    discountedPrice: item.discountedPrice, stock: item.stock, currency: item.currency),
-                pictures: saved, at: date)
+            for (index, item) in items().enumerated() {
+                let vendor = credentials[item.vendor]
+                let date = now.addingTimeInterval(Double(index - productCount) * 3600)
+                let pictures = (0..<item.pictureCount).map { picture in
+                    DemoPictureName(seed: seed, product: index, picture: picture)
+                        .saved(vendorID: vendor.id, date: date, png: item.pngFirst && picture == 0)
+                }
+                _ = try ProductStore.insert(
+                    NewProduct(
+                        vendorID: vendor.id, name: item.name, description: item.description, price: item.price,
+                        discountedPrice: item.discountedPrice, stock: item.stock, currency: item.currency),
+                    pictures: pictures, at: date, in: db)
+            }
+            let demo = credentials[0]
+            let json = String(decoding: try JSONEncoder().encode(demo), as: UTF8.self)
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", arguments: [Self.metaKey, json])
+            return demo
         }
-        let demo = credentials[0]
-        let data = try JSONEncoder().encode(demo)
-        FileManager.default.createFile(
-            atPath: credentialsFile.path, contents: data, attributes: [.posixPermissions: 0o600])
-        return demo
     }
 
-    struct Noun {
-        var en: String
-        var ko: String
+    /// The demo vendor's credentials as committed with the catalog, if it is in this database.
+    static func committedCredentials(in database: some DatabaseReader) throws -> VendorCredentials? {
+        try database.read { db in
+            guard let json = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [metaKey])
+            else { return nil }
+            return try JSONDecoder().decode(VendorCredentials.self, from: Data(json.utf8))
+        }
     }
 
-    struct Adjective {
-        var en: String
-        var ko: String
+    /// Writes the credentials file next to the database, atomically (a temporary file, then a
+    /// rename) and readable by the owner only; does nothing if it already says this.
+    func writeCredentialsFile(_ credentials: VendorCredentials) throws {
+        guard savedCredentials() != credentials else { return }
+        let temporary = directory.appendingPathComponent(".demo-vendor.json.tmp")
+        try? FileManager.default.removeItem(at: temporary)
+        let data = try JSONEncoder().encode(credentials)
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
+        else { throw CocoaError(.fileWriteUnknown) }
+        guard rename(temporary.path, credentialsFile.path) == 0 else {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown)
+        }
     }
-
-    static let nouns: [Noun] = [
-        Noun(en: "Mug", ko: "머그컵"), Noun(en: "Keyboard", ko: "키보드"), Noun(en: "Backpack", ko: "백팩"),
-        Noun(en: "Lamp", ko: "조명"), Noun(en: "Notebook", ko: "공책"), Noun(en: "Sneakers", ko: "운동화"),
-        Noun(en: "Teapot", ko: "찻주전자"), Noun(en: "Headphones", ko: "헤드폰"), Noun(en: "Umbrella", ko: "우산"),
-        Noun(en: "Kimchi", ko: "김치"), Noun(en: "Rice Cooker", ko: "밥솥"), Noun(en: "Scarf", ko: "목도리"),
-        Noun(en: "Watch", ko: "손목시계"), Noun(en: "Plant", ko: "화분"), Noun(en: "Camera", ko: "카메라"),
-        Noun(en: "Bicycle", ko: "자전거"), Noun(en: "Pen", ko: "만년필"), Noun(en: "Blanket", ko: "담요"),
-        Noun(en: "Speaker", ko: "스피커"), Noun(en: "Wallet", ko: "지갑"), Noun(en: "Tumbler", ko: "텀블러"),
-        Noun(en: "Desk", ko: "책상"), Noun(en: "Candle", ko: "향초"), Noun(en: "Green Tea", ko: "녹차"),
-    ]
-
-    static let adjectives: [Adjective] = [
-        Adjective(en: "Vintage", ko: "빈티지"), Adjective(en: "Handmade", ko: "수제"),
-        Adjective(en: "Compact", ko: "미니"), Adjective(en: "Classic", ko: "클래식"),
-        Adjective(en: "Wireless", ko: "무선"), Adjective(en: "Organic", ko: "유기농"),
-        Adjective(en: "Premium", ko: "프리미엄"), Adjective(en: "Cozy", ko: "포근한"),
-        Adjective(en: "Blue", ko: "파란"), Adjective(en: "Jeju", ko: "제주"), Adjective(en: "Retro", ko: "레트로"),
-        Adjective(en: "Light", ko: "가벼운"), Adjective(en: "Smart", ko: "스마트"), Adjective(en: "Seoul", ko: "서울"),
-    ]
 
     static let englishSentences = [
-        "A well-made % that lasts for years.",
+        "Well made, and it lasts for years.",
         "Barely used; comes with the original box.",
         "Ships within two business days from Seoul.",
-        "This % was a gift and has never left its wrapping.",
+        "It was a gift and has never left its wrapping.",
         "Light scratches on the back, otherwise in great shape.",
         "Perfect for a small apartment or a busy office.",
         "Colours may look slightly different on your screen.",
-        "We test every % before it leaves the workshop, and we answer every question within a day.",
+        "We test every piece before it leaves the workshop, and we answer every question within a day.",
         "Limited run: when it is gone, it is gone.",
         "Includes a one-year warranty and free returns within 14 days.",
     ]

@@ -11,7 +11,9 @@ struct SavedPicture: Sendable, Equatable {
 ///
 /// Files are written (to a temporary name, then renamed) before the database rows that point at them
 /// are committed, and removed only after the rows are gone. A crash can therefore leave files without
-/// rows — swept at start by `removeOrphans` — but never rows without files.
+/// rows — swept at start by `removeOrphans` — but never rows without files. The one exception is the
+/// demo catalog: its rows are committed first and its files made afterwards from their names
+/// (`DemoPictureMaker`), on first request or in the background.
 struct PictureStore: Sendable {
     let root: URL
 
@@ -39,6 +41,21 @@ struct PictureStore: Sendable {
             throw error
         }
         return saved
+    }
+
+    /// Writes the files of a picture whose paths are already chosen (the demo catalog's): the thumbnail
+    /// first, so that an original on disk always has its thumbnail.
+    func write(original: [UInt8], thumbnail: [UInt8], to saved: SavedPicture) throws {
+        let folder = root.appendingPathComponent(saved.originPath).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try write(thumbnail, to: saved.thumbnailPath)
+        try write(original, to: saved.originPath)
+    }
+
+    /// Whether both files of a picture are on disk.
+    func exists(_ saved: SavedPicture) -> Bool {
+        FileManager.default.fileExists(atPath: root.appendingPathComponent(saved.originPath).path)
+            && FileManager.default.fileExists(atPath: root.appendingPathComponent(saved.thumbnailPath).path)
     }
 
     private func write(_ bytes: [UInt8], to relativePath: String) throws {

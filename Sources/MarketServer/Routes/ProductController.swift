@@ -9,6 +9,7 @@ struct ProductController<Context: RequestContext>: Sendable {
     let products: ProductStore
     let vendors: VendorStore
     let pictures: PictureStore
+    let demoPictures: DemoPictureMaker
     let thumbnails: ThumbnailMaker
     let cache: ResponseCache
     let publicURL: PublicURL
@@ -66,13 +67,23 @@ struct ProductController<Context: RequestContext>: Sendable {
 
     @Sendable func picture(_ request: Request, context: Context) async throws -> Response {
         let path = context.parameters.getCatchAll().joined(separator: "/")
-        guard let (data, format) = pictures.read(relativePath: path) else {
+        var found = pictures.read(relativePath: path)
+        if found == nil { found = try await makeDemoPicture(path) }
+        guard let (data, format) = found else {
             throw APIError.notFound("no picture at /images/\(path)")
         }
         return Response(
             status: .ok,
             headers: [.contentType: format.mimeType, .cacheControl: "public, max-age=31536000, immutable"],
             body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// A demo catalog picture whose file is not made yet: made now, if a product still has it.
+    private func makeDemoPicture(_ path: String) async throws -> (bytes: Data, format: ImageFormat)? {
+        guard let name = demoPictures.name(of: path), let saved = try await products.savedPicture(withPath: path)
+        else { return nil }
+        try await demoPictures.make(name, saved: saved)
+        return pictures.read(relativePath: path)
     }
 
     // MARK: Writing

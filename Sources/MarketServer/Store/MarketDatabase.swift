@@ -63,6 +63,14 @@ public enum MarketDatabase {
                     CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
                     """)
         }
+        // Pictures are looked up by path when a demo picture's file is made on first request.
+        migrator.registerMigration("v2-image-paths") { db in
+            try db.execute(
+                sql: """
+                    CREATE INDEX image_origin_path ON image(origin_path);
+                    CREATE INDEX image_thumbnail_path ON image(thumbnail_path);
+                    """)
+        }
         return migrator
     }
 }

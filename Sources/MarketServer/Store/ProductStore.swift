@@ -42,37 +42,42 @@ struct ProductStore: Sendable {
 
     /// Inserts a product and its pictures in one transaction; the first picture becomes the thumbnail.
     func insert(_ product: NewProduct, pictures: [SavedPicture], at date: Date) async throws -> StoredProductDetail {
-        try await database.write { db in
-            let stamp = Timestamp.string(date)
+        try await database.write { db in try Self.insert(product, pictures: pictures, at: date, in: db) }
+    }
+
+    /// Inserts a product and its pictures inside the caller's transaction.
+    static func insert(_ product: NewProduct, pictures: [SavedPicture], at date: Date, in db: Database) throws
+        -> StoredProductDetail
+    {
+        let stamp = Timestamp.string(date)
+        try db.execute(
+            sql: """
+                INSERT INTO product (vendor_id, name, description, search_text, currency, price,
+                  discounted_price, stock, created_at, issued_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                product.vendorID, product.name, product.description,
+                Self.searchText(name: product.name, description: product.description), product.currency,
+                product.price, product.discountedPrice, product.stock, stamp, stamp,
+            ])
+        let productID = Int(db.lastInsertedRowID)
+        var thumbnailID: Int?
+        for (position, picture) in pictures.enumerated() {
             try db.execute(
                 sql: """
-                    INSERT INTO product (vendor_id, name, description, search_text, currency, price,
-                      discounted_price, stock, created_at, issued_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO image (product_id, position, origin_path, thumbnail_path, issued_at)
+                    VALUES (?, ?, ?, ?, ?)
                     """,
-                arguments: [
-                    product.vendorID, product.name, product.description,
-                    Self.searchText(name: product.name, description: product.description), product.currency,
-                    product.price, product.discountedPrice, product.stock, stamp, stamp,
-                ])
-            let productID = Int(db.lastInsertedRowID)
-            var thumbnailID: Int?
-            for (position, picture) in pictures.enumerated() {
-                try db.execute(
-                    sql: """
-                        INSERT INTO image (product_id, position, origin_path, thumbnail_path, issued_at)
-                        VALUES (?, ?, ?, ?, ?)
-                        """,
-                    arguments: [productID, position, picture.originPath, picture.thumbnailPath, stamp])
-                if thumbnailID == nil { thumbnailID = Int(db.lastInsertedRowID) }
-            }
-            try db.execute(
-                sql: "UPDATE product SET thumbnail_image_id = ? WHERE id = ?", arguments: [thumbnailID, productID])
-            guard let detail = try Self.detail(id: productID, in: db) else {
-                throw APIError(.internalServerError, "product vanished while being created")
-            }
-            return detail
+                arguments: [productID, position, picture.originPath, picture.thumbnailPath, stamp])
+            if thumbnailID == nil { thumbnailID = Int(db.lastInsertedRowID) }
         }
+        try db.execute(
+            sql: "UPDATE product SET thumbnail_image_id = ? WHERE id = ?", arguments: [thumbnailID, productID])
+        guard let detail = try Self.detail(id: productID, in: db) else {
+            throw APIError(.internalServerError, "product vanished while being created")
+        }
+        return detail
     }
 
     /// Applies an update after checking, inside the write transaction, ownership and the merged rules.
@@ -178,6 +183,25 @@ struct ProductStore: Sendable {
                 paths.insert(row[1])
             }
             return paths
+        }
+    }
+
+    /// The stored picture one of whose files is at `path`, if a product still has it.
+    func savedPicture(withPath path: String) async throws -> SavedPicture? {
+        try await database.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT origin_path, thumbnail_path FROM image WHERE origin_path = ? OR thumbnail_path = ? LIMIT 1",
+                arguments: [path, path]
+            ).map { SavedPicture(originPath: $0[0], thumbnailPath: $0[1]) }
+        }
+    }
+
+    /// Every stored picture, the newest product's first (the order a browser shows them in).
+    func allPicturesNewestFirst() async throws -> [SavedPicture] {
+        try await database.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT origin_path, thumbnail_path FROM image ORDER BY product_id DESC, position"
+            ).map { SavedPicture(originPath: $0[0], thumbnailPath: $0[1]) }
         }
     }
 

@@ -53,7 +53,7 @@ let package = Package(
 
         // Log lines for limits that bite, throttled: shared by the API server and the SSH server.
         .target(
-            name: "Notices", dependencies: [.product(name: "Logging", package: "swift-log")], swiftSettings: strict),
+            name: "Notices", dependencies: [.product(name: "Logging", package: "swift-log"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")], swiftSettings: strict),
 
         // Picture decoding, encoding and scaling, shared by the server and the client.
         // Optimised in debug builds too: its pixel loops run 20–30× slower unoptimised, which made a debug
@@ -81,11 +81,13 @@ let package = Package(
             swiftSettings: strict),
 
         // The ncurses backend: the only module that imports CNCursesw.
-        .target(name: "TerminalCurses", dependencies: ["CNCursesw", "CCursesShim", "TerminalUI"], swiftSettings: strict),
+        .target(
+            name: "TerminalCurses", dependencies: ["CNCursesw", "CCursesShim", "TerminalUI", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            swiftSettings: strict),
 
         // The runtime: the event loop that joins view models, the network, the image cache and a terminal.
         .target(
-            name: "MarketApp", dependencies: ["MarketFeatures", "OpenMarketAPI", "ImagePipeline", "TerminalUI"],
+            name: "MarketApp", dependencies: ["MarketFeatures", "OpenMarketAPI", "ImagePipeline", "TerminalUI", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             swiftSettings: strict),
 
         // `openmarket ssh`: an SSH server whose sessions are browsers on pseudo-terminals.
@@ -96,6 +98,7 @@ let package = Package(
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -115,6 +118,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -125,6 +129,7 @@ let package = Package(
             dependencies: [
                 "MarketServer", "MarketApp", "MarketFeatures", "TerminalCurses", "OpenMarketAPI", "MarketSSH",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -143,7 +148,7 @@ let package = Package(
         // Fixtures and test doubles shared by the tests.
         .target(
             name: "Mocks",
-            dependencies: ["ImageCodec", "OpenMarketAPI", "TerminalUI"],
+            dependencies: ["ImageCodec", "OpenMarketAPI", "TerminalUI", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             path: "Mocks",
             resources: [.copy("Fixtures")],
             swiftSettings: strict
@@ -165,7 +170,7 @@ let package = Package(
             dependencies: ["MarketFeatures", "OpenMarketAPI", "TerminalUI", "ImagePipeline", "ImageCodec", "Mocks"],
             swiftSettings: strict),
         .testTarget(
-            name: "MarketAppTests", dependencies: ["MarketApp", "MarketFeatures", "OpenMarketAPI", "TerminalUI", "Mocks"],
+            name: "MarketAppTests", dependencies: ["MarketApp", "MarketFeatures", "OpenMarketAPI", "TerminalUI", "Mocks", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             swiftSettings: strict),
         .testTarget(
             name: "MarketSSHTests",
@@ -177,12 +182,15 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImagePipeline"], swiftSettings: strict),
         .testTarget(name: "TerminalCursesTests", dependencies: ["TerminalCurses", "TerminalUI"], swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "CJPEGDC", "Mocks"], swiftSettings: strict),
-        .testTarget(name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "Mocks"], swiftSettings: strict),
+        .testTarget(
+            name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "Mocks", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            swiftSettings: strict),
         .testTarget(
             name: "OpenMarketAPITests",
             dependencies: [
                 "OpenMarketAPI", "Mocks", "MarketServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -191,6 +199,7 @@ let package = Package(
             dependencies: [
                 "MarketServer", "Mocks", "ImageCodec",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict

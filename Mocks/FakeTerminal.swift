@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Synchronization
 import TerminalUI
 
@@ -5,7 +6,7 @@ import TerminalUI
 public final class FakeTerminal: TerminalBackend {
     public let inputs: AsyncStream<TerminalInput>
     private let continuation: AsyncStream<TerminalInput>.Continuation
-    private let frames = Mutex<[Canvas]>([])
+    private let frames = NIOLockedValueBox<[Canvas]>([])
     public let colors: Int
     public let size: (columns: Int, rows: Int)
 
@@ -18,7 +19,7 @@ public final class FakeTerminal: TerminalBackend {
     public func start() {}
 
     public func present(_ canvas: Canvas) {
-        frames.withLock { $0.append(canvas) }
+        frames.withLockedValue { $0.append(canvas) }
     }
 
     public func stop() async {
@@ -31,8 +32,8 @@ public final class FakeTerminal: TerminalBackend {
     }
 
     /// The last frame shown.
-    public var lastFrame: Canvas? { frames.withLock { $0.last } }
+    public var lastFrame: Canvas? { frames.withLockedValue { $0.last } }
 
     /// How many frames were shown.
-    public var frameCount: Int { frames.withLock { $0.count } }
+    public var frameCount: Int { frames.withLockedValue { $0.count } }
 }

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// A clock that moves only when a test says so: `sleep` waits until `advance` passes its deadline.
@@ -21,24 +22,24 @@ public final class ManualClock: Clock, Sendable {
         var nextID = 0
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     public init() {}
 
-    public var now: Instant { state.withLock { $0.now } }
+    public var now: Instant { state.withLockedValue { $0.now } }
     public var minimumResolution: Duration { .zero }
 
     /// How many sleeps are waiting.
-    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    public var sleeperCount: Int { state.withLockedValue { $0.sleepers.count } }
 
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        let id = state.withLock { state in
+        let id = state.withLockedValue { state in
             defer { state.nextID += 1 }
             return state.nextID
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let resumeNow: Bool = state.withLock { state in
+                let resumeNow: Bool = state.withLockedValue { state in
                     if deadline <= state.now { return true }
                     if Task.isCancelled { return true }
                     state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
@@ -49,14 +50,14 @@ public final class ManualClock: Clock, Sendable {
                 }
             }
         } onCancel: {
-            let sleeper = state.withLock { $0.sleepers.removeValue(forKey: id) }
+            let sleeper = state.withLockedValue { $0.sleepers.removeValue(forKey: id) }
             sleeper?.continuation.resume(throwing: CancellationError())
         }
     }
 
     /// Moves time forward and wakes every sleep whose deadline has come.
     public func advance(by duration: Duration) {
-        let due: [Sleeper] = state.withLock { state in
+        let due: [Sleeper] = state.withLockedValue { state in
             state.now = state.now.advanced(by: duration)
             let now = state.now
             let due = state.sleepers.filter { $0.value.deadline <= now }

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Foundation
 import OpenMarketAPI
 import Synchronization
@@ -62,7 +63,7 @@ public final class MockTransport: HTTPTransport {
         var cancelled: [String] = []
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
     /// The delay of replies that do not set their own.
     public let delay: Duration
 
@@ -73,34 +74,34 @@ public final class MockTransport: HTTPTransport {
 
     /// Queues `reply` for the next `method` request to `path` (the URL's path, without the query).
     public func enqueue(_ method: String, _ path: String, _ reply: Reply) {
-        state.withLock { $0.queues[Self.key(method, path), default: []].append(reply) }
+        state.withLockedValue { $0.queues[Self.key(method, path), default: []].append(reply) }
     }
 
     /// Answers every `method` request to `path` with `reply` once the queued replies for it are used up
     /// (for requests a test does not count, like thumbnails).
     public func stub(_ method: String, _ path: String, _ reply: Reply) {
-        state.withLock { $0.standing[Self.key(method, path)] = reply }
+        state.withLockedValue { $0.standing[Self.key(method, path)] = reply }
     }
 
     /// Every request received, in order (unexpected ones included).
-    public var requests: [TransportRequest] { state.withLock { $0.requests } }
+    public var requests: [TransportRequest] { state.withLockedValue { $0.requests } }
 
     /// `METHOD /path` of every request that had no reply queued.
-    public var unexpectedRequests: [String] { state.withLock { $0.unexpected } }
+    public var unexpectedRequests: [String] { state.withLockedValue { $0.unexpected } }
 
     /// `METHOD /path` of every request whose task was cancelled while its reply was delayed.
-    public var cancelledRequests: [String] { state.withLock { $0.cancelled } }
+    public var cancelledRequests: [String] { state.withLockedValue { $0.cancelled } }
 
     /// `METHOD /path` of every queued reply that was never used.
     public var unusedReplies: [String] {
-        state.withLock { state in
+        state.withLockedValue { state in
             state.queues.flatMap { key, replies in Array(repeating: key, count: replies.count) }.sorted()
         }
     }
 
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let key = Self.key(request.method, Self.path(of: request.url))
-        let reply: Reply? = state.withLock { state in
+        let reply: Reply? = state.withLockedValue { state in
             state.requests.append(request)
             guard var queue = state.queues[key], !queue.isEmpty else {
                 if let standing = state.standing[key] { return standing }
@@ -122,7 +123,7 @@ public final class MockTransport: HTTPTransport {
             }
             if wait > .zero { try await Task.sleep(for: wait) }
         } catch is CancellationError {
-            state.withLock { $0.cancelled.append(key) }
+            state.withLockedValue { $0.cancelled.append(key) }
             throw OpenMarketError.cancelled
         }
         if let progress = request.uploadProgress, let body = request.body {

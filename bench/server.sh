@@ -31,7 +31,7 @@ done
 base="http://127.0.0.1:$OM_PORT"
 
 page="/api/products?page_no=1&items_per_page=20"
-search="/api/products?page_no=1&items_per_page=20&search_value=mug"
+search="/api/products?page_no=1&items_per_page=20&search_value=kitchen"
 product="/api/products/64"
 
 mkdir -p "$work/www" "$work/nginx-tmp"

@@ -1,9 +1,10 @@
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// Events from every source (terminal, network, timers) in one queue. The runtime takes them in
 /// batches: everything that arrived while it was busy is handled before the next frame is drawn.
 final class EventQueue<Event: Sendable>: Sendable {
-    private let pending = Mutex<[Event]>([])
+    private let pending = NIOLockedValueBox<[Event]>([])
     /// Yields once whenever events were queued since it last yielded; the consumer waits on it.
     let arrivals: AsyncStream<Void>
     private let continuation: AsyncStream<Void>.Continuation
@@ -13,13 +14,13 @@ final class EventQueue<Event: Sendable>: Sendable {
     }
 
     func send(_ event: Event) {
-        pending.withLock { $0.append(event) }
+        pending.withLockedValue { $0.append(event) }
         continuation.yield()
     }
 
     /// Everything queued so far.
     func takeAll() -> [Event] {
-        pending.withLock { queue in
+        pending.withLockedValue { queue in
             defer { queue.removeAll(keepingCapacity: true) }
             return queue
         }

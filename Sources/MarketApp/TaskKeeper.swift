@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// Keeps every task the runtime starts until it ends, so that at exit all of them are cancelled and
@@ -11,10 +12,10 @@ final class TaskKeeper: Sendable {
         var next = 0
     }
 
-    private let tasks = Mutex(Tasks())
+    private let tasks = NIOLockedValueBox(Tasks())
 
     /// How many started tasks have not ended yet.
-    var count: Int { tasks.withLock { $0.running.count } }
+    var count: Int { tasks.withLockedValue { $0.running.count } }
 
     /// Starts `operation` as a task; the handle is for cancelling it early (a page load a newer one replaces).
     @discardableResult
@@ -33,7 +34,7 @@ final class TaskKeeper: Sendable {
     /// running when the limit passed.
     @discardableResult
     func cancelAll(waitingAtMost limit: Duration) async -> Int {
-        let handles = tasks.withLock { Array($0.running.values) }
+        let handles = tasks.withLockedValue { Array($0.running.values) }
         for task in handles { task.cancel() }
         let deadline = ContinuousClock.now + limit
         while count > 0, ContinuousClock.now < deadline, !Task.isCancelled {
@@ -43,19 +44,19 @@ final class TaskKeeper: Sendable {
     }
 
     private func keep(_ make: (Int) -> Task<Void, Never>) -> Task<Void, Never> {
-        let id = tasks.withLock { tasks in
+        let id = tasks.withLockedValue { tasks in
             tasks.next += 1
             return tasks.next
         }
         let task = make(id)
-        tasks.withLock { tasks in
+        tasks.withLockedValue { tasks in
             if tasks.endedEarly.remove(id) == nil { tasks.running[id] = task }
         }
         return task
     }
 
     private func ended(_ id: Int) {
-        tasks.withLock { tasks in
+        tasks.withLockedValue { tasks in
             if tasks.running.removeValue(forKey: id) == nil { tasks.endedEarly.insert(id) }
         }
     }

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// One SSH connection: who it is (filled in by authentication, read for log lines) and whether it has a
@@ -12,27 +13,27 @@ final class ConnectionInfo: Sendable {
     }
 
     let address: String
-    private let state: Mutex<State>
+    private let state: NIOLockedValueBox<State>
 
     init(address: String, now: ContinuousClock.Instant = .now) {
         self.address = address
-        state = Mutex(State(idleSince: now))
+        state = NIOLockedValueBox(State(idleSince: now))
     }
 
     func authenticated(user: String, fingerprint: String) {
-        state.withLock {
+        state.withLockedValue {
             $0.user = user
             $0.fingerprint = fingerprint
         }
     }
 
-    var user: String { state.withLock { $0.user } }
+    var user: String { state.withLockedValue { $0.user } }
 
-    var fingerprint: String { state.withLock { $0.fingerprint } }
+    var fingerprint: String { state.withLockedValue { $0.fingerprint } }
 
     /// A session began on this connection; true when it is the first (the connection's startup is over).
     func sessionStarted() -> Bool {
-        state.withLock { state in
+        state.withLockedValue { state in
             state.sessions += 1
             defer { state.inStartup = false }
             return state.inStartup
@@ -41,7 +42,7 @@ final class ConnectionInfo: Sendable {
 
     /// A session counted by `sessionStarted` ended.
     func sessionEnded(now: ContinuousClock.Instant = .now) {
-        state.withLock { state in
+        state.withLockedValue { state in
             state.sessions = max(0, state.sessions - 1)
             if state.sessions == 0 { state.idleSince = now }
         }
@@ -49,12 +50,12 @@ final class ConnectionInfo: Sendable {
 
     /// True when the connection has had no session for longer than `grace`.
     func hasBeenWithoutSession(longerThan grace: Duration, now: ContinuousClock.Instant = .now) -> Bool {
-        state.withLock { $0.sessions == 0 && now - $0.idleSince > grace }
+        state.withLockedValue { $0.sessions == 0 && now - $0.idleSince > grace }
     }
 
     /// Ends the startup of a connection that closes before its first session; true if it was still in it.
     func closeStartup() -> Bool {
-        state.withLock { state in
+        state.withLockedValue { state in
             defer { state.inStartup = false }
             return state.inStartup
         }

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import CPosixSpawn
 import Foundation
 import Synchronization
@@ -9,8 +10,8 @@ final class PseudoTerminal: Sendable {
     let pid: pid_t
     /// Set once the child has exited and before it is reaped, under the lock: a signal sent while it is
     /// false can only reach our child (alive or a zombie), never a process that took its pid later.
-    private let exited = Mutex(false)
-    private let signalsSent = Mutex(0)
+    private let exited = NIOLockedValueBox(false)
+    private let signalsSent = NIOLockedValueBox(0)
 
     init(executable: String, arguments: [String], environment: [String: String], columns: Int, rows: Int) throws {
         var master: Int32 = -1
@@ -98,16 +99,16 @@ final class PseudoTerminal: Sendable {
     /// Sends `number` to the child unless it has already exited; true when sent.
     @discardableResult
     func signal(_ number: Int32) -> Bool {
-        exited.withLock { exited in
+        exited.withLockedValue { exited in
             guard !exited else { return false }
             kill(pid, number)
-            signalsSent.withLock { $0 += 1 }
+            signalsSent.withLockedValue { $0 += 1 }
             return true
         }
     }
 
     /// Signals sent to the child so far.
-    var signalCount: Int { signalsSent.withLock { $0 } }
+    var signalCount: Int { signalsSent.withLockedValue { $0 } }
 
     /// Closes this side's descriptor of the pty (the bridge holds its own duplicates).
     func closeMaster() {
@@ -119,7 +120,7 @@ final class PseudoTerminal: Sendable {
     func waitForExit() -> Int32 {
         var info = siginfo_t()
         while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
-        exited.withLock { $0 = true }
+        exited.withLockedValue { $0 = true }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1, errno == EINTR {}
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)

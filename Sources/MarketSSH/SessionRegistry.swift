@@ -1,4 +1,5 @@
 public import Foundation
+import NIOConcurrencyHelpers
 import NIOCore
 import Synchronization
 
@@ -43,7 +44,7 @@ final class SessionRegistry: Sendable {
     }
 
     let limits: SessionLimits
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     init(limits: SessionLimits) {
         self.limits = limits
@@ -52,7 +53,7 @@ final class SessionRegistry: Sendable {
     /// Records a new connection from `address`; false when it is over the per-minute rate.
     func admitConnection(from address: String) -> Bool {
         let now = ContinuousClock.now
-        return state.withLock { state in
+        return state.withLockedValue { state in
             var recent = (state.connections[address] ?? []).filter { now - $0 < .seconds(60) }
             guard recent.count < limits.connectionsPerMinute else { return false }
             recent.append(now)
@@ -65,7 +66,7 @@ final class SessionRegistry: Sendable {
     /// Counts a connection that has no session yet; false when the server or the address already has as
     /// many as allowed (the connection is then closed).
     func admitStartup(from address: String) -> Bool {
-        state.withLock { state in
+        state.withLockedValue { state in
             let total = state.startups.values.reduce(0, +)
             let mine = state.startups[address, default: 0]
             guard total < limits.maxStartups, mine < limits.maxStartupsPerAddress else { return false }
@@ -76,18 +77,18 @@ final class SessionRegistry: Sendable {
 
     /// A connection counted by `admitStartup` got its first session, or closed.
     func endStartup(from address: String) {
-        state.withLock { state in
+        state.withLockedValue { state in
             let left = state.startups[address, default: 0] - 1
             state.startups[address] = left > 0 ? left : nil
         }
     }
 
     /// Connections without a session yet.
-    var startupCount: Int { state.withLock { $0.startups.values.reduce(0, +) } }
+    var startupCount: Int { state.withLockedValue { $0.startups.values.reduce(0, +) } }
 
     /// Adds a session; false when the maximum is reached.
     func add(_ session: SessionHandler) -> Bool {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard state.sessions.count < limits.maxSessions else { return false }
             state.sessions[ObjectIdentifier(session)] = session
             return true
@@ -95,10 +96,10 @@ final class SessionRegistry: Sendable {
     }
 
     func remove(_ session: SessionHandler) {
-        _ = state.withLock { $0.sessions.removeValue(forKey: ObjectIdentifier(session)) }
+        _ = state.withLockedValue { $0.sessions.removeValue(forKey: ObjectIdentifier(session)) }
     }
 
-    var count: Int { state.withLock { $0.sessions.count } }
+    var count: Int { state.withLockedValue { $0.sessions.count } }
 
-    var all: [SessionHandler] { state.withLock { Array($0.sessions.values) } }
+    var all: [SessionHandler] { state.withLockedValue { Array($0.sessions.values) } }
 }

@@ -1,4 +1,5 @@
 public import Logging
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// Log lines for limits that bite: at most one line per kind every `interval`, counting the events it
@@ -11,7 +12,7 @@ public final class NoticeThrottle: Sendable {
 
     private let logger: Logger
     private let interval: Duration
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     public init(logger: Logger, interval: Duration = .seconds(10)) {
         self.logger = logger
@@ -21,7 +22,7 @@ public final class NoticeThrottle: Sendable {
     /// Counts one event of `kind`; writes `message(count)` when the kind's last line is old enough.
     public func post(_ kind: String, _ message: (Int) -> String) {
         let now = ContinuousClock.now
-        let count: Int? = state.withLock { state in
+        let count: Int? = state.withLockedValue { state in
             state.unreported[kind, default: 0] += 1
             if let last = state.last[kind], now - last < interval { return nil }
             state.last[kind] = now

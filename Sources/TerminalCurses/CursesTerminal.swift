@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import CCursesShim
 @preconcurrency import CNCursesw
 import Foundation
@@ -17,13 +18,13 @@ public final class CursesTerminal: TerminalBackend {
         var stopping = false
     }
 
-    private let mailbox = Mutex(Mailbox())
+    private let mailbox = NIOLockedValueBox(Mailbox())
     private let wakePipe: (read: Int32, write: Int32)
     private let continuation: AsyncStream<TerminalInput>.Continuation
     /// Keys, mouse actions and new sizes, in order. Finishes when the terminal stops.
     public let inputs: AsyncStream<TerminalInput>
-    private let finished = Mutex<CheckedContinuation<Void, Never>?>(nil)
-    private let state: Mutex<(started: Bool, colors: Int, size: (Int, Int))> = Mutex((false, 0, (80, 24)))
+    private let finished = NIOLockedValueBox<CheckedContinuation<Void, Never>?>(nil)
+    private let state: NIOLockedValueBox<(started: Bool, colors: Int, size: (Int, Int))> = NIOLockedValueBox((false, 0, (80, 24)))
     private let mouse: Bool
     private let terminalType: String
 
@@ -42,10 +43,10 @@ public final class CursesTerminal: TerminalBackend {
     }
 
     /// Colours the terminal has (after `start`).
-    public var colors: Int { state.withLock { $0.colors } }
+    public var colors: Int { state.withLockedValue { $0.colors } }
 
     /// The terminal's size (after `start`).
-    public var size: (columns: Int, rows: Int) { state.withLock { $0.size } }
+    public var size: (columns: Int, rows: Int) { state.withLockedValue { $0.size } }
 
     /// Takes over the terminal: UTF-8 locale, curses screen, colours, keypad, mouse; then starts the
     /// thread that reads input and draws. The terminal is restored by `stop`, on INT/TERM/HUP, and on a crash.
@@ -89,7 +90,7 @@ public final class CursesTerminal: TerminalBackend {
         var rows: Int32 = 0
         var columns: Int32 = 0
         ccs_window_size(stdscr, &rows, &columns)
-        state.withLock { $0 = (true, colors, (Int(columns), Int(rows))) }
+        state.withLockedValue { $0 = (true, colors, (Int(columns), Int(rows))) }
         let thread = Thread { [self] in self.run() }
         thread.name = "openmarket.terminal"
         thread.start()
@@ -97,16 +98,16 @@ public final class CursesTerminal: TerminalBackend {
 
     /// Hands a frame to the drawing thread; only the newest undrawn frame is kept.
     public func present(_ canvas: Canvas) {
-        mailbox.withLock { $0.frame = canvas }
+        mailbox.withLockedValue { $0.frame = canvas }
         wake()
     }
 
     /// Stops the thread and restores the terminal. Returns when the terminal is back to normal.
     public func stop() async {
-        guard state.withLock({ $0.started }) else { return }
+        guard state.withLockedValue({ $0.started }) else { return }
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            finished.withLock { $0 = done }
-            mailbox.withLock { $0.stopping = true }
+            finished.withLockedValue { $0 = done }
+            mailbox.withLockedValue { $0.stopping = true }
             wake()
         }
     }
@@ -134,7 +135,7 @@ public final class CursesTerminal: TerminalBackend {
             if ccs_quit_requested() != 0 {
                 continuation.yield(.key(.control("c")))
             }
-            let (frame, stopping) = mailbox.withLock { box in
+            let (frame, stopping) = mailbox.withLockedValue { box in
                 defer { box.frame = nil }
                 return (box.frame, box.stopping)
             }
@@ -143,7 +144,7 @@ public final class CursesTerminal: TerminalBackend {
             for event in input.drain() {
                 if case .resize(let columns, let rows) = event {
                     lastSize = (columns, rows)
-                    state.withLock { $0.size = (columns, rows) }
+                    state.withLockedValue { $0.size = (columns, rows) }
                     screen.invalidate()
                 }
                 continuation.yield(event)
@@ -151,7 +152,7 @@ public final class CursesTerminal: TerminalBackend {
             if let changed = Self.windowSizeChanged(from: lastSize) {
                 resize_term(Int32(changed.rows), Int32(changed.columns))
                 lastSize = changed
-                state.withLock { $0.size = changed }
+                state.withLockedValue { $0.size = changed }
                 screen.invalidate()
                 continuation.yield(.resize(columns: changed.columns, rows: changed.rows))
             }
@@ -161,7 +162,7 @@ public final class CursesTerminal: TerminalBackend {
         endwin()
         ccs_restore_signal_defaults()
         continuation.finish()
-        finished.withLock { $0?.resume() }
+        finished.withLockedValue { $0?.resume() }
     }
 
     /// The size the kernel reports for the terminal, when it differs from `known`.

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Foundation
 import MarketServer
 import Synchronization
@@ -7,18 +8,18 @@ import Synchronization
 final class KeyVendors: Sendable {
     private let file: URL
     private let vendors: VendorStore
-    private let known: Mutex<[String: VendorCredentials]>
+    private let known: NIOLockedValueBox<[String: VendorCredentials]>
 
     init(file: URL, vendors: VendorStore) {
         self.file = file
         self.vendors = vendors
         let saved = (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode([String: VendorCredentials].self, from: $0) }
-        known = Mutex(saved ?? [:])
+        known = NIOLockedValueBox(saved ?? [:])
     }
 
     /// The vendor for a key, created (named after the key's comment) when it has none yet.
     func credentials(forFingerprint fingerprint: String, name: String) -> VendorCredentials? {
-        known.withLock { known in
+        known.withLockedValue { known in
             if let existing = known[fingerprint] { return existing }
             guard let created = try? vendors.add(name: name.isEmpty ? "ssh \(fingerprint.prefix(15))" : name) else { return nil }
             known[fingerprint] = created

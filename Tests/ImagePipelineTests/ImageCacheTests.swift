@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Foundation
 import Synchronization
 import Testing
@@ -6,24 +7,24 @@ import Testing
 
 /// A loader the test opens by hand, counting calls and noticing cancellation.
 final class GatedLoader: Sendable {
-    private let state = Mutex<(calls: Int, cancelled: Int, open: Bool, failing: Bool)>((0, 0, false, false))
+    private let state = NIOLockedValueBox<(calls: Int, cancelled: Int, open: Bool, failing: Bool)>((0, 0, false, false))
 
-    var calls: Int { state.withLock { $0.calls } }
-    var cancelled: Int { state.withLock { $0.cancelled } }
+    var calls: Int { state.withLockedValue { $0.calls } }
+    var cancelled: Int { state.withLockedValue { $0.cancelled } }
 
-    func open() { state.withLock { $0.open = true } }
-    func fail() { state.withLock { $0.failing = true } }
+    func open() { state.withLockedValue { $0.open = true } }
+    func fail() { state.withLockedValue { $0.failing = true } }
 
     func load(_ key: ImageCacheKey) async throws -> CellImage {
-        state.withLock { $0.calls += 1 }
-        while !state.withLock({ $0.open }) {
+        state.withLockedValue { $0.calls += 1 }
+        while !state.withLockedValue({ $0.open }) {
             if Task.isCancelled {
-                state.withLock { $0.cancelled += 1 }
+                state.withLockedValue { $0.cancelled += 1 }
                 throw CancellationError()
             }
             try? await Task.sleep(for: .milliseconds(2))
         }
-        if state.withLock({ $0.failing }) { throw URLError(.badServerResponse) }
+        if state.withLockedValue({ $0.failing }) { throw URLError(.badServerResponse) }
         let n = key.columns * key.rows
         return CellImage(
             columns: key.columns, rows: key.rows, palette: key.palette, glyphs: Array(repeating: "▀", count: n),

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -78,12 +79,12 @@ struct TestMarket {
 
 /// A clock the tests move by hand.
 final class TestClock: Sendable {
-    private let seconds = Mutex<TimeInterval>(1_700_000_000)
+    private let seconds = NIOLockedValueBox<TimeInterval>(1_700_000_000)
 
-    var now: Date { Date(timeIntervalSince1970: seconds.withLock { $0 }) }
+    var now: Date { Date(timeIntervalSince1970: seconds.withLockedValue { $0 }) }
 
     func advance(by interval: TimeInterval) {
-        seconds.withLock { $0 += interval }
+        seconds.withLockedValue { $0 += interval }
     }
 }
 

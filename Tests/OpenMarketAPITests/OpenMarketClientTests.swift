@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Foundation
 import Mocks
 import OpenMarketAPI
@@ -340,9 +341,9 @@ struct OpenMarketClientTests {
 
 /// Collects progress reports from any thread.
 final class Calls: Sendable {
-    private let state = Mutex<[(sent: Int, total: Int)]>([])
-    var values: [(sent: Int, total: Int)] { state.withLock { $0 } }
-    func append(_ sent: Int, _ total: Int) { state.withLock { $0.append((sent, total)) } }
+    private let state = NIOLockedValueBox<[(sent: Int, total: Int)]>([])
+    var values: [(sent: Int, total: Int)] { state.withLockedValue { $0 } }
+    func append(_ sent: Int, _ total: Int) { state.withLockedValue { $0.append((sent, total)) } }
 }
 
 /// A transport that fails with an error that is not an `OpenMarketError`.

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Logging
 import Notices
 import Synchronization
@@ -6,7 +7,7 @@ import Synchronization
 /// when a limit bites (throttled: a flood of slow clients must not flood the log too).
 final class ConnectionWatch: Sendable {
     let limits: ConnectionLimits
-    private let perAddress = Mutex<[String: Int]>([:])
+    private let perAddress = NIOLockedValueBox<[String: Int]>([:])
     private let notices: NoticeThrottle
 
     init(limits: ConnectionLimits, logger: Logger) {
@@ -17,7 +18,7 @@ final class ConnectionWatch: Sendable {
     /// Counts a new connection from `address`; false (and nothing counted) when the address already holds
     /// its share.
     func admit(_ address: String) -> Bool {
-        let admitted = perAddress.withLock { perAddress in
+        let admitted = perAddress.withLockedValue { perAddress in
             let held = perAddress[address, default: 0]
             guard limits.maxConnectionsPerAddress == 0 || held < limits.maxConnectionsPerAddress else { return false }
             perAddress[address] = held + 1
@@ -33,7 +34,7 @@ final class ConnectionWatch: Sendable {
 
     /// Forgets a connection `admit` counted.
     func release(_ address: String) {
-        perAddress.withLock { perAddress in
+        perAddress.withLockedValue { perAddress in
             let held = perAddress[address, default: 0] - 1
             perAddress[address] = held > 0 ? held : nil
         }
@@ -41,7 +42,7 @@ final class ConnectionWatch: Sendable {
 
     /// Connections `address` holds now.
     func connections(from address: String) -> Int {
-        perAddress.withLock { $0[address, default: 0] }
+        perAddress.withLockedValue { $0[address, default: 0] }
     }
 
     /// A connection was closed for running out of time.

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Foundation
 import ImageCodec
 import Synchronization
@@ -11,7 +12,7 @@ final class DemoDrawings: Sendable {
     static let package = "fonts-noto-color-emoji"
 
     let fontFile: URL
-    private let state = Mutex<State>(State())
+    private let state = NIOLockedValueBox<State>(State())
 
     private struct State {
         var font: ColorGlyphFont??
@@ -27,19 +28,19 @@ final class DemoDrawings: Sendable {
 
     /// The drawing of `scalar`, trimmed to its visible pixels; `nil` without the font or the glyph.
     func drawing(of scalar: Unicode.Scalar) -> RGBAImage? {
-        if let known = state.withLock({ $0.drawings[scalar.value] }) { return known }
+        if let known = state.withLockedValue({ $0.drawings[scalar.value] }) { return known }
         guard let font = loadedFont(), let picture = try? font.picture(for: scalar),
             let bounds = picture.visibleBounds
         else { return nil }
         let trimmed = picture.cropped(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height)
-        state.withLock { $0.drawings[scalar.value] = trimmed }
+        state.withLockedValue { $0.drawings[scalar.value] = trimmed }
         return trimmed
     }
 
     private func loadedFont() -> ColorGlyphFont? {
-        if let loaded = state.withLock({ $0.font }) { return loaded }
+        if let loaded = state.withLockedValue({ $0.font }) { return loaded }
         let font = try? ColorGlyphFont(contentsOf: fontFile)
-        state.withLock { $0.font = .some(font) }
+        state.withLockedValue { $0.font = .some(font) }
         return font
     }
 }

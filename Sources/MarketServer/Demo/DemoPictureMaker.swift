@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Dispatch
 import Foundation
 import ImageCodec
@@ -15,7 +16,7 @@ final class DemoPictureMaker: Sendable {
     let drawings: DemoDrawings
     let pictures: PictureStore
     let thumbnails: ThumbnailMaker
-    private let inFlight = Mutex<[String: Task<Void, any Error>]>([:])
+    private let inFlight = NIOLockedValueBox<[String: Task<Void, any Error>]>([:])
 
     init(catalog: DemoCatalog, drawings: DemoDrawings, pictures: PictureStore, thumbnails: ThumbnailMaker = ThumbnailMaker()) {
         self.catalog = catalog
@@ -36,10 +37,10 @@ final class DemoPictureMaker: Sendable {
     /// Makes the files of `saved` (the stored paths of picture `name`) unless they are there.
     func make(_ name: DemoPictureName, saved: SavedPicture, priority: DispatchQoS.QoSClass = .userInitiated) async throws {
         let key = saved.originPath
-        let task: Task<Void, any Error> = inFlight.withLock { running in
+        let task: Task<Void, any Error> = inFlight.withLockedValue { running in
             if let existing = running[key] { return existing }
             let task = Task<Void, any Error> { [self] in
-                defer { _ = inFlight.withLock { $0.removeValue(forKey: key) } }
+                defer { _ = inFlight.withLockedValue { $0.removeValue(forKey: key) } }
                 guard !pictures.exists(saved) else { return }
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                     DispatchQueue.global(qos: priority).async { [self] in
@@ -85,7 +86,7 @@ final class DemoPictureMaker: Sendable {
             horizon: 300, placements: [])
         switch picture {
         case 0:
-            shot.placements = [.init(scalar: main, centreX: 320, baseline: 410, height: 310)]
+            shot.placements = [.init(scalar: main, centreX: 320, baseline: 440, height: 360)]
         case 1:
             shot.horizon = 330
             shot.placements = [.init(scalar: main, centreX: 360, baseline: 420, height: 270)]

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Foundation
 import Synchronization
 
@@ -11,7 +12,7 @@ final class HTTPDateHeader: Sendable {
         var text = ""
     }
 
-    private let stamp = Mutex(Stamp())
+    private let stamp = NIOLockedValueBox(Stamp())
     private let now: @Sendable () -> Date
 
     init(now: @escaping @Sendable () -> Date = Date.init) {
@@ -21,7 +22,7 @@ final class HTTPDateHeader: Sendable {
     /// The header value for the current second.
     var current: String {
         let second = Int(now().timeIntervalSince1970.rounded(.down))
-        return stamp.withLock { stamp in
+        return stamp.withLockedValue { stamp in
             if stamp.second != second {
                 stamp.second = second
                 stamp.text = Self.format(second)

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import Foundation
 import Synchronization
 
@@ -12,7 +13,7 @@ public final class LogSink: Sendable {
     }
 
     private let descriptor: Int32
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
     private let threshold = 32 * 1024
 
     /// A sink writing to `descriptor` (2 is standard error).
@@ -23,7 +24,7 @@ public final class LogSink: Sendable {
     /// Adds one line; writes at once when `urgent` or when the buffer is full.
     func append(level: String, label: String, message: String, urgent: Bool) {
         let now = Date().timeIntervalSince1970
-        let pending: [UInt8]? = state.withLock { state in
+        let pending: [UInt8]? = state.withLockedValue { state in
             let second = Int(now)
             if second != state.second {
                 state.second = second
@@ -46,7 +47,7 @@ public final class LogSink: Sendable {
 
     /// Writes whatever is buffered.
     public func flush() {
-        let pending: [UInt8] = state.withLock { state in
+        let pending: [UInt8] = state.withLockedValue { state in
             defer { state.buffer.removeAll(keepingCapacity: true) }
             return state.buffer
         }

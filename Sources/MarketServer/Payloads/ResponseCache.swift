@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import Synchronization
 
@@ -12,7 +13,7 @@ final class ResponseCache: Sendable {
         var entries: [String: ByteBuffer] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
     private let capacity: Int
     private let early = Atomic<Int>(0)
 
@@ -32,11 +33,11 @@ final class ResponseCache: Sendable {
 
     /// The cached bytes and the current generation (to pass to `store` if they must be built).
     func lookup(_ key: String) -> (ByteBuffer?, generation: Int) {
-        state.withLock { ($0.entries[key], $0.generation) }
+        state.withLockedValue { ($0.entries[key], $0.generation) }
     }
 
     func store(_ bytes: ByteBuffer, for key: String, builtAt generation: Int) {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard state.generation == generation else { return }
             if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
             state.entries[key] = bytes
@@ -53,7 +54,7 @@ final class ResponseCache: Sendable {
 
     /// Forgets everything; call after every committed write.
     func invalidate() {
-        state.withLock { state in
+        state.withLockedValue { state in
             state.generation += 1
             state.entries.removeAll(keepingCapacity: true)
         }
@@ -63,15 +64,15 @@ final class ResponseCache: Sendable {
 /// The public base URL of the server (for absolute picture URLs); known only once the port is bound
 /// when the server was asked for a free port.
 final class PublicURL: Sendable {
-    private let value: Mutex<String>
+    private let value: NIOLockedValueBox<String>
 
     init(_ initial: String) {
-        value = Mutex(initial)
+        value = NIOLockedValueBox(initial)
     }
 
-    var current: String { value.withLock { $0 } }
+    var current: String { value.withLockedValue { $0 } }
 
     func set(_ url: String) {
-        value.withLock { $0 = url }
+        value.withLockedValue { $0 = url }
     }
 }

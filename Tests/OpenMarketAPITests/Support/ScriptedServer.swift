@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import NIOConcurrencyHelpers
 import Glibc
 #endif
 import Foundation
@@ -27,17 +28,17 @@ final class ScriptedServer: Sendable {
 
     /// The log and the open connections, shared with the channel handlers.
     final class Recorder: Sendable {
-        private let state = Mutex<(log: Log, children: [any Channel])>((Log(), []))
+        private let state = NIOLockedValueBox<(log: Log, children: [any Channel])>((Log(), []))
 
-        var log: Log { state.withLock { $0.log } }
-        var children: [any Channel] { state.withLock { $0.children } }
+        var log: Log { state.withLockedValue { $0.log } }
+        var children: [any Channel] { state.withLockedValue { $0.children } }
 
         func update(_ change: (inout Log) -> Void) {
-            state.withLock { change(&$0.log) }
+            state.withLockedValue { change(&$0.log) }
         }
 
         func adopt(_ child: any Channel) {
-            state.withLock { $0.children.append(child) }
+            state.withLockedValue { $0.children.append(child) }
         }
     }
 

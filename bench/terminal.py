@@ -40,6 +40,8 @@ def cold_start(data, runs=7):
                     os.read(fd, 65536)
                 except OSError:
                     break
+            if not os.path.exists(log):
+                continue  # the browser has not opened its log yet
             with open(log) as f:
                 f.seek(start)
                 text = f.read()

@@ -23,6 +23,31 @@ struct FirstStartEndToEndTests {
         }
     }
 
+    @Test("without the colour-emoji font the catalog still seeds, with drawn placeholders, and one line names the package")
+    func withoutFont() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let process = try SpawnedProcess(
+            BuiltProducts.openmarket,
+            ["serve", "--port", "0", "--data-dir", directory.path, "--demo-font", directory.path + "/missing.ttf"])
+        defer { process.stop() }
+        let output = try await process.waitForOutput { $0.contains("Stop with Ctrl-C") }
+        let http = LiveHTTP(base: String(try #require(output.firstMatch(of: /on (http:\/\/127\.0\.0\.1:\d+)/)?.1)))
+        let page = try await http.send("GET", "/api/products?items_per_page=1").json()
+        #expect(page["totalCount"] as? Int == 132)
+        let thumbnail = try #require((page["pages"] as? [[String: Any]])?.first?["thumbnail"] as? String)
+        let picture = try await http.send("GET", String(thumbnail.dropFirst(http.base.count)))
+        #expect(picture.status == 200 && picture.body.starts(with: [0xFF, 0xD8, 0xFF]))
+        // The log is written in batches: give it a moment.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !process.standardError.contains("fonts-noto-color-emoji"), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let lines = process.standardError.split(separator: "\n").filter { $0.contains("fonts-noto-color-emoji") }
+        #expect(lines.count == 1, "\(process.standardError.suffix(2000))")
+        #expect(lines.first?.contains("placeholders") == true)
+    }
+
     private func checkWhole(_ directory: TemporaryDirectory, after delay: Int) async throws {
         let process = try SpawnedProcess(
             BuiltProducts.openmarket, ["serve", "--port", "0", "--data-dir", directory.path, "--log-level", "warning"])

@@ -101,7 +101,7 @@ def du(path):
 def key_bytes(data):
     keys = ["j"] * 8 + ["j"] * 8 + ["k"] * 3
     out = subprocess.run([sys.executable, TUI, "bytes", "--size", "120x40", "--settle", "0.4", "--keys", ",".join(keys),
-                          "--", BIN, "--data-dir", data], capture_output=True, text=True).stdout
+                          "--", BIN, "--data-dir", data, "--layout", "list"], capture_output=True, text=True).stdout
     rows = [line.split() for line in out.splitlines()[1:] if line.strip()]
     first = int(rows[0][-1])
     steps = [int(r[-1]) for r in rows[1:]]

@@ -20,6 +20,8 @@ public struct BrowserConfiguration: Sendable {
     public var writerVendorID: Int?
     /// Why writes are off, for a read-only demo; nil when they are allowed.
     public var readOnlyNotice: String?
+    /// How products are laid out at start (`v` toggles).
+    public var layout: LayoutKind = .list
     /// A product to open at start.
     public var openProduct: Int?
     /// Called once, when the first frame with products has been handed to the terminal.

@@ -27,6 +27,8 @@ struct BrowseCommand: AsyncParsableCommand {
     @Flag(help: "Keep --identifier and --secret (and --server) in $XDG_CONFIG_HOME/openmarket/identity.json (mode 0600).")
     var saveIdentity = false
     @Option(help: "Open this product at start.") var product: Int?
+    @Option(help: "How products are laid out at start: grid (the shop window) or list; v toggles.")
+    var layout: LayoutKind = .grid
     @Flag(help: "Do not use the mouse.") var noMouse = false
     @Flag(help: "No colours (also when NO_COLOR is set).") var noColor = false
     @Flag(help: "ASCII only, for terminals that draw block characters double-width.") var ascii = false
@@ -102,6 +104,7 @@ struct BrowseCommand: AsyncParsableCommand {
         }
         configuration.readOnlyNotice = environment["OPENMARKET_READ_ONLY"].flatMap { $0.isEmpty ? nil : $0 }
         configuration.openProduct = product
+        configuration.layout = layout
         configuration.onFirstProducts = {
             logger.info("first page painted after \(Self.milliseconds(since: launched)) ms")
             logging.sink.flush()
@@ -184,3 +187,5 @@ struct EmbeddedServer {
         await task.value
     }
 }
+
+extension LayoutKind: ExpressibleByArgument {}

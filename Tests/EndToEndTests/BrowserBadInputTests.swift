@@ -38,7 +38,7 @@ struct BrowserBadInputTests {
             body: Data(builder.body))
         #expect(created.status == 201, "\(created.text)")
 
-        let tmux = try TmuxSession(command: "\(BuiltProducts.openmarket) --server \(url)", columns: 120, rows: 30)
+        let tmux = try TmuxSession(command: "\(BuiltProducts.openmarket) --server \(url) --layout list", columns: 120, rows: 30)
         let screen = try await tmux.waitFor(text: "EVIL")
         #expect(screen.contains("␛[41mEVIL␛[0m␛]0;pwned␇␛[2J"))
         let colours = try tmux.capture(escapes: true)

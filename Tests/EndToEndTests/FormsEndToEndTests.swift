@@ -15,7 +15,7 @@ struct FormsEndToEndTests {
         try Data(FixturePictures.jpeg(width: 320, height: 240)).write(to: pictures.url.appendingPathComponent("teapot-front.jpg"))
         try Data(FixturePictures.png(width: 120, height: 90, seed: 3)).write(to: pictures.url.appendingPathComponent("teapot-side.png"))
 
-        let tmux = try TmuxSession(command: "\(BuiltProducts.openmarket) --data-dir \(directory.path)", columns: 110, rows: 36)
+        let tmux = try TmuxSession(command: "\(BuiltProducts.openmarket) --data-dir \(directory.path) --layout list", columns: 110, rows: 36)
         let first = try await tmux.waitFor(text: "20+ products")
         let port = try #require(first.split(separator: "\n").first?.firstMatch(of: /127\.0\.0\.1:(\d+)/)?.1)
         let http = LiveHTTP(base: "http://127.0.0.1:\(port)")

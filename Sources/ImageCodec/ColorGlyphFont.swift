@@ -7,8 +7,8 @@ public import Foundation
 /// index formats 1 and 3 with image formats 17, 18 and 19 (PNG data). Every offset is checked against
 /// the file, so a damaged font gives `nil` or an error, never a crash.
 public struct ColorGlyphFont: Sendable {
-    /// The font file's bytes.
-    let bytes: [UInt8]
+    /// The font file's bytes (memory-mapped when read from a file: only the pages looked at are loaded).
+    let bytes: Data
     let cbdt: Range<Int>
     let cblc: Range<Int>
     let cmap: Range<Int>
@@ -21,11 +21,16 @@ public struct ColorGlyphFont: Sendable {
         guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else {
             throw .corrupt("cannot read \(url.path)")
         }
-        try self.init(bytes: [UInt8](data))
+        try self.init(data: data)
     }
 
     /// Reads a font from its bytes.
     public init(bytes: [UInt8]) throws(ImageCodecError) {
+        try self.init(data: Data(bytes))
+    }
+
+    private init(data: Data) throws(ImageCodecError) {
+        let bytes = data.startIndex == 0 ? data : Data(data)
         self.bytes = bytes
         let reader = FontBytes(bytes)
         guard let count = reader.u16(4) else { throw .corrupt("not an OpenType font: too short") }
@@ -169,15 +174,15 @@ public struct ColorGlyphFont: Sendable {
         guard let length = reader.u32(offset + header) else { return nil }
         let data = offset + header + 4
         guard length > 0, data + length <= min(limit, cbdt.upperBound) else { return nil }
-        return Array(bytes[data..<(data + length)])
+        return [UInt8](bytes[data..<(data + length)])
     }
 }
 
 /// Big-endian reads that answer `nil` past the end instead of trapping.
 private struct FontBytes {
-    let bytes: [UInt8]
+    let bytes: Data
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: Data) { self.bytes = bytes }
 
     func u8(_ at: Int) -> Int? {
         at >= 0 && at < bytes.count ? Int(bytes[at]) : nil
@@ -195,6 +200,6 @@ private struct FontBytes {
 
     func tag(_ at: Int) -> String? {
         guard at >= 0, at + 4 <= bytes.count else { return nil }
-        return String(decoding: bytes[at..<(at + 4)], as: UTF8.self)
+        return String(decoding: [UInt8](bytes[at..<(at + 4)]), as: UTF8.self)
     }
 }

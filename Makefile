@@ -89,7 +89,7 @@ bench: deps bench-deps
 	.build/release/openmarket-bench
 	python3 bench/terminal.py
 	$(SWIFT) build
-	python3 bench/terminal.py .build/debug/openmarket --first-start-only
+	python3 bench/terminal.py .build/debug/openmarket
 	python3 bench/ssh.py
 	bash bench/server.sh
 

@@ -48,7 +48,14 @@ def cold_start(data, runs=7):
             if "first pictures drawn" in text:
                 break
         os.kill(pid, signal.SIGTERM)
-        os.waitpid(pid, 0)
+        # Keep reading while it exits: a terminal that stops reading would block its last frame.
+        while os.waitpid(pid, os.WNOHANG)[0] != pid:
+            r, _, _ = select.select([fd], [], [], 0.05)
+            if r:
+                try:
+                    os.read(fd, 65536)
+                except OSError:
+                    pass
         os.close(fd)
         r = re.search(r"ready at \S+ after (\d+) ms", text)
         p = re.search(r"first page painted after (\d+) ms", text)

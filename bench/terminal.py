@@ -20,6 +20,17 @@ def seed(data):
     p.wait()
 
 
+def drain(fd):
+    """Reads what the browser wrote within 50 ms (as a terminal would); False once the terminal is gone."""
+    r, _, _ = select.select([fd], [], [], 0.05)
+    if r:
+        try:
+            os.read(fd, 65536)
+        except OSError:
+            return False
+    return True
+
+
 def cold_start(data, runs=7):
     log = os.path.join(data, "openmarket.log")
     ready, painted, pictures = [], [], []
@@ -34,12 +45,8 @@ def cold_start(data, runs=7):
         deadline = time.time() + 30
         text = ""
         while time.time() < deadline:
-            r, _, _ = select.select([fd], [], [], 0.05)
-            if r:
-                try:
-                    os.read(fd, 65536)
-                except OSError:
-                    break
+            if not drain(fd):
+                break
             if not os.path.exists(log):
                 continue  # the browser has not opened its log yet
             with open(log) as f:
@@ -50,12 +57,7 @@ def cold_start(data, runs=7):
         os.kill(pid, signal.SIGTERM)
         # Keep reading while it exits: a terminal that stops reading would block its last frame.
         while os.waitpid(pid, os.WNOHANG)[0] != pid:
-            r, _, _ = select.select([fd], [], [], 0.05)
-            if r:
-                try:
-                    os.read(fd, 65536)
-                except OSError:
-                    pass
+            drain(fd)
         os.close(fd)
         r = re.search(r"ready at \S+ after (\d+) ms", text)
         p = re.search(r"first page painted after (\d+) ms", text)

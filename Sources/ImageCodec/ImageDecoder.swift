@@ -99,6 +99,24 @@ public struct ImageDecoder: Sendable {
     }
 
     private func decodePNG(_ bytes: [UInt8]) throws(ImageCodecError) -> PixelImage {
+        // Transparency is composited onto white.
+        let read = try readPNG(bytes, format: UInt32(PNG_FORMAT_FLAG_COLOR), channels: 3, white: true)
+        return PixelImage(width: read.width, height: read.height, pixels: read.pixels)
+    }
+
+    /// Decodes a PNG to RGBA with its transparency kept (colour fonts' glyphs, overlays).
+    public func decodeRGBA(_ bytes: [UInt8]) throws(ImageCodecError) -> RGBAImage {
+        let header = try ImageHeader.read(bytes)
+        guard header.format == .png else { throw .corrupt("not a PNG") }
+        let read = try readPNG(
+            bytes, format: UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA), channels: 4, white: false)
+        return RGBAImage(width: read.width, height: read.height, pixels: read.pixels)
+    }
+
+    /// libpng's simplified API: header, the pixel limit, then every pixel in `format` (`channels` bytes each).
+    private func readPNG(_ bytes: [UInt8], format: UInt32, channels: Int, white: Bool) throws(ImageCodecError)
+        -> (width: Int, height: Int, pixels: [UInt8])
+    {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         let began = bytes.withUnsafeBufferPointer { buf in
@@ -115,12 +133,14 @@ public struct ImageDecoder: Sendable {
             png_image_free(&image)
             throw .tooManyPixels(width: width, height: height, limit: maxPixels)
         }
-        image.format = UInt32(PNG_FORMAT_FLAG_COLOR)
-        var pixels = [UInt8](repeating: 0, count: width * height * 3)
-        var white = png_color(red: 255, green: 255, blue: 255)
+        image.format = format
+        var pixels = [UInt8](repeating: 0, count: width * height * channels)
+        var background = png_color(red: 255, green: 255, blue: 255)
         let finished = bytes.withUnsafeBufferPointer { _ in
             pixels.withUnsafeMutableBufferPointer { dst in
-                png_image_finish_read(&image, &white, dst.baseAddress, 0, nil)
+                white
+                    ? png_image_finish_read(&image, &background, dst.baseAddress, 0, nil)
+                    : png_image_finish_read(&image, nil, dst.baseAddress, 0, nil)
             }
         }
         guard finished != 0 else {
@@ -128,43 +148,7 @@ public struct ImageDecoder: Sendable {
             png_image_free(&image)
             throw .corrupt(message)
         }
-        return PixelImage(width: width, height: height, pixels: pixels)
-    }
-
-    /// Decodes a PNG to RGBA with its transparency kept (colour fonts' glyphs, overlays).
-    public func decodeRGBA(_ bytes: [UInt8]) throws(ImageCodecError) -> RGBAImage {
-        let header = try ImageHeader.read(bytes)
-        guard header.format == .png else { throw .corrupt("not a PNG") }
-        guard header.pixelCount <= maxPixels else {
-            throw .tooManyPixels(width: header.width, height: header.height, limit: maxPixels)
-        }
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        let began = bytes.withUnsafeBufferPointer { buf in
-            png_image_begin_read_from_memory(&image, buf.baseAddress, buf.count)
-        }
-        guard began != 0 else {
-            let message = Self.message(of: &image)
-            png_image_free(&image)
-            throw .corrupt(message)
-        }
-        let width = Int(image.width)
-        let height = Int(image.height)
-        guard width == header.width, height == header.height else {
-            png_image_free(&image)
-            throw .corrupt("the PNG's size changed while reading it")
-        }
-        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        let finished = pixels.withUnsafeMutableBufferPointer { dst in
-            png_image_finish_read(&image, nil, dst.baseAddress, 0, nil)
-        }
-        guard finished != 0 else {
-            let message = Self.message(of: &image)
-            png_image_free(&image)
-            throw .corrupt(message)
-        }
-        return RGBAImage(width: width, height: height, pixels: pixels)
+        return (width, height, pixels)
     }
 
     private static func message(of image: inout png_image) -> String {

@@ -31,18 +31,19 @@ struct DemoPhotoComposer: Sendable {
     func compose(_ shot: Shot, drawing: (Unicode.Scalar) -> RGBAImage?) -> PixelImage {
         var image = PixelImage(width: width, height: height, fill: RGB(0, 0, 0))
         image.paintRows(backdrop(shot), vignette: 0.06)
-        let ordered = shot.placements.sorted { $0.baseline < $1.baseline }
-        for placement in ordered {
-            guard let art = drawing(placement.scalar) else { continue }
-            let drawnWidth = max(1, art.width * placement.height / max(1, art.height))
+        // Each placement's drawing and drawn width, looked up once; back to front.
+        let drawn = shot.placements.sorted { $0.baseline < $1.baseline }.compactMap {
+            placement -> (placement: Placement, art: RGBAImage, width: Int)? in
+            guard let art = drawing(placement.scalar) else { return nil }
+            return (placement, art, max(1, art.width * placement.height / max(1, art.height)))
+        }
+        for (placement, _, drawnWidth) in drawn {
             image.darkenEllipse(
                 centreX: placement.centreX, centreY: placement.baseline, radiusX: max(8, Double(drawnWidth) * 0.46),
                 radiusY: max(5, Double(drawnWidth) * 0.07), strength: 0.38)
         }
         let scaler = CubicScaler()
-        for placement in ordered {
-            guard let art = drawing(placement.scalar) else { continue }
-            let drawnWidth = max(1, art.width * placement.height / max(1, art.height))
+        for (placement, art, drawnWidth) in drawn {
             let scaled = scaler.resize(art, width: drawnWidth, height: placement.height)
             // The drawing's foot sinks a little into its shadow, as a real object's would.
             let top = placement.baseline - placement.height + placement.height / 40

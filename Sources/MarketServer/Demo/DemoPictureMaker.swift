@@ -64,7 +64,8 @@ final class DemoPictureMaker: Sendable {
     /// The pixels of picture `name`: a shop photo when the drawings are there, else a placeholder.
     func picture(_ name: DemoPictureName) -> PixelImage {
         let item = items[name.product]
-        if drawings.isAvailable, drawings.drawing(of: DemoObject.all[item.object].scalar) != nil {
+        // The drawing is cached after its first decode; without the font it is nil at no cost after the first try.
+        if drawings.drawing(of: DemoObject.all[item.object].scalar) != nil {
             return DemoPhotoComposer().compose(shot(of: item, picture: name.picture)) { drawings.drawing(of: $0) }
         }
         return DemoPicturePainter().paint(

@@ -66,7 +66,11 @@ enum FrameBench {
                 let key: KeyEvent = frame % 150 < 120 ? .down : .up
                 _ = state.handle(.keyPressed(key))
                 let t0 = ContinuousClock.now
-                let wanted = BrowserScreen(state: state, images: images).render(into: &canvas)
+                let screen = BrowserScreen(state: state)
+                let report = screen.render(into: &canvas)
+                let painter = HalfBlockPainter(images: images, palette: screen.palette)
+                painter.paint(report, into: &canvas)
+                let wanted = painter.keys(for: report)
                 let t1 = ContinuousClock.now
                 headless.draw(canvas)
                 let t2 = ContinuousClock.now
@@ -96,7 +100,7 @@ enum FrameBench {
         let cost = await cacheForMemory?.totalCost ?? 0
         lines.append("")
         lines.append(
-            "resident memory: \(f(residentMB())) MB in all (\(f(baseline)) MB before) with \(state.products.count) products loaded and \(count) thumbnails cached (\(cost / 1024) KiB of cells)")
+            "resident memory: \(f(residentMB())) MB in all (\(f(baseline)) MB before) with \(state.catalog.products.count) products loaded and \(count) thumbnails cached (\(cost / 1024) KiB of cells)")
         return lines
     }
 

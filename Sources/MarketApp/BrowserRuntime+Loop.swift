@@ -9,16 +9,11 @@ extension BrowserRuntime {
     struct Loop {
         let runtime: BrowserRuntime
         let queue = EventQueue<Event>()
-        var pageTask: Task<Void, Never>?
-        var detailTask: Task<Void, Never>?
-        var searchTask: Task<Void, Never>?
-        var pollTask: Task<Void, Never>?
-        var imageTasks: [ImageCacheKey: Task<Void, Never>] = [:]
         var images: [ImageCacheKey: CellImage] = [:]
         var reportedFirstPictures = false
-        /// Every task the loop starts, cancelled and waited for at exit.
-        let tasks = TaskKeeper()
-        var spinner: Task<Void, Never>?
+        /// Every task the loop starts, by what it does: replaced by a newer one of the same key, cancelled
+        /// when the state no longer wants it, and all cancelled and waited for at exit.
+        let tasks = TaskKeeper<EffectKey>()
         var canvas = Canvas(width: 0, height: 0)
         var reportedFirstProducts = false
         /// The palette of the last frame, for form previews.
@@ -31,7 +26,7 @@ extension BrowserRuntime {
         mutating func run(_ state: inout BrowserState) async {
             let queue = self.queue
             let terminal = runtime.terminal
-            tasks.start {
+            tasks.start(.input) {
                 for await input in terminal.inputs {
                     switch input {
                     case .key(let key): queue.send(.browser(.keyPressed(key)))
@@ -43,7 +38,7 @@ extension BrowserRuntime {
             }
             let interval = runtime.configuration.pollInterval
             let clock = runtime.clock
-            tasks.start {
+            tasks.start(.pollTimer) {
                 while !Task.isCancelled {
                     try? await clock.sleep(for: interval)
                     if Task.isCancelled { break }
@@ -64,17 +59,16 @@ extension BrowserRuntime {
                             if !perform(effect) { running = false }
                         }
                     case .imageLoaded(let key, let image):
-                        imageTasks[key] = nil
                         images[key] = image
-                    case .imageFailed(let key):
-                        imageTasks[key] = nil
+                    case .imageFailed:
+                        break
                     case .terminalClosed:
                         running = false
                     }
                 }
                 guard running else { break }
-                updateSpinner(busy: state.isBusy || state.isPolling)
-                draw(state)
+                let wanted = draw(state)
+                updateTasks(state, wanted: wanted)
             }
             // Quitting (or a closed terminal) cancels whatever is under way, writes included: Ctrl-C during
             // an upload means stop. A second at most, then the terminal is restored regardless.
@@ -82,13 +76,17 @@ extension BrowserRuntime {
             queue.finish()
         }
 
-        /// Renders the state, hands the frame to the terminal, then starts and cancels picture loads.
-        mutating func draw(_ state: BrowserState) {
-            palette = runtime.configuration.ascii ? .monochrome : state.colorMode.palette
-            let screen = BrowserScreen(state: state, images: images, ascii: runtime.configuration.ascii)
-            let wanted = screen.render(into: &canvas)
+        /// Renders the state, paints the pictures at hand, hands the frame to the terminal. Returns the
+        /// pictures the frame wants, most urgent first.
+        mutating func draw(_ state: BrowserState) -> [ImageCacheKey] {
+            let screen = BrowserScreen(state: state, ascii: runtime.configuration.ascii)
+            palette = screen.palette
+            let report = screen.render(into: &canvas)
+            let painter = HalfBlockPainter(images: images, palette: palette)
+            painter.paint(report, into: &canvas)
             runtime.terminal.present(canvas)
-            if !reportedFirstProducts, !state.products.isEmpty {
+            let wanted = painter.keys(for: report)
+            if !reportedFirstProducts, !state.catalog.products.isEmpty {
                 reportedFirstProducts = true
                 runtime.configuration.onFirstProducts?()
             }
@@ -96,15 +94,18 @@ extension BrowserRuntime {
                 reportedFirstPictures = true
                 runtime.configuration.onFirstPictures?()
             }
-            let wantedSet = Set(wanted)
-            for (key, task) in imageTasks where !wantedSet.contains(key) {
-                task.cancel()
-                imageTasks[key] = nil
-            }
-            for key in wanted where images[key] == nil && imageTasks[key] == nil {
+            return wanted
+        }
+
+        /// Cancels the tasks the state no longer wants, starts loads for the pictures the frame wants, and
+        /// keeps the spinner ticking while anything is under way.
+        mutating func updateTasks(_ state: BrowserState, wanted: [ImageCacheKey]) {
+            let wantedPictures = Set(wanted)
+            tasks.keep { $0.isWanted(in: state, pictures: wantedPictures) }
+            for key in wanted where images[key] == nil && !tasks.isRunning(.picture(key)) {
                 let cache = runtime.cache
                 let queue = self.queue
-                imageTasks[key] = tasks.start {
+                tasks.start(.picture(key)) {
                     do {
                         queue.send(.imageLoaded(key, try await cache.image(for: key)))
                     } catch {
@@ -113,7 +114,18 @@ extension BrowserRuntime {
                 }
             }
             if images.count > 800 {
-                images = images.filter { wantedSet.contains($0.key) }
+                images = images.filter { wantedPictures.contains($0.key) }
+            }
+            if EffectKey.spinner.isWanted(in: state, pictures: wantedPictures), !tasks.isRunning(.spinner) {
+                let queue = self.queue
+                let clock = runtime.clock
+                tasks.start(.spinner) {
+                    while !Task.isCancelled {
+                        try? await clock.sleep(for: .milliseconds(100))
+                        if Task.isCancelled { break }
+                        queue.send(.browser(.spinnerTicked))
+                    }
+                }
             }
         }
 
@@ -125,30 +137,28 @@ extension BrowserRuntime {
             case .quit:
                 return false
             case .loadPage(let id, let page, let perPage, let search):
-                pageTask?.cancel()
-                pageTask = tasks.start {
+                tasks.start(.page) {
                     guard let result = await Self.attempt({ () async throws(OpenMarketError) in
                         try await client.page(number: page, itemsPerPage: perPage, search: search)
                     }) else { return }
                     queue.send(.browser(.pageLoaded(requestID: id, result)))
                 }
             case .pollFirstPage(let perPage, let search):
-                pollTask = tasks.start {
+                tasks.start(.poll) {
                     let result = await Self.attempt({ () async throws(OpenMarketError) in
                         try await client.page(number: 1, itemsPerPage: perPage, search: search)
                     }) ?? .failure(BrowserFailure("cancelled"))
                     queue.send(.browser(.pollLoaded(search: search, result)))
                 }
             case .loadDetail(let id):
-                detailTask?.cancel()
-                detailTask = tasks.start {
+                tasks.start(.detail(id: id)) {
                     guard let result = await Self.attempt({ () async throws(OpenMarketError) in try await client.product(id: id) })
                     else { return }
                     queue.send(.browser(.detailLoaded(id: id, result)))
                 }
             case .registerProduct(let product, let pictures):
                 let identity = runtime.configuration.identity
-                tasks.start {
+                tasks.start(.register) {
                     let result = await Self.attempt({ () async throws(OpenMarketError) in
                         try await client.register(product, pictures: pictures, identity: try Self.require(identity)) {
                             sent, total in queue.send(.browser(.uploadProgressed(sent: sent, total: total)))
@@ -158,7 +168,7 @@ extension BrowserRuntime {
                 }
             case .preparePicture(let path, let columns, let rows):
                 let palette = self.palette
-                tasks.startDetached {
+                tasks.startDetached(.preparePicture(path: path)) {
                     let result: Result<ProductFormState.Picture, BrowserFailure>
                     do throws(UploadPictureError) {
                         let upload = try UploadShrinker().prepare(fileAt: path)
@@ -170,18 +180,18 @@ extension BrowserRuntime {
                     queue.send(.browser(.pictureLoaded(path: path, result)))
                 }
             case .completePath(let prefix):
-                tasks.startDetached {
+                tasks.startDetached(.completePath) {
                     queue.send(.browser(.pathCompleted(prefix: prefix, PathCompleter.candidates(for: prefix))))
                 }
             case .loadFormImages(let id):
-                tasks.start {
+                tasks.start(.formImages(id: id)) {
                     guard let result = await Self.attempt({ () async throws(OpenMarketError) in try await client.product(id: id) })
                     else { return }
                     queue.send(.browser(.formImagesLoaded(id: id, result)))
                 }
             case .updateProduct(let id, let changes):
                 let identity = runtime.configuration.identity
-                tasks.start {
+                tasks.start(.update(id: id)) {
                     let result = await Self.attempt({ () async throws(OpenMarketError) in
                         try await client.update(id: id, changes: changes, identity: try Self.require(identity))
                     }) ?? .failure(BrowserFailure("Saving was cancelled."))
@@ -189,7 +199,7 @@ extension BrowserRuntime {
                 }
             case .deleteProduct(let id):
                 let identity = runtime.configuration.identity
-                tasks.start {
+                tasks.start(.delete(id: id)) {
                     let result = await Self.attempt({ () async throws(OpenMarketError) in
                         let identity = try Self.require(identity)
                         return try await client.delete(path: try await client.deletePath(id: id, identity: identity), identity: identity)
@@ -197,9 +207,8 @@ extension BrowserRuntime {
                     queue.send(.browser(.productDeleted(id: id, result)))
                 }
             case .scheduleSearch(let generation, let delay):
-                searchTask?.cancel()
                 let clock = runtime.clock
-                searchTask = tasks.start {
+                tasks.start(.searchDebounce) {
                     do {
                         try await clock.sleep(for: delay)
                         queue.send(.browser(.searchDebounceElapsed(generation: generation)))
@@ -221,24 +230,6 @@ extension BrowserRuntime {
         static func require(_ identity: VendorIdentity?) throws(OpenMarketError) -> VendorIdentity {
             guard let identity else { throw OpenMarketError.invalidRequest("no vendor identity") }
             return identity
-        }
-
-        /// Keeps a 100 ms spinner tick going while anything is in flight.
-        mutating func updateSpinner(busy: Bool) {
-            if busy, spinner == nil {
-                let queue = self.queue
-                let clock = runtime.clock
-                spinner = tasks.start {
-                    while !Task.isCancelled {
-                        try? await clock.sleep(for: .milliseconds(100))
-                        if Task.isCancelled { break }
-                        queue.send(.browser(.spinnerTicked))
-                    }
-                }
-            } else if !busy, let running = spinner {
-                running.cancel()
-                spinner = nil
-            }
         }
     }
 }

@@ -53,7 +53,7 @@ public final class BrowserRuntime: Sendable {
         }
         state.readOnlyNotice = configuration.readOnlyNotice
         state.openProductAtStart = configuration.openProduct
-        state.layoutKind = configuration.layout
+        state.catalog.layoutKind = configuration.layout
         var loop = Loop(runtime: self)
         await loop.run(&state)
         await terminal.stop()

@@ -8,7 +8,7 @@ import Testing
 struct TaskKeeperTests {
     @Test("a task is kept while it runs and removes itself when it ends")
     func keptUntilEnded() async throws {
-        let keeper = TaskKeeper()
+        let keeper = TaskKeeper<Int>()
         let gate = AsyncStream<Void>.makeStream()
         keeper.start { for await _ in gate.stream {} }
         #expect(keeper.count == 1)
@@ -19,7 +19,7 @@ struct TaskKeeperTests {
 
     @Test("a task that ends before its handle is stored is not kept (no leak from the race)")
     func endsAtOnce() async throws {
-        let keeper = TaskKeeper()
+        let keeper = TaskKeeper<Int>()
         for _ in 0..<200 { keeper.startDetached {} }
         for _ in 0..<5000 where keeper.count > 0 { try await Task.sleep(for: .milliseconds(2)) }
         #expect(keeper.count == 0)
@@ -27,7 +27,7 @@ struct TaskKeeperTests {
 
     @Test("cancelAll cancels sleeping tasks and returns once they have ended")
     func cancelsAndWaits() async {
-        let keeper = TaskKeeper()
+        let keeper = TaskKeeper<Int>()
         let cancelled = Atomic(0)
         for _ in 0..<5 {
             keeper.start {
@@ -44,7 +44,7 @@ struct TaskKeeperTests {
 
     @Test("a task that ignores cancellation does not hold cancelAll past its limit")
     func stubbornTask() async {
-        let keeper = TaskKeeper()
+        let keeper = TaskKeeper<Int>()
         let release = Atomic(false)
         keeper.startDetached {
             while !release.load(ordering: .relaxed) { usleepSafe() }

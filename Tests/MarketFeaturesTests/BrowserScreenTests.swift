@@ -189,7 +189,7 @@ struct BrowserScreenTests {
         let none = listState([])
         #expect(render(none).0.trimmedLines().contains { $0.contains("No products yet.") })
         var searched = listState([])
-        searched.search.applied = "zzz"
+        searched.catalog.query = "zzz"
         #expect(render(searched).0.trimmedLines().contains { $0.contains("No products match “zzz”. Esc clears") })
     }
 

@@ -21,7 +21,7 @@ struct DeleteFlowTests {
         #expect(state.confirmation?.yesFocused == false)
         #expect(state.handle(.keyPressed(.enter)) == [])
         #expect(state.confirmation == nil)
-        #expect(state.products.count == 20)
+        #expect(state.catalog.products.count == 20)
     }
 
     @Test("y, or → then Enter, deletes; the product disappears when the server agrees")
@@ -34,9 +34,9 @@ struct DeleteFlowTests {
         #expect(state.handle(.keyPressed(.enter)) == [.deleteProduct(id: 99)])
         #expect(state.deleting == [99] && state.isBusy)
         _ = state.handle(.productDeleted(id: 99, .success(Samples.detail(99))))
-        #expect(!state.products.contains { $0.id == 99 })
+        #expect(!state.catalog.products.contains { $0.id == 99 })
         #expect(state.notice == "Deleted “Product 99”.")
-        #expect(state.selectedProduct?.id == 98)
+        #expect(state.catalog.selectedProduct?.id == 98)
 
         _ = state.handle(.keyPressed(.character("d")))
         #expect(state.handle(.keyPressed(.character("y"))) == [.deleteProduct(id: 98)])
@@ -50,7 +50,7 @@ struct DeleteFlowTests {
         _ = state.handle(.keyPressed(.character("y")))
         _ = state.handle(.productDeleted(id: 100, .success(Samples.detail(100))))
         #expect(state.detail == nil)
-        #expect(state.products.first?.id == 99)
+        #expect(state.catalog.products.first?.id == 99)
     }
 
     @Test("another vendor's product is refused with the reason; without an identity d says how to get one")
@@ -70,8 +70,8 @@ struct DeleteFlowTests {
         _ = state.handle(.keyPressed(.character("d")))
         _ = state.handle(.keyPressed(.character("y")))
         _ = state.handle(.productDeleted(id: 100, .failure(BrowserFailure("The server refused: secret is wrong for this vendor (403)."))))
-        #expect(state.errorMessage == "Could not delete #100: The server refused: secret is wrong for this vendor (403).")
-        #expect(state.products.first?.id == 100)
+        #expect(state.catalog.errorMessage == "Could not delete #100: The server refused: secret is wrong for this vendor (403).")
+        #expect(state.catalog.products.first?.id == 100)
         #expect(state.deleting.isEmpty)
     }
 

@@ -23,25 +23,25 @@ struct MineOnlyTests {
         _ = state.handle(.pageLoaded(requestID: 1, .success(mixedPage(1))))
         _ = state.handle(.keyPressed(.down))
         let effects = state.handle(.keyPressed(.character("m")))
-        #expect(state.mineOnly)
-        #expect(state.products.count == 10 && state.products.allSatisfy { $0.vendorID == 1 })
+        #expect(state.catalog.mineOnly)
+        #expect(state.catalog.products.count == 10 && state.catalog.products.allSatisfy { $0.vendorID == 1 })
         #expect(effects == [.loadPage(requestID: 2, page: 2, itemsPerPage: 20, search: nil)], "10 are fewer than a screen")
         _ = state.handle(.pageLoaded(requestID: 2, .success(mixedPage(2))))
-        #expect(state.products.count == 20 && state.allProducts.count == 40)
-        #expect(state.products.allSatisfy { $0.vendorID == 1 })
+        #expect(state.catalog.products.count == 20 && state.catalog.allProducts.count == 40)
+        #expect(state.catalog.products.allSatisfy { $0.vendorID == 1 })
         _ = state.handle(.keyPressed(.character("m")))
-        #expect(!state.mineOnly && state.products.count == 40)
+        #expect(!state.catalog.mineOnly && state.catalog.products.count == 40)
     }
 
     @Test("without an identity, or before the vendor id is known, m says why")
     func unknown() {
         var none = Samples.loaded()
         _ = none.handle(.keyPressed(.character("m")))
-        #expect(!none.mineOnly && none.notice?.contains("--identifier") == true)
+        #expect(!none.catalog.mineOnly && none.notice?.contains("--identifier") == true)
         var unknown = Samples.loaded()
         unknown.writer = WriterIdentity(vendorID: nil)
         _ = unknown.handle(.keyPressed(.character("m")))
-        #expect(!unknown.mineOnly && unknown.notice?.contains("register a product first") == true)
+        #expect(!unknown.catalog.mineOnly && unknown.notice?.contains("register a product first") == true)
     }
 
     @Test("the title says mine; deleting and registering keep the filtered list right")
@@ -55,6 +55,6 @@ struct MineOnlyTests {
         _ = state.handle(.keyPressed(.character("m")))
         #expect(render(state).0.trimmedLines()[0].contains("mine  10 products"))
         _ = state.handle(.productDeleted(id: 100, .success(Samples.detail(100))))
-        #expect(state.products.count == 9 && state.allProducts.count == 19)
+        #expect(state.catalog.products.count == 9 && state.catalog.allProducts.count == 19)
     }
 }

@@ -164,7 +164,7 @@ struct ProductFormTests {
         saved.bargainPrice = Price(999)
         _ = state.handle(.productUpdated(id: 100, .success(saved)))
         #expect(state.form == nil)
-        #expect(state.products[0].price == Price(999))
+        #expect(state.catalog.products[0].price == Price(999))
         #expect(state.notice == "Saved “Product 100”.")
 
         state.writer = WriterIdentity(vendorID: 2)
@@ -303,7 +303,7 @@ struct RegisterFormTests {
         #expect(state.form?.progress?.sent == 500)
         _ = state.handle(.productRegistered(.success(Samples.detail(500))))
         #expect(state.form == nil)
-        #expect(state.products.first?.id == 500 && state.selectedIndex == 0 && state.scrollRow == 0)
+        #expect(state.catalog.products.first?.id == 500 && state.catalog.selectedIndex == 0 && state.catalog.scrollRow == 0)
         #expect(state.notice == "Registered “Product 500”.")
         var anonymous = Samples.loaded()
         _ = anonymous.handle(.keyPressed(.character("n")))

@@ -48,9 +48,9 @@ enum Samples {
         var state = BrowserState(size: size)
         _ = state.handle(.started)
         for n in 1...pages {
-            let id = state.pageRequest!.id
+            let id = state.catalog.pageRequest!.id
             _ = state.handle(.pageLoaded(requestID: id, .success(page(n))))
-            if n < pages, state.pageRequest == nil {
+            if n < pages, state.catalog.pageRequest == nil {
                 _ = state.handle(.keyPressed(.character("G")))
             }
         }

@@ -9,9 +9,7 @@ func expectScreen(
     _ state: BrowserState, images: [ImageCacheKey: CellImage] = [:], ascii: Bool = false, _ expected: [String],
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    var canvas = Canvas(width: 0, height: 0)
-    _ = BrowserScreen(state: state, images: images, ascii: ascii).render(into: &canvas)
-    let actual = canvas.trimmedLines()
+    let actual = render(state, images: images, ascii: ascii).0.trimmedLines()
     if actual != expected {
         var diff = ["screen differs (- expected, + actual):"]
         for i in 0..<max(actual.count, expected.count) {
@@ -26,6 +24,9 @@ func expectScreen(
 /// The rendered canvas of a state.
 func render(_ state: BrowserState, images: [ImageCacheKey: CellImage] = [:], ascii: Bool = false) -> (Canvas, [ImageCacheKey]) {
     var canvas = Canvas(width: 0, height: 0)
-    let wanted = BrowserScreen(state: state, images: images, ascii: ascii).render(into: &canvas)
-    return (canvas, wanted)
+    let screen = BrowserScreen(state: state, ascii: ascii)
+    let report = screen.render(into: &canvas)
+    let painter = HalfBlockPainter(images: images, palette: screen.palette)
+    painter.paint(report, into: &canvas)
+    return (canvas, painter.keys(for: report))
 }

@@ -69,23 +69,47 @@ public struct BrowserLayout: Sendable, Equatable {
     /// The row an item is on.
     public func row(of index: Int) -> Int { index / itemsPerRow }
 
-    /// The rectangle of the item at `index` when the first visible row is `scrollRow`, or nil when off screen.
-    public func frame(of index: Int, scrollRow: Int) -> Rect? {
-        let row = self.row(of: index) - scrollRow
-        guard row >= 0, row < visibleRows else { return nil }
-        let column = index % itemsPerRow
-        return Rect(
+    /// An item on screen: its index, its rectangle, and the part of it inside the content area (the
+    /// row cut by the bottom edge shows only its top).
+    public struct ItemFrame: Sendable, Equatable {
+        public var index: Int
+        public var frame: Rect
+        public var visible: Rect
+        /// Whether the whole item shows.
+        public var isWhole: Bool { visible == frame }
+    }
+
+    /// Where each item goes when the first visible row is `scrollRow`: the full rows, then the row cut by
+    /// the bottom edge (so the screen is never half empty). The one place item rectangles come from —
+    /// the screens draw into them, mouse hit-testing looks them up.
+    public func itemFrames(count: Int, scrollRow: Int) -> [ItemFrame] {
+        let first = max(0, scrollRow) * itemsPerRow
+        let last = min(count, first + visibleItems + itemsPerRow)
+        guard first < last else { return [] }
+        var frames: [ItemFrame] = []
+        for index in first..<last {
+            let frame = slot(row: row(of: index) - scrollRow, column: index % itemsPerRow)
+            guard frame.y < content.maxY else { break }
+            frames.append(ItemFrame(index: index, frame: frame, visible: frame.intersection(content)))
+        }
+        return frames
+    }
+
+    /// The rectangle of the slot at a screen row and column of items (rows counted from the top of the content).
+    public func slot(row: Int, column: Int) -> Rect {
+        Rect(
             x: content.x + column * (itemWidth + (kind == .grid ? 1 : 0)), y: content.y + row * rowHeight,
             width: itemWidth, height: rowHeight)
     }
 
-    /// The item index under a cell, if any.
-    public func index(atX x: Int, y: Int, scrollRow: Int) -> Int? {
-        guard content.contains(x: x, y: y) else { return nil }
-        let row = (y - content.y) / rowHeight
-        guard row < visibleRows else { return nil }
-        let column = kind == .grid ? (x - content.x) / (itemWidth + 1) : 0
-        guard column < itemsPerRow else { return nil }
-        return (scrollRow + row) * itemsPerRow + column
+    /// The rectangle of the item at `index` when the first visible row is `scrollRow`, or nil when it is not
+    /// wholly on screen.
+    public func frame(of index: Int, scrollRow: Int) -> Rect? {
+        itemFrames(count: index + 1, scrollRow: scrollRow).last.flatMap { $0.index == index && $0.isWhole ? $0.frame : nil }
+    }
+
+    /// The item index under a cell, if any (a cut row counts: clicking it selects it and scrolls it in).
+    public func index(atX x: Int, y: Int, scrollRow: Int, count: Int) -> Int? {
+        itemFrames(count: count, scrollRow: scrollRow).first { $0.visible.contains(x: x, y: y) }?.index
     }
 }

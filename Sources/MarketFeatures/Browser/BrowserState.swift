@@ -1,51 +1,21 @@
 public import OpenMarketAPI
 public import TerminalUI
 
-/// The browser's whole state: the products loaded so far, paging, selection and scroll, the
-/// layout, search, detail, banners and modes. A plain value; `handle(_:)` is the only way it changes.
+/// The browser's whole state: the catalog (products, paging, selection, search, layout), what is
+/// presented over it (one stack: detail, form, a question, help, the search line), and what the
+/// screen shares — colours, the writer, the status line's notice. A plain value; `handle(_:)` is the
+/// only way it changes, and it hands each event to the child feature it is for.
 public struct BrowserState: Sendable, Equatable {
-    /// A page request under way.
-    public struct PageRequest: Sendable, Equatable {
-        public var id: Int
-        public var page: Int
-        public var search: String?
-        /// Replace the list (first page, refresh, new search) or append to it.
-        public var replaces: Bool
-        /// On a replace, the product to keep selected if it is still there.
-        public var keepSelectedID: Int?
-    }
-
-    /// The products shown: every loaded product, or only the writer's with "my products only".
-    public var products: [ProductSummary] = []
-    /// Every product loaded so far, newest first.
-    public var allProducts: [ProductSummary] = []
-    /// "My products only" (`m`): the list shows the writer's products; paging goes on looking for more.
-    public var mineOnly = false
-    public var hasNext = true
-    public var nextPage = 1
-    public var itemsPerPage: Int
-    public var pageRequest: PageRequest?
-    /// The page request that failed, retried by `r`.
-    public var failedRequest: PageRequest?
-    public var selectedIndex = 0
-    /// The first item row on screen.
-    public var scrollRow = 0
-    public var layoutKind: LayoutKind = .list
-    public var size: ScreenSize
-    public var search = SearchState()
-    public var detail: DetailState?
-    public var showsHelp = false
+    /// Browsing the products as a list or a grid.
+    public var catalog: CatalogState
+    /// What is shown over the list, bottom to top; the top one gets input first.
+    public var presented: [Presentation] = []
     public var colorMode: ColorMode
     public var maxColors: Int
-    /// The error banner's message.
-    public var errorMessage: String?
-    /// Products newer than the newest loaded, found by the poll.
-    public var newProductCount = 0
-    public var isPolling = false
+    /// Counts spinner ticks; the theme picks its frame.
     public var spinnerFrame = 0
-    /// True until the first page arrives (or fails): the start screen.
-    public var isStarting = true
-    public var nextRequestID = 1
+    /// Bumped on every edit of the search line; a debounce timer fires with the generation it was started for.
+    public var searchGeneration = 0
     /// Debounce delay for search-as-you-type.
     public var searchDelay: Duration = .milliseconds(300)
     /// Where the server is, for the title line.
@@ -56,44 +26,68 @@ public struct BrowserState: Sendable, Equatable {
     public var readOnlyNotice: String?
     /// A product to open as soon as the browser starts (`ssh … product 42`).
     public var openProductAtStart: Int?
-    /// A question over the screen (delete?), answered before anything else.
-    public var confirmation: Confirmation?
     /// A one-line message in the status bar ("Deleted “Mug”.").
     public var notice: String?
     /// Products being deleted.
     public var deleting: Set<Int> = []
-    /// The edit form, when open (it takes the whole screen).
-    public var form: ProductFormState?
 
     public init(
         size: ScreenSize = ScreenSize(columns: 80, rows: 24), colorMode: ColorMode = .color256, maxColors: Int = 256,
         itemsPerPage: Int = 20, serverLabel: String = ""
     ) {
-        self.size = size
+        catalog = CatalogState(size: size, itemsPerPage: itemsPerPage)
         self.colorMode = colorMode
         self.maxColors = maxColors
-        self.itemsPerPage = itemsPerPage
         self.serverLabel = serverLabel
     }
 
-    /// The layout of the browse screen now.
-    public var layout: BrowserLayout {
-        BrowserLayout(size: size, kind: layoutKind, showsBanner: showsBanner)
-    }
+    /// The screen's size.
+    public var size: ScreenSize { catalog.size }
 
-    /// Whether the banner line shows (an error, or new products).
-    public var showsBanner: Bool { errorMessage != nil || newProductCount > 0 }
+    /// The layout of the browse screen now.
+    public var layout: BrowserLayout { catalog.layout }
 
     /// Whether any request is in flight (the spinner turns).
     public var isBusy: Bool {
-        pageRequest != nil || detail?.isLoading == true || !deleting.isEmpty || form?.isSubmitting == true
+        catalog.pageRequest != nil || !deleting.isEmpty || presented.contains { $0.feature.isBusy }
     }
 
-    /// The selected product, if any.
-    public var selectedProduct: ProductSummary? {
-        products.indices.contains(selectedIndex) ? products[selectedIndex] : nil
+    // MARK: What is presented
+
+    /// The topmost product detail, if one is open.
+    public var detail: DetailState? {
+        presented.lazy.reversed().compactMap { if case .detail(let detail) = $0 { detail } else { nil } }.first
     }
 
-    /// Load the next page when the selection comes within this many items of the end.
-    public var prefetchThreshold: Int { max(10, layout.visibleItems) }
+    /// The product form, if open. Setting it replaces the open form (opens one if none; nil closes it).
+    public var form: ProductFormState? {
+        get { presented.lazy.reversed().compactMap { if case .form(let form) = $0 { form } else { nil } }.first }
+        set {
+            let index = presented.lastIndex { if case .form = $0 { true } else { false } }
+            switch (index, newValue) {
+            case (let index?, let form?): presented[index] = .form(form)
+            case (let index?, nil): presented.remove(at: index)
+            case (nil, let form?): presented.append(.form(form))
+            case (nil, nil): break
+            }
+        }
+    }
+
+    /// The question asked, if any.
+    public var confirmation: Confirmation? {
+        if case .confirmation(let question) = presented.last { question } else { nil }
+    }
+
+    /// Whether the help shows.
+    public var showsHelp: Bool {
+        if case .help = presented.last { true } else { false }
+    }
+
+    /// The search line, while it is open.
+    public var searchLine: SearchState? {
+        presented.lazy.reversed().compactMap { if case .search(let line) = $0 { line } else { nil } }.first
+    }
+
+    /// The product the keys `e` and `d` act on: the detail's, or the selected one.
+    public var currentProduct: ProductSummary? { detail?.summary ?? catalog.selectedProduct }
 }

@@ -86,8 +86,19 @@ public struct ProductFormState: Sendable, Equatable {
     public var loadingPictures: [String] = []
     /// Candidates shown after an ambiguous Tab completion.
     public var completions: [String] = []
+    /// Bytes of a registration sent so far and in all.
+    public struct UploadProgress: Sendable, Equatable {
+        public var sent: Int
+        public var total: Int
+
+        public init(sent: Int, total: Int) {
+            self.sent = sent
+            self.total = total
+        }
+    }
+
     /// Bytes sent so far and in all, while a registration uploads.
-    public var progress: (sent: Int, total: Int)?
+    public var progress: UploadProgress?
     public var name: TextFieldEditor
     public var description: TextFieldEditor
     public var price: TextFieldEditor
@@ -111,16 +122,6 @@ public struct ProductFormState: Sendable, Equatable {
         var currency: Currency
         var thumbnailID: Int?
         var pictures: [String] = []
-    }
-
-    public static func == (lhs: ProductFormState, rhs: ProductFormState) -> Bool {
-        lhs.mode == rhs.mode && lhs.snapshot == rhs.snapshot && lhs.focus == rhs.focus && lhs.visited == rhs.visited
-            && lhs.triedSubmit == rhs.triedSubmit && lhs.isSubmitting == rhs.isSubmitting
-            && lhs.serverError == rhs.serverError && lhs.confirmingDiscard == rhs.confirmingDiscard
-            && lhs.discardYes == rhs.discardYes && lhs.picturePath == rhs.picturePath
-            && lhs.pictureMessage == rhs.pictureMessage && lhs.loadingPictures == rhs.loadingPictures
-            && lhs.completions == rhs.completions && lhs.progress?.sent == rhs.progress?.sent
-            && lhs.selectedPicture == rhs.selectedPicture && lhs.pictures == rhs.pictures
     }
 
     /// The product being edited, if any.
@@ -208,15 +209,21 @@ public struct ProductFormState: Sendable, Equatable {
     /// Messages shown now, in field order (the summary at the top).
     public var shownMessages: [String] { Field.allCases.compactMap { message(for: $0) } }
 
-    /// Fields the user can move to (the thumbnail chooser only when there are pictures to choose from).
-    var fields: [Field] {
+    /// Fields the form shows: the thumbnail chooser when editing a product with pictures, the pictures
+    /// of a registration.
+    public var shownFields: [Field] {
         Field.allCases.filter { field in
             switch field {
-            case .thumbnail: !isRegistration && images.count > 1  // shown with one picture, chosen with several
+            case .thumbnail: !isRegistration && !images.isEmpty
             case .pictures: isRegistration
             default: true
             }
         }
+    }
+
+    /// Fields the user can move to: those shown, but the thumbnail only when there is a choice to make.
+    var fields: [Field] {
+        shownFields.filter { $0 != .thumbnail || images.count > 1 }
     }
 
     public mutating func handle(_ key: KeyEvent) -> [Effect] {

@@ -82,5 +82,11 @@ public struct Theme: Sendable, Equatable {
     /// The caret in front of the selected item.
     public var caret: String { ascii ? ">" : "▶" }
     /// Spinner frames.
-    public var spinner: [String] { ascii ? ["|", "/", "-", "\\"] : ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] }
+    public var spinnerFrames: [String] { ascii ? ["|", "/", "-", "\\"] : ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] }
+
+    /// The spinner's frame for a tick count (any count: the frames repeat).
+    public func spinner(at tick: Int) -> String {
+        let frames = spinnerFrames
+        return frames[((tick % frames.count) + frames.count) % frames.count]
+    }
 }

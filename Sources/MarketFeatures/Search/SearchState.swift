@@ -1,20 +1,46 @@
-/// The search line: what is typed, what the list shows, and the debounce generation.
+import TerminalUI
+
+/// The search line while it is open: what is typed. The list shows a query once it is applied (after
+/// the debounce, or at once with Enter); Esc gives the search up.
 public struct SearchState: Sendable, Equatable {
     /// What the query line shows.
-    public var query = ""
-    /// Whether keys go to the query line.
-    public var isEditing = false
-    /// The query the list currently shows (nil: no filter).
-    public var applied: String?
-    /// Bumped on every edit; a debounce timer fires with the generation it was started for.
-    public var generation = 0
+    public var query: String
 
-    public init() {}
+    /// The longest query the line takes.
+    static let limit = 100
+
+    public init(query: String = "") {
+        self.query = query
+    }
 
     /// The query as sent to the server: nil when blank.
     public var effectiveQuery: String? {
         let trimmed = query.trimmingCharacters(in: .whitespaces)
         return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// Typing edits the query; Enter applies it, Esc clears it. Every key is the line's.
+    mutating func handle(_ key: KeyEvent) -> [PresentationAction] {
+        switch key {
+        case .escape:
+            return [.dismiss, .queryCleared]
+        case .enter:
+            return [.dismiss, .querySubmitted(effectiveQuery)]
+        case .backspace:
+            guard !query.isEmpty else { return [] }
+            query.removeLast()
+        case .control("u"):
+            query = ""
+        case .character(let c):
+            guard query.count < Self.limit else { return [] }
+            query.append(c)
+        case .paste(let text):
+            let room = max(0, Self.limit - query.count)
+            query += TerminalText.sanitized(text.replacingOccurrences(of: "\n", with: " ")).prefix(room)
+        default:
+            return []
+        }
+        return [.queryEdited(query)]
     }
 }
 
@@ -29,4 +55,12 @@ extension String {
 
 extension Set where Element == Character {
     static let whitespaces: Set<Character> = [" ", "\t"]
+}
+
+extension SearchState: PresentedFeature {
+    /// Keys edit the query; clicks go to the list below.
+    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> [PresentationAction] {
+        guard case .key(let key) = input else { return [.unhandled] }
+        return handle(key)
+    }
 }

@@ -51,7 +51,7 @@ public struct Canvas: Equatable, Sendable {
     }
 
     /// Replaces one cell, repairing any wide character it cuts in half.
-    private mutating func setCell(x: Int, y: Int, _ cell: Cell) {
+    mutating func setCell(x: Int, y: Int, _ cell: Cell) {
         guard x >= 0, x < width else { return }
         let old = self[x, y]
         if old.isContinuation, x > 0, !cell.isContinuation {

@@ -12,6 +12,9 @@ public struct Rect: Hashable, Sendable {
         self.height = max(0, height)
     }
 
+    /// The empty rectangle at the origin.
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
     public var maxX: Int { x + width }
     public var maxY: Int { y + height }
     public var isEmpty: Bool { width == 0 || height == 0 }
@@ -19,6 +22,16 @@ public struct Rect: Hashable, Sendable {
     /// True when the cell (px, py) is inside.
     public func contains(x px: Int, y py: Int) -> Bool {
         px >= x && px < maxX && py >= y && py < maxY
+    }
+
+    /// True when every cell of `other` is inside (an empty `other` is inside nothing).
+    public func contains(_ other: Rect) -> Bool {
+        !other.isEmpty && other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY
+    }
+
+    /// The same rectangle moved by (dx, dy).
+    public func offsetBy(dx: Int, dy: Int) -> Rect {
+        Rect(x: x + dx, y: y + dy, width: width, height: height)
     }
 
     /// The part of this rectangle inside `other`.

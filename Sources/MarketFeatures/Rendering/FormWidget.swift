@@ -1,19 +1,17 @@
 import Foundation
-import ImagePipeline
 import OpenMarketAPI
 import TerminalUI
 
 /// Draws the product form: a title, the summary of what needs fixing, each field with its message
 /// beside it, the Save button, and the "Discard changes?" question when it is asked.
-struct FormScreen {
+struct FormWidget: Widget {
     let form: ProductFormState
-    let theme: Theme
-    let images: [ImageCacheKey: CellImage]
-    let palette: PaletteKind
-    let spinnerFrame: Int
+    let context: RenderContext
     let labelWidth = 13
 
-    func draw(_ canvas: inout Canvas, in area: Rect, wanted: inout [ImageCacheKey]) {
+    var theme: Theme { context.theme }
+
+    func render(_ area: Rect, into canvas: inout Canvas, report: inout FrameReport) {
         canvas.fill(area)
         var y = area.y
         let x = area.x + 1
@@ -35,9 +33,7 @@ struct FormScreen {
         y += 1
         let fieldX = x + labelWidth
         let fieldWidth = max(10, min(60, width - labelWidth))
-        for field in ProductFormState.Field.allCases where y < area.maxY - 1 {
-            if field == .thumbnail && (form.isRegistration || form.images.isEmpty) { continue }
-            if field == .pictures && !form.isRegistration { continue }
+        for field in form.shownFields where y < area.maxY - 1 {
             let focused = form.focus == field
             if field != .submit {
                 canvas.put(field.label, x: x, y: y, style: focused ? theme.hintKey : theme.vendor, maxWidth: labelWidth - 1)
@@ -67,13 +63,10 @@ struct FormScreen {
                 for (i, image) in form.images.enumerated() {
                     let px = fieldX + i * 12
                     guard px + 12 <= canvas.width else { break }
-                    let key = ImageCacheKey(url: image.thumbnailURL, columns: 10, rows: 4, palette: palette)
-                    wanted.append(key)
-                    if let preview = images[key] {
-                        canvas.draw(preview, x: px + (10 - preview.columns) / 2, y: y + (4 - preview.rows) / 2)
-                    } else {
-                        canvas.put(theme.ascii ? "." : "░", x: px + 5, y: y + 2, style: theme.muted)
-                    }
+                    canvas.put(theme.ascii ? "." : "░", x: px + 5, y: y + 2, style: theme.muted)
+                    report.place(
+                        image.thumbnailURL,
+                        in: Rect(x: px, y: y, width: ProductFormState.previewColumns, height: ProductFormState.previewRows))
                     let chosen = image.id == form.thumbnailID
                     let label = chosen ? "[\(i + 1)] thumb" : " \(i + 1) "
                     canvas.put(label, x: px, y: y + 4, style: chosen && focused ? CellStyle(attributes: [.reverse, .bold]) : (chosen ? theme.name : theme.plain))
@@ -88,7 +81,7 @@ struct FormScreen {
                     if let progress = form.progress, progress.total > 0 {
                         label = "[ Uploading \(progress.sent * 100 / progress.total)% ]"
                     } else {
-                        label = "[ " + theme.spinner[spinnerFrame % theme.spinner.count] + " Saving ]"
+                        label = "[ " + context.spinner + " Saving ]"
                     }
                 } else {
                     label = form.isRegistration ? "[ Register ]" : "[ Save ]"
@@ -110,7 +103,7 @@ struct FormScreen {
     func drawPictures(_ canvas: inout Canvas, x: Int, y: Int, width: Int, focused: Bool) -> Int {
         var y = y
         drawLine(&canvas, form.picturePath, x: x, y: y, width: width, focused: focused && (form.picturePath.text.isEmpty == false || form.pictures.isEmpty))
-        let hint = "\(form.pictures.count)/5 · Tab completes · Enter adds · Delete removes"
+        let hint = "\(form.pictures.count)/\(ProductDraft.allowedPictureCount.upperBound) · Tab completes · Enter adds · Delete removes"
         canvas.put(hint, x: x + width + 1, y: y, style: theme.hint)
         y += 1
         if !form.completions.isEmpty {
@@ -131,7 +124,10 @@ struct FormScreen {
             let px = x + i * cell
             guard px + cell <= canvas.width else { break }
             if let preview = picture.preview {
-                canvas.draw(preview, x: px + (10 - preview.columns) / 2, y: y + (4 - preview.rows) / 2)
+                // The picture read from disk, rendered when it was added (not a product picture to place).
+                let columns = ProductFormState.previewColumns
+                let rows = ProductFormState.previewRows
+                canvas.draw(preview, x: px + (columns - preview.columns) / 2, y: y + (rows - preview.rows) / 2)
             }
             let selected = focused && form.picturePath.text.isEmpty && i == form.selectedPicture
             let caption = TerminalText.truncated("\(i + 1) " + TerminalText.sanitized(picture.filename), toWidth: 10)
@@ -202,5 +198,13 @@ struct FormScreen {
         let focused = CellStyle(attributes: [.reverse, .bold])
         canvas.put("[ No ]", x: box.x + 6, y: box.y + 3, style: form.discardYes ? theme.plain : focused)
         canvas.put("[ Yes ]", x: box.x + 16, y: box.y + 3, style: form.discardYes ? focused : theme.plain)
+    }
+}
+
+extension ProductFormState {
+    func widget(_ context: RenderContext) -> any Widget { FormWidget(form: self, context: context) }
+
+    func hints(_ context: RenderContext) -> [KeyHint]? {
+        [KeyHint("Tab ↑↓", "field"), KeyHint("←→", "cursor"), KeyHint("Ctrl-S", "save"), KeyHint("Esc", "cancel")]
     }
 }

@@ -1,7 +1,7 @@
 import TerminalUI
 
-/// Every key binding, in a box over the screen. Any key closes it.
-struct HelpOverlay {
+/// Every key binding, in a box over the middle of the screen. Any key closes it.
+struct HelpWidget: Widget {
     let theme: Theme
 
     static let bindings: [(String, String)] = [
@@ -23,13 +23,14 @@ struct HelpOverlay {
         ("mouse", "click selects · double-click opens · wheel scrolls"),
     ]
 
-    func draw(_ canvas: inout Canvas) {
+    func render(_ area: Rect, into canvas: inout Canvas, report: inout FrameReport) {
         let keyWidth = Self.bindings.map { DisplayWidth.of($0.0) }.max() ?? 0
         let textWidth = Self.bindings.map { DisplayWidth.of($0.1) }.max() ?? 0
         let width = min(canvas.width - 2, keyWidth + textWidth + 7)
         let height = min(canvas.height - 2, Self.bindings.count + 4)
         let box = Rect(x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width: width, height: height)
         canvas.fill(box)
+        report.cover(box)
         canvas.box(box, style: theme.selectedBorder, ascii: theme.ascii)
         canvas.put(" Keys ", x: box.x + 2, y: box.y, style: theme.name)
         for (i, (key, action)) in Self.bindings.enumerated() where i + 2 < box.height - 1 {
@@ -40,4 +41,8 @@ struct HelpOverlay {
         let close = " any key closes "
         canvas.put(close, x: box.maxX - DisplayWidth.of(close) - 2, y: box.maxY - 1, style: theme.hint)
     }
+}
+
+extension HelpState {
+    func widget(_ context: RenderContext) -> any Widget { HelpWidget(theme: context.theme) }
 }

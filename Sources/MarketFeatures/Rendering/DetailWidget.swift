@@ -1,17 +1,14 @@
 import Foundation
-import ImagePipeline
 import OpenMarketAPI
 import TerminalUI
 
 /// The detail of one product: the picture drawn large with "2/5", every field, and the description
-/// wrapped by display width and scrollable.
-struct DetailScreen {
+/// wrapped by display width and scrollable. It takes the whole area below the title.
+struct DetailWidget: Widget {
     let detail: DetailState
     let theme: Theme
-    let images: [ImageCacheKey: CellImage]
-    let palette: PaletteKind
 
-    func draw(_ canvas: inout Canvas, in area: Rect, wanted: inout [ImageCacheKey]) {
+    func render(_ area: Rect, into canvas: inout Canvas, report: inout FrameReport) {
         let wide = area.width >= 90
         let pictureArea: Rect
         let textArea: Rect
@@ -24,11 +21,11 @@ struct DetailScreen {
             pictureArea = top.insetBy(dx: 1, dy: 0)
             textArea = bottom.insetBy(dx: 1, dy: 0)
         }
-        drawPicture(&canvas, pictureArea, wanted: &wanted)
+        drawPicture(&canvas, pictureArea, report: &report)
         drawText(&canvas, textArea)
     }
 
-    func drawPicture(_ canvas: inout Canvas, _ area: Rect, wanted: inout [ImageCacheKey]) {
+    func drawPicture(_ canvas: inout Canvas, _ area: Rect, report: inout FrameReport) {
         let (box, caption) = area.splitBottom(1)
         let url: URL?
         if let images = detail.detail?.images, !images.isEmpty {
@@ -39,14 +36,9 @@ struct DetailScreen {
             url = detail.summary.thumbnailURL
         }
         guard let url, !box.isEmpty else { return }
-        let key = ImageCacheKey(url: url, columns: box.width, rows: box.height, palette: palette)
-        wanted.append(key)
-        if let image = images[key] {
-            canvas.draw(image, x: box.x + (box.width - image.columns) / 2, y: box.y + (box.height - image.rows) / 2, clip: box)
-        } else {
-            let text = "loading picture…"
-            canvas.put(text, x: box.x + max(0, (box.width - DisplayWidth.of(text)) / 2), y: box.y + box.height / 2, style: theme.muted)
-        }
+        let text = "loading picture…"
+        canvas.put(text, x: box.x + max(0, (box.width - DisplayWidth.of(text)) / 2), y: box.y + box.height / 2, style: theme.muted)
+        report.place(url, in: box)
     }
 
     /// The text column: fields, then the description; scrolled by `detail.scroll` lines.
@@ -90,5 +82,15 @@ struct DetailScreen {
         var parts = tm()
         gmtime_r(&seconds, &parts)
         return String(format: "%04d-%02d-%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday)
+    }
+}
+
+extension DetailState {
+    func widget(_ context: RenderContext) -> any Widget { DetailWidget(detail: self, theme: context.theme) }
+
+    func hints(_ context: RenderContext) -> [KeyHint]? {
+        [KeyHint("←→", "picture"), KeyHint("↑↓", "scroll"), KeyHint("r", "reload")]
+            + (context.canWrite ? [KeyHint("e", "edit"), KeyHint("d", "delete")] : [])
+            + [KeyHint("c", "colour"), KeyHint("?", "help"), KeyHint("q", "back")]
     }
 }

@@ -1,0 +1,48 @@
+import ImagePipeline
+import MarketFeatures
+
+/// What a runtime task is doing, so it can be replaced, and cancelled once the state no longer wants it.
+enum EffectKey: Hashable, Sendable {
+    /// Reading the terminal's input.
+    case input
+    /// The poll interval timer.
+    case pollTimer
+    /// The spinner's ticks.
+    case spinner
+    case page
+    case poll
+    case detail(id: Int)
+    case searchDebounce
+    case picture(ImageCacheKey)
+    case register
+    case update(id: Int)
+    case delete(id: Int)
+    case preparePicture(path: String)
+    case completePath
+    case formImages(id: Int)
+
+    /// Whether the task is still wanted in `state`, with `pictures` wanted by the last frame. Writes are
+    /// always wanted: once sent, they finish (unless the browser quits).
+    func isWanted(in state: BrowserState, pictures: Set<ImageCacheKey>) -> Bool {
+        switch self {
+        case .input, .pollTimer, .poll, .register, .update, .delete:
+            true
+        case .spinner:
+            state.isBusy || state.catalog.isPolling
+        case .page:
+            state.catalog.pageRequest != nil
+        case .detail(let id):
+            state.presented.contains { if case .detail(let detail) = $0 { detail.summary.id == id && detail.isLoading } else { false } }
+        case .searchDebounce:
+            state.searchLine != nil
+        case .picture(let key):
+            pictures.contains(key)
+        case .preparePicture(let path):
+            state.form?.loadingPictures.contains(path) == true
+        case .completePath:
+            state.form != nil
+        case .formImages(let id):
+            state.form?.productID == id
+        }
+    }
+}

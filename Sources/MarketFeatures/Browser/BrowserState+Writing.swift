@@ -1,0 +1,100 @@
+import Foundation
+import OpenMarketAPI
+
+extension BrowserState {
+    /// What the detail shows of a product known only by its id, until its detail arrives.
+    static func placeholder(id: Int) -> ProductSummary {
+        ProductSummary(
+            id: id, vendorID: 0, name: "Product #\(id)", currency: .krw, price: 0, bargainPrice: 0, discountedPrice: 0,
+            stock: 0, createdAt: Date(timeIntervalSince1970: 0), issuedAt: Date(timeIntervalSince1970: 0))
+    }
+
+    /// Enter: the selected product's detail.
+    mutating func openSelected() -> [BrowserEffect] {
+        guard let product = catalog.selectedProduct else { return [] }
+        presented.append(.detail(DetailState(summary: product)))
+        return [.loadDetail(id: product.id)]
+    }
+
+    /// Why the writer may not change `product`, or nil when it may.
+    func refusal(toChange product: ProductSummary, _ verb: String) -> String? {
+        if let readOnlyNotice { return readOnlyNotice }
+        guard let writer else {
+            return "No vendor identity: start with --identifier and --secret to \(verb) your products."
+        }
+        if let mine = writer.vendorID, mine != product.vendorID {
+            return "“\(ProductText.name(product))” belongs to \(ProductText.vendor(product)); only its vendor can \(verb) it."
+        }
+        return nil
+    }
+
+    /// `n`: the registration form, or why it cannot open.
+    mutating func openRegistration() -> [BrowserEffect] {
+        if let readOnlyNotice {
+            notice = readOnlyNotice
+        } else if writer == nil {
+            notice = "No vendor identity: start with --identifier and --secret to register products."
+        } else {
+            presented.append(.form(ProductFormState(registering: .krw)))
+        }
+        return []
+    }
+
+    /// `e`: the edit form on one of the writer's products, or why it cannot be edited.
+    mutating func openEditor(_ product: ProductSummary?) -> [BrowserEffect] {
+        guard let product else { return [] }
+        if let reason = refusal(toChange: product, "edit") {
+            notice = reason
+            return []
+        }
+        let shown = detail?.summary.id == product.id ? detail : nil
+        let images = shown?.detail?.images ?? []
+        presented.append(.form(ProductFormState(editing: shown?.detail?.summary ?? product, images: images)))
+        return images.isEmpty ? [.loadFormImages(id: product.id)] : []
+    }
+
+    /// `d`: asks "Delete …?" for one of the writer's products, or says why it cannot be deleted.
+    mutating func askToDelete(_ product: ProductSummary?) -> [BrowserEffect] {
+        guard let product else { return [] }
+        if let reason = refusal(toChange: product, "delete") {
+            notice = reason
+            return []
+        }
+        presented.append(.confirmation(Confirmation(action: .deleteProduct(id: product.id, name: ProductText.name(product)))))
+        return []
+    }
+
+    /// `m`: only the writer's products, or all again.
+    mutating func toggleMineOnly() -> [BrowserEffect] {
+        guard let mine = writer?.vendorID else {
+            notice =
+                writer == nil
+                ? "No vendor identity: start with --identifier and --secret to see your products."
+                : "Your vendor id is not known yet; register a product first."
+            return []
+        }
+        let effects = catalog.showOnly(vendorID: catalog.mineOnly ? nil : mine)
+        notice = catalog.mineOnly ? "My products only — m shows everything again." : nil
+        return effects
+    }
+
+    /// The form saved a product: a new one goes first in the list, selected; an edited one replaces its
+    /// old self in the list and in any open detail.
+    mutating func formSaved(_ saved: ProductDetail, registered: Bool) {
+        if registered {
+            // Now the writer's vendor id is known, whoever it is.
+            if writer?.vendorID == nil { writer?.vendorID = saved.vendorID }
+            var summary = saved.summary
+            summary.vendorName = summary.vendorName ?? writer?.vendorName
+            catalog.insertFirst(summary)
+            notice = "Registered “\(ProductText.name(summary))”."
+            return
+        }
+        let summary = catalog.replace(saved.summary)
+        updateDetails(of: saved.id) { detail in
+            detail.summary = summary
+            detail.detail = saved
+        }
+        notice = "Saved “\(ProductText.name(summary))”."
+    }
+}

@@ -1,0 +1,40 @@
+/// What is shown over the product list, one layer of `BrowserState.presented`.
+public enum Presentation: Sendable, Equatable {
+    case detail(DetailState)
+    case form(ProductFormState)
+    case confirmation(Confirmation)
+    case help(HelpState)
+    case search(SearchState)
+
+    /// The feature, for drawing and hints.
+    var feature: any PresentedFeature {
+        switch self {
+        case .detail(let feature): feature
+        case .form(let feature): feature
+        case .confirmation(let feature): feature
+        case .help(let feature): feature
+        case .search(let feature): feature
+        }
+    }
+
+    /// Routes input to the feature and keeps its new state.
+    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> [PresentationAction] {
+        switch self {
+        case .detail(var feature):
+            defer { self = .detail(feature) }
+            return feature.handle(input, context: context)
+        case .form(var feature):
+            defer { self = .form(feature) }
+            return feature.handle(input, context: context)
+        case .confirmation(var feature):
+            defer { self = .confirmation(feature) }
+            return feature.handle(input, context: context)
+        case .help(var feature):
+            defer { self = .help(feature) }
+            return feature.handle(input, context: context)
+        case .search(var feature):
+            defer { self = .search(feature) }
+            return feature.handle(input, context: context)
+        }
+    }
+}

@@ -1,0 +1,23 @@
+public import OpenMarketAPI
+
+/// What a presented feature (detail, form, question, help, search line) answers to a key or a click.
+/// The browser carries these out: it runs effects, closes the feature, and maps results — a saved form,
+/// a confirmed delete, a new query — to its own handlers.
+public enum PresentationAction: Sendable, Equatable {
+    /// The key is not the feature's: the browser's own keys (`?`, `c`, `e`, `d`) get it.
+    case unhandled
+    /// Close the feature.
+    case dismiss
+    /// Ask the runtime for something.
+    case run(BrowserEffect)
+    /// The form closed: with the saved product, or cancelled.
+    case formClosed(saved: ProductDetail?, registered: Bool)
+    /// The question was answered yes.
+    case confirmed(Confirmation.Action)
+    /// The typed query changed (search as you type, after the debounce).
+    case queryEdited(String)
+    /// The typed query is to be shown now.
+    case querySubmitted(String?)
+    /// The search was given up: the list shows everything again.
+    case queryCleared
+}

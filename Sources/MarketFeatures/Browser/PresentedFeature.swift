@@ -1,0 +1,43 @@
+import TerminalUI
+
+/// A feature shown over the browser — the detail, the form, a question, the help, the search line. It
+/// takes input first, draws over what is below, and names its keys. The browser keeps these on one
+/// stack (`BrowserState.presented`): the top one gets input, they draw bottom to top, and the hints
+/// are those of the topmost that has any. A new one is a type conforming to this and one case of
+/// `Presentation`.
+protocol PresentedFeature: Sendable {
+    /// Whether it takes the whole content area (what is below is not drawn).
+    var coversContent: Bool { get }
+    /// Whether it waits for the network (the spinner turns).
+    var isBusy: Bool { get }
+    /// Whether it takes every key (nothing reaches the browser's own keys, and the status line's notice stays).
+    var isModal: Bool { get }
+    /// What a key or a click does; `.unhandled` passes it to the browser's own keys.
+    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> [PresentationAction]
+    /// What draws it, over the area below the title line and above the status line.
+    func widget(_ context: RenderContext) -> any Widget
+    /// Its key hints, or nil to show those of what is below.
+    func hints(_ context: RenderContext) -> [KeyHint]?
+    /// Its own status line (the search line's prompt), or nil for the browser's.
+    func statusLine(_ context: RenderContext) -> (any Widget)?
+}
+
+extension PresentedFeature {
+    var coversContent: Bool { false }
+    var isBusy: Bool { false }
+    var isModal: Bool { false }
+    func hints(_ context: RenderContext) -> [KeyHint]? { nil }
+    func statusLine(_ context: RenderContext) -> (any Widget)? { nil }
+}
+
+/// Input for a presented feature.
+enum PresentedInput: Sendable, Equatable {
+    case key(KeyEvent)
+    case mouse(MouseEvent)
+}
+
+/// What a presented feature may know of the browser when it handles input.
+struct PresentationContext: Sendable {
+    /// How many rows a page key scrolls.
+    var pageRows: Int
+}

@@ -1,0 +1,168 @@
+import OpenMarketAPI
+
+extension CatalogState {
+    /// The first page, at start.
+    mutating func start() -> [BrowserEffect] {
+        requestPage(replacing: true, keepSelectedID: nil)
+    }
+
+    mutating func requestPage(replacing: Bool, keepSelectedID: Int?) -> [BrowserEffect] {
+        let request = PageRequest(
+            id: nextRequestID, page: replacing ? 1 : nextPage, search: query, replaces: replacing,
+            keepSelectedID: keepSelectedID)
+        return send(request)
+    }
+
+    /// Sends `request` under a fresh id; a page that answers an older id is ignored.
+    private mutating func send(_ request: PageRequest) -> [BrowserEffect] {
+        var request = request
+        request.id = nextRequestID
+        nextRequestID += 1
+        pageRequest = request
+        failedRequest = nil
+        return [.loadPage(requestID: request.id, page: request.page, itemsPerPage: itemsPerPage, search: request.search)]
+    }
+
+    /// `r`: the failed page again, or page 1 afresh.
+    mutating func retryOrRefresh() -> [BrowserEffect] {
+        guard let failed = failedRequest else { return refresh() }
+        errorMessage = nil
+        return send(failed)
+    }
+
+    /// Reloads page 1, keeping the selected product selected if it still exists.
+    mutating func refresh() -> [BrowserEffect] {
+        errorMessage = nil
+        newProductCount = 0
+        return requestPage(replacing: true, keepSelectedID: selectedProduct?.id)
+    }
+
+    mutating func pageLoaded(id: Int, _ result: Result<ProductPage, BrowserFailure>) -> [BrowserEffect] {
+        guard let request = pageRequest, request.id == id else { return [] }  // superseded
+        pageRequest = nil
+        switch result {
+        case .failure(let failure):
+            errorMessage = failure.message
+            failedRequest = request
+            return []
+        case .success(let page):
+            isStarting = false
+            errorMessage = nil
+            if request.replaces {
+                allProducts = []
+                merge(page.products)
+                newProductCount = 0
+                selectedIndex = request.keepSelectedID.flatMap { id in products.firstIndex { $0.id == id } } ?? 0
+                if request.keepSelectedID == nil { scrollRow = 0 }
+            } else {
+                merge(page.products)
+            }
+            hasNext = page.hasNext
+            nextPage = page.pageNumber + 1
+            clampSelection()
+            keepSelectionVisible()
+            return prefetchIfNeeded()
+        }
+    }
+
+    /// Appends products not loaded yet (a page can repeat one when products were added meanwhile),
+    /// keeping the selected product selected.
+    private mutating func merge(_ page: [ProductSummary]) {
+        let selectedID = selectedProduct?.id
+        var seen = Set(allProducts.map(\.id))
+        allProducts += page.filter { seen.insert($0.id).inserted }
+        refilter(keeping: selectedID)
+    }
+
+    /// Recomputes what is shown from everything loaded; keeps `id` selected when it is still shown.
+    mutating func refilter(keeping id: Int? = nil) {
+        if let vendor = onlyVendorID {
+            products = allProducts.filter { $0.vendorID == vendor }
+        } else {
+            products = allProducts
+        }
+        if let id, let index = products.firstIndex(where: { $0.id == id }) { selectedIndex = index }
+        clampSelection()
+    }
+
+    /// Only `vendorID`'s products (nil: everything again).
+    mutating func showOnly(vendorID: Int?) -> [BrowserEffect] {
+        onlyVendorID = vendorID
+        refilter(keeping: selectedProduct?.id)
+        if let vendorID, !products.isEmpty, selectedProduct?.vendorID != vendorID { selectedIndex = 0 }
+        scrollRow = 0
+        keepSelectionVisible()
+        return prefetchIfNeeded()
+    }
+
+    /// Asks for the next page when the selection is near the end of what is loaded.
+    mutating func prefetchIfNeeded() -> [BrowserEffect] {
+        guard hasNext, pageRequest == nil, failedRequest == nil, !isStarting || !products.isEmpty else { return [] }
+        guard selectedIndex >= products.count - prefetchThreshold else { return [] }
+        return requestPage(replacing: false, keepSelectedID: nil)
+    }
+
+    // MARK: Search
+
+    /// Shows the products matching `newQuery` (nil: all), from page 1.
+    mutating func apply(search newQuery: String?) -> [BrowserEffect] {
+        query = newQuery
+        selectedIndex = 0
+        scrollRow = 0
+        hasNext = true
+        return requestPage(replacing: true, keepSelectedID: nil)
+    }
+
+    /// Drops the search, keeping the selected product selected.
+    mutating func clearSearch() -> [BrowserEffect] {
+        guard query != nil else { return [] }
+        query = nil
+        return requestPage(replacing: true, keepSelectedID: selectedProduct?.id)
+    }
+
+    // MARK: Poll
+
+    mutating func pollTimerFired() -> [BrowserEffect] {
+        guard !isPolling, pageRequest == nil, !isStarting else { return [] }
+        isPolling = true
+        return [.pollFirstPage(itemsPerPage: itemsPerPage, search: query)]
+    }
+
+    mutating func pollLoaded(search polledSearch: String?, _ result: Result<ProductPage, BrowserFailure>) {
+        isPolling = false
+        // A poll made for another search says nothing about this list.
+        guard polledSearch == query, case .success(let page) = result, !allProducts.isEmpty else { return }
+        let newest = allProducts.map(\.id).max() ?? Int.max
+        newProductCount = page.products.filter { $0.id > newest }.count
+    }
+
+    // MARK: Writes
+
+    /// A registered product goes first, selected.
+    mutating func insertFirst(_ product: ProductSummary) {
+        allProducts.removeAll { $0.id == product.id }
+        allProducts.insert(product, at: 0)
+        refilter()
+        selectedIndex = 0
+        scrollRow = 0
+    }
+
+    /// An edited product replaces its old self (keeping the vendor name the list knew). Returns it as shown.
+    mutating func replace(_ product: ProductSummary) -> ProductSummary {
+        guard let index = allProducts.firstIndex(where: { $0.id == product.id }) else { return product }
+        var updated = product
+        updated.vendorName = updated.vendorName ?? allProducts[index].vendorName
+        allProducts[index] = updated
+        refilter(keeping: selectedProduct?.id)
+        return updated
+    }
+
+    /// A deleted product leaves the list. Returns it, if it was loaded.
+    mutating func remove(id: Int) -> (ProductSummary?, [BrowserEffect]) {
+        let removed = allProducts.first { $0.id == id }
+        allProducts.removeAll { $0.id == id }
+        refilter()
+        keepSelectionVisible()
+        return (removed, prefetchIfNeeded())
+    }
+}

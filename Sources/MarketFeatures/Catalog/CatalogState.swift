@@ -1,0 +1,70 @@
+public import OpenMarketAPI
+public import TerminalUI
+
+/// Browsing the products as a list or a grid: what is loaded, paging, the search the list shows,
+/// "my products only", selection and scroll, and the poll for newer products. A child feature of the
+/// browser: it changes only through its own handlers, which return what the runtime must do.
+public struct CatalogState: Sendable, Equatable {
+    /// A page request under way.
+    public struct PageRequest: Sendable, Equatable {
+        public var id: Int
+        public var page: Int
+        public var search: String?
+        /// Replace the list (first page, refresh, new search) or append to it.
+        public var replaces: Bool
+        /// On a replace, the product to keep selected if it is still there.
+        public var keepSelectedID: Int?
+    }
+
+    /// The products shown: every loaded product, or only one vendor's with "my products only".
+    public var products: [ProductSummary] = []
+    /// Every product loaded so far, newest first.
+    public var allProducts: [ProductSummary] = []
+    /// "My products only" (`m`): the vendor whose products show; paging goes on looking for more.
+    public var onlyVendorID: Int?
+    /// The search the list shows (nil: no filter).
+    public var query: String?
+    public var hasNext = true
+    public var nextPage = 1
+    public var itemsPerPage: Int
+    public var pageRequest: PageRequest?
+    /// The page request that failed, retried by `r`.
+    public var failedRequest: PageRequest?
+    public var selectedIndex = 0
+    /// The first item row on screen.
+    public var scrollRow = 0
+    public var layoutKind: LayoutKind = .list
+    public var size: ScreenSize
+    /// The error banner's message.
+    public var errorMessage: String?
+    /// Products newer than the newest loaded, found by the poll.
+    public var newProductCount = 0
+    public var isPolling = false
+    /// True until the first page arrives (or fails): the start screen.
+    public var isStarting = true
+    public var nextRequestID = 1
+
+    public init(size: ScreenSize, itemsPerPage: Int) {
+        self.size = size
+        self.itemsPerPage = itemsPerPage
+    }
+
+    /// Whether only one vendor's products show.
+    public var mineOnly: Bool { onlyVendorID != nil }
+
+    /// The layout of the browse screen now.
+    public var layout: BrowserLayout {
+        BrowserLayout(size: size, kind: layoutKind, showsBanner: showsBanner)
+    }
+
+    /// Whether the banner line shows (an error, or new products).
+    public var showsBanner: Bool { errorMessage != nil || newProductCount > 0 }
+
+    /// The selected product, if any.
+    public var selectedProduct: ProductSummary? {
+        products.indices.contains(selectedIndex) ? products[selectedIndex] : nil
+    }
+
+    /// Load the next page when the selection comes within this many items of the end.
+    public var prefetchThreshold: Int { max(10, layout.visibleItems) }
+}

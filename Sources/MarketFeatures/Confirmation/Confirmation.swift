@@ -1,0 +1,49 @@
+import TerminalUI
+
+/// A yes/no question over the screen. "No" is chosen until the user moves to "Yes".
+public struct Confirmation: Sendable, Equatable {
+    /// What answering yes does.
+    public enum Action: Sendable, Equatable {
+        case deleteProduct(id: Int, name: String)
+    }
+
+    public var action: Action
+    public var yesFocused = false
+
+    public init(action: Action) {
+        self.action = action
+    }
+
+    /// The question, for the dialog.
+    public var question: String {
+        switch action {
+        case .deleteProduct(_, let name): "Delete “\(name)”? This cannot be undone."
+        }
+    }
+
+    /// y answers yes, Enter the focused answer; n, Esc and q no; ←→ Tab move between the answers.
+    mutating func handle(_ key: KeyEvent) -> [PresentationAction] {
+        switch key {
+        case .character("y"), .character("Y"):
+            return [.dismiss, .confirmed(action)]
+        case .enter:
+            return yesFocused ? [.dismiss, .confirmed(action)] : [.dismiss]
+        case .character("n"), .character("N"), .escape, .character("q"):
+            return [.dismiss]
+        case .left, .right, .tab, .backTab, .character("h"), .character("l"):
+            yesFocused.toggle()
+        default:
+            break
+        }
+        return []
+    }
+}
+
+extension Confirmation: PresentedFeature {
+    var isModal: Bool { true }
+    /// The question must be answered: clicks do nothing until it is.
+    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> [PresentationAction] {
+        guard case .key(let key) = input else { return [] }
+        return handle(key)
+    }
+}

@@ -1,0 +1,68 @@
+import OpenMarketAPI
+import TerminalUI
+
+extension DetailState {
+    /// Paging through pictures, scrolling the text, reloading, going back. `pageRows` is how far a page
+    /// key scrolls.
+    mutating func handle(_ key: KeyEvent, pageRows: Int) -> [PresentationAction] {
+        switch key {
+        case .character("q"), .escape, .backspace:
+            return [.dismiss]
+        case .character("l"), .right:
+            if imageCount > 0 { imageIndex = (imageIndex + 1) % imageCount }
+        case .character("h"), .left:
+            if imageCount > 0 { imageIndex = (imageIndex + imageCount - 1) % imageCount }
+        case .character("j"), .down:
+            scroll += 1
+        case .character("k"), .up:
+            scroll = max(0, scroll - 1)
+        case .pageDown, .character(" "):
+            scroll += max(1, pageRows)
+        case .pageUp:
+            scroll = max(0, scroll - max(1, pageRows))
+        case .character("g"), .home:
+            scroll = 0
+        case .character("r"):
+            isLoading = true
+            error = nil
+            return [.run(.loadDetail(id: summary.id))]
+        default:
+            return [.unhandled]
+        }
+        return []
+    }
+
+    /// The wheel scrolls the text.
+    mutating func handle(_ mouse: MouseEvent, pageRows: Int) -> [PresentationAction] {
+        switch mouse.kind {
+        case .wheelDown: handle(.down, pageRows: pageRows)
+        case .wheelUp: handle(.up, pageRows: pageRows)
+        default: []
+        }
+    }
+
+    /// The product's detail arrived, or did not.
+    mutating func loaded(_ result: Result<ProductDetail, BrowserFailure>) {
+        isLoading = false
+        switch result {
+        case .success(let loaded):
+            detail = loaded
+            error = nil
+            imageIndex = min(imageIndex, max(0, loaded.images.count - 1))
+        case .failure(let failure):
+            error = failure.message
+        }
+    }
+}
+
+extension DetailState: PresentedFeature {
+    var coversContent: Bool { true }
+    var isBusy: Bool { isLoading }
+
+    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> [PresentationAction] {
+        switch input {
+        case .key(let key): handle(key, pageRows: context.pageRows)
+        case .mouse(let mouse): handle(mouse, pageRows: context.pageRows)
+        }
+    }
+}

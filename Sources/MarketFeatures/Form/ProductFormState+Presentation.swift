@@ -1,0 +1,36 @@
+import TerminalUI
+
+extension ProductFormState {
+    /// The form's keys, as the browser carries them out. Every key is the form's (it takes the screen).
+    mutating func handlePresented(_ key: KeyEvent) -> [PresentationAction] {
+        handle(key).map(presentationAction)
+    }
+
+    /// What the browser does for one of the form's effects.
+    func presentationAction(_ effect: Effect) -> PresentationAction {
+        switch effect {
+        case .submitUpdate(let id, let changes): .run(.updateProduct(id: id, changes: changes))
+        case .submitRegistration(let product, let pictures): .run(.registerProduct(product, pictures: pictures))
+        case .preparePicture(let path):
+            .run(.preparePicture(path: path, previewColumns: Self.previewColumns, previewRows: Self.previewRows))
+        case .completePath(let prefix): .run(.completePath(prefix))
+        case .close(let saved): .formClosed(saved: saved, registered: isRegistration)
+        }
+    }
+
+    /// The size of a picture's preview in the form.
+    static let previewColumns = 10
+    static let previewRows = 4
+}
+
+extension ProductFormState: PresentedFeature {
+    var coversContent: Bool { true }
+    var isBusy: Bool { isSubmitting }
+    var isModal: Bool { true }
+
+    /// Clicks do nothing in the form (and do not reach the list below).
+    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> [PresentationAction] {
+        guard case .key(let key) = input else { return [] }
+        return handlePresented(key)
+    }
+}

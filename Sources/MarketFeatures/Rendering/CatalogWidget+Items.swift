@@ -1,0 +1,92 @@
+import Foundation
+import OpenMarketAPI
+import TerminalUI
+
+extension CatalogWidget {
+    func drawListRow(
+        _ canvas: inout Canvas, _ p: ProductSummary, frame: Rect, selected: Bool, layout: BrowserLayout,
+        report: inout FrameReport
+    ) {
+        let (caretArea, rest) = frame.splitLeft(2)
+        let (thumb, textArea) = rest.splitLeft(layout.thumbnailColumns)
+        let text = Rect(x: textArea.x + 1, y: textArea.y, width: textArea.width - 2, height: textArea.height)
+        if selected {
+            canvas.put(theme.caret, x: caretArea.x, y: caretArea.y + 1, style: theme.name)
+        }
+        placePicture(&canvas, url: p.thumbnailURL, box: thumb, report: &report)
+
+        let (pay, original) = ProductText.prices(p)
+        let stock = ProductText.stock(p)
+        let rightWidth = min(max(DisplayWidth.of(pay) + (original.map { DisplayWidth.of($0) + 1 } ?? 0), DisplayWidth.of(stock)), text.width / 2)
+        let leftWidth = max(0, text.width - rightWidth - 2)
+        let fit = { (s: String) in TerminalText.truncated(s, toWidth: leftWidth) }
+        canvas.put(fit(ProductText.name(p)), x: text.x, y: text.y, style: theme.name, maxWidth: leftWidth)
+        canvas.put(fit(ProductText.vendor(p)), x: text.x, y: text.y + 1, style: theme.vendor, maxWidth: leftWidth)
+        canvas.put(fit(ProductText.teaser(p)), x: text.x, y: text.y + 2, style: theme.muted, maxWidth: leftWidth)
+
+        if let original, DisplayWidth.of(pay) + DisplayWidth.of(original) + 1 <= rightWidth {
+            let x = text.maxX - DisplayWidth.of(pay) - 1 - DisplayWidth.of(original)
+            canvas.put(pay, x: x, y: text.y, style: theme.price)
+            canvas.put(original, x: text.maxX - DisplayWidth.of(original), y: text.y, style: theme.originalPrice)
+        } else {
+            let x = text.maxX - min(rightWidth, DisplayWidth.of(pay))
+            canvas.put(pay, x: x, y: text.y, style: theme.price, maxWidth: text.maxX - x)
+        }
+        let stockX = text.maxX - min(rightWidth, DisplayWidth.of(stock))
+        canvas.put(stock, x: stockX, y: text.y + 1, style: p.stock <= 0 ? theme.soldOut : theme.stock, maxWidth: rightWidth)
+        if original != nil {
+            let percent = p.price.amount > 0 ? (p.discountedPrice.amount / p.price.amount * 100) : 0
+            let off = "−\(NSDecimalNumberText.rounded(percent))% off"
+            let offX = text.maxX - min(rightWidth, DisplayWidth.of(off))
+            canvas.put(off, x: offX, y: text.y + 2, style: theme.discount, maxWidth: rightWidth)
+        }
+        if selected {
+            // Reverse video on the name line only: visible without colour, and cheap to move over SSH.
+            canvas.restyle(Rect(x: text.x - 1, y: text.y, width: text.width + 2, height: 1)) {
+                $0.attributes.insert(.reverse)
+            }
+        }
+    }
+
+    func drawCard(
+        _ canvas: inout Canvas, _ p: ProductSummary, frame: Rect, selected: Bool, layout: BrowserLayout,
+        report: inout FrameReport
+    ) {
+        canvas.box(frame, style: theme.border, ascii: theme.ascii)
+        if selected {
+            // The top edge and the name line mark the selection: visible without colour, cheap to move.
+            canvas.restyle(Rect(x: frame.x, y: frame.y, width: frame.width, height: 1)) { $0 = theme.selectedBorder }
+            canvas.put(theme.caret, x: frame.x, y: frame.y, style: theme.selectedBorder)
+        }
+        let inner = frame.insetBy(dx: 1, dy: 1)
+        let (thumb, below) = inner.splitTop(layout.thumbnailRows)
+        placePicture(&canvas, url: p.thumbnailURL, box: thumb, report: &report)
+        canvas.put(
+            TerminalText.truncated(ProductText.name(p), toWidth: below.width), x: below.x, y: below.y,
+            style: theme.name, maxWidth: below.width)
+        let (pay, original) = ProductText.prices(p)
+        var x = below.x
+        x += canvas.put(pay, x: x, y: below.y + 1, style: theme.price, maxWidth: below.width)
+        if let original, x + 1 + DisplayWidth.of(original) <= below.maxX {
+            canvas.put(original, x: x + 1, y: below.y + 1, style: theme.originalPrice)
+        }
+        if below.height >= 3 {
+            canvas.put(
+                ProductText.stock(p), x: below.x, y: below.y + 2, style: p.stock <= 0 ? theme.soldOut : theme.stock,
+                maxWidth: below.width)
+        }
+        if selected {
+            canvas.restyle(Rect(x: below.x, y: below.y, width: below.width, height: 1)) { $0.attributes.insert(.reverse) }
+        }
+    }
+}
+
+/// Whole-number text of a Decimal (rounded half up).
+enum NSDecimalNumberText {
+    static func rounded(_ value: Decimal) -> String {
+        var input = value
+        var output = Decimal()
+        NSDecimalRound(&output, &input, 0, .plain)
+        return output.description
+    }
+}

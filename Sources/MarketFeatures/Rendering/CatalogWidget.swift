@@ -1,0 +1,102 @@
+import Foundation
+import OpenMarketAPI
+import TerminalUI
+
+/// The products as list rows or grid cards, in the rectangles the layout gives them, then "loading
+/// more…" or the end of the list. Reports each thumbnail's placement, and the next row's pictures as
+/// upcoming so scrolling finds them ready.
+struct CatalogWidget: Widget {
+    let catalog: CatalogState
+    let context: RenderContext
+
+    var theme: Theme { context.theme }
+
+    func render(_ area: Rect, into canvas: inout Canvas, report: inout FrameReport) {
+        let layout = catalog.layout
+        let content = layout.content
+        let products = catalog.products
+        if products.isEmpty {
+            canvas.put(emptyMessage, x: content.x + 2, y: content.y + 1, style: theme.muted, maxWidth: content.width - 2)
+            return
+        }
+        let frames = layout.itemFrames(count: products.count, scrollRow: catalog.scrollRow)
+        for item in frames {
+            let product = products[item.index]
+            let selected = item.index == catalog.selectedIndex
+            if item.isWhole {
+                drawItem(&canvas, product, frame: item.frame, selected: selected, layout: layout, report: &report)
+            } else {
+                // The row cut by the bottom edge: drawn whole off screen, then only its top copied.
+                var scratch = Canvas(width: item.frame.width, height: item.frame.height)
+                var local = FrameReport()
+                drawItem(&scratch, product, frame: scratch.bounds, selected: selected, layout: layout, report: &local)
+                canvas.blit(scratch, x: item.frame.x, y: item.frame.y, clip: content)
+                report.pictures += local.pictures.map { $0.offsetBy(dx: item.frame.x, dy: item.frame.y, clip: content) }
+            }
+        }
+        let last = (frames.last?.index ?? -1) + 1
+        if last == products.count { drawEnd(&canvas, layout: layout, after: last) }
+        for product in products[last..<min(products.count, last + layout.itemsPerRow)] {
+            if let url = product.thumbnailURL {
+                report.pictures.append(.upcoming(url: url, columns: layout.thumbnailColumns, rows: layout.thumbnailRows))
+            }
+        }
+    }
+
+    var emptyMessage: String {
+        if catalog.pageRequest != nil { return "Loading…" }
+        if catalog.mineOnly {
+            return catalog.hasNext ? "Looking for your products…" : "You have no products here. n registers one."
+        }
+        if let query = catalog.query {
+            return "No products match “\(TerminalText.sanitized(query))”. Esc clears the search."
+        }
+        return "No products yet."
+    }
+
+    /// After the last product: "loading more…", "could not load more", or the end of the list.
+    func drawEnd(_ canvas: inout Canvas, layout: BrowserLayout, after last: Int) {
+        let content = layout.content
+        let slot = layout.slot(row: layout.row(of: last) - catalog.scrollRow, column: last % layout.itemsPerRow)
+        guard slot.y < content.maxY else { return }
+        let frame = Rect(x: slot.x, y: slot.y, width: slot.width, height: min(slot.height, content.maxY - slot.y))
+        let text: String
+        if catalog.pageRequest != nil {
+            text = context.spinner + " loading more…"
+        } else if catalog.failedRequest != nil {
+            text = "could not load more — r to retry"
+        } else if !catalog.hasNext {
+            text = "— end of list · \(catalog.products.count) products —"
+        } else {
+            text = ""
+        }
+        let row =
+            layout.kind == .list
+            ? Rect(x: content.x, y: frame.y + min(1, frame.height - 1), width: content.width, height: 1)
+            : Rect(x: frame.x, y: frame.y + frame.height / 2, width: frame.width, height: 1)
+        canvas.put(
+            text, x: row.x + max(0, (row.width - DisplayWidth.of(text)) / 2), y: row.y, style: theme.muted,
+            maxWidth: row.width)
+    }
+
+    func drawItem(
+        _ canvas: inout Canvas, _ product: ProductSummary, frame: Rect, selected: Bool, layout: BrowserLayout,
+        report: inout FrameReport
+    ) {
+        if layout.kind == .list {
+            drawListRow(&canvas, product, frame: frame, selected: selected, layout: layout, report: &report)
+        } else {
+            drawCard(&canvas, product, frame: frame, selected: selected, layout: layout, report: &report)
+        }
+    }
+
+    /// A quiet placeholder in `box`, and the picture's placement there (the painter draws over it).
+    func placePicture(_ canvas: inout Canvas, url: URL?, box: Rect, report: inout FrameReport) {
+        guard let url else {
+            canvas.put(theme.ascii ? "-" : "·", x: box.x + box.width / 2, y: box.y + box.height / 2, style: theme.muted)
+            return
+        }
+        canvas.put(theme.ascii ? "." : "░", x: box.x + box.width / 2, y: box.y + box.height / 2, style: theme.muted)
+        report.place(url, in: box)
+    }
+}

@@ -1,0 +1,32 @@
+import TerminalUI
+
+/// A yes/no question in a box over the middle of the screen, "No" focused until the user moves.
+struct ConfirmationWidget: Widget {
+    let confirmation: Confirmation
+    let theme: Theme
+
+    func render(_ area: Rect, into canvas: inout Canvas, report: inout FrameReport) {
+        let width = min(canvas.width - 4, max(40, DisplayWidth.of(confirmation.question) + 6))
+        let lines = TerminalText.wrapped(confirmation.question, width: width - 4)
+        let box = Rect(
+            x: (canvas.width - width) / 2, y: max(0, (canvas.height - lines.count - 5) / 2), width: width,
+            height: lines.count + 5)
+        canvas.fill(box)
+        report.cover(box)
+        canvas.box(box, style: theme.selectedBorder, ascii: theme.ascii)
+        for (i, line) in lines.enumerated() {
+            canvas.put(line, x: box.x + 2, y: box.y + 1 + i, style: theme.name, maxWidth: box.width - 4)
+        }
+        let no = "[ No ]"
+        let yes = "[ Yes ]"
+        let y = box.maxY - 2
+        let start = box.x + (box.width - DisplayWidth.of(no) - 3 - DisplayWidth.of(yes)) / 2
+        let focused = CellStyle(attributes: [.reverse, .bold])
+        canvas.put(no, x: start, y: y, style: confirmation.yesFocused ? theme.plain : focused)
+        canvas.put(yes, x: start + DisplayWidth.of(no) + 3, y: y, style: confirmation.yesFocused ? focused : theme.plain)
+    }
+}
+
+extension Confirmation {
+    func widget(_ context: RenderContext) -> any Widget { ConfirmationWidget(confirmation: self, theme: context.theme) }
+}

@@ -1,0 +1,28 @@
+import TerminalUI
+
+/// The screen before the first page: "Connecting…" with the spinner, or why the market cannot be reached.
+struct StartWidget: Widget {
+    let catalog: CatalogState
+    let context: RenderContext
+
+    func render(_ area: Rect, into canvas: inout Canvas, report: inout FrameReport) {
+        let theme = context.theme
+        let lines: [(String, CellStyle)]
+        if let message = catalog.errorMessage {
+            lines = [
+                ("Cannot reach the market", theme.name), ("", theme.plain), (message, theme.plain), ("", theme.plain),
+                ("r to retry  ·  q to quit", theme.hint),
+            ]
+        } else {
+            lines = [(context.spinner + " Connecting to the market…", theme.plain)]
+        }
+        var y = area.y + max(0, (area.height - lines.count) / 2)
+        for (text, style) in lines {
+            for line in TerminalText.wrapped(text, width: max(10, area.width - 4)) {
+                let x = area.x + max(0, (area.width - DisplayWidth.of(line)) / 2)
+                canvas.put(line, x: x, y: y, style: style)
+                y += 1
+            }
+        }
+    }
+}

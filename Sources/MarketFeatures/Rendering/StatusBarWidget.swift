@@ -1,0 +1,33 @@
+import TerminalUI
+
+/// The status line: a notice, or what is under way with the spinner, or where the selection is; the
+/// colour mode on the right.
+struct StatusBarWidget: Widget {
+    let state: BrowserState
+    let context: RenderContext
+
+    func render(_ area: Rect, into canvas: inout Canvas, report: inout FrameReport) {
+        let theme = context.theme
+        if let notice = state.notice {
+            canvas.put(" " + notice, x: area.x, y: area.y, style: theme.hintKey, maxWidth: area.width)
+            return
+        }
+        let catalog = state.catalog
+        var left = " "
+        if !state.deleting.isEmpty {
+            left += context.spinner + " deleting…"
+        } else if state.isBusy || catalog.isPolling {
+            left += context.spinner + " "
+            left += catalog.pageRequest != nil ? "loading…" : "checking for new products…"
+        } else if let product = catalog.selectedProduct, state.detail == nil {
+            let more = catalog.hasNext ? "+" : ""
+            left += "\(catalog.selectedIndex + 1) of \(catalog.products.count)\(more)  ·  #\(product.id)"
+        }
+        canvas.put(left, x: area.x, y: area.y, style: theme.muted, maxWidth: area.width)
+        let right = state.colorMode.label + " "
+        let width = DisplayWidth.of(right)
+        if width + DisplayWidth.of(left) + 2 <= area.width {
+            canvas.put(right, x: area.maxX - width, y: area.y, style: theme.muted)
+        }
+    }
+}

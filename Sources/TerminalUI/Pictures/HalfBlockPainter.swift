@@ -1,0 +1,49 @@
+public import ImagePipeline
+
+/// Paints pictures as half-block cells (two pixels a cell) from pictures rendered for the cell size of
+/// their rectangle. A picture not rendered yet leaves the placeholder the screen drew; cells under a
+/// cover (help, a question) are never painted.
+public struct HalfBlockPainter: PicturePainter {
+    /// Pictures at hand, by what they were rendered for.
+    public let images: [ImageCacheKey: CellImage]
+    public let palette: PaletteKind
+
+    public init(images: [ImageCacheKey: CellImage], palette: PaletteKind) {
+        self.images = images
+        self.palette = palette
+    }
+
+    /// The rendering a placement needs: its picture at its rectangle's size in this painter's palette.
+    public func key(for placement: PicturePlacement) -> ImageCacheKey {
+        ImageCacheKey(url: placement.url, columns: placement.frame.width, rows: placement.frame.height, palette: palette)
+    }
+
+    /// The renderings a frame needs, most urgent first, each once.
+    public func keys(for report: FrameReport) -> [ImageCacheKey] {
+        var seen = Set<ImageCacheKey>()
+        return report.pictures.map(key(for:)).filter { seen.insert($0).inserted }
+    }
+
+    public func paint(_ report: FrameReport, into canvas: inout Canvas) {
+        for placement in report.pictures where placement.isShown {
+            guard let image = images[key(for: placement)] else { continue }
+            let frame = placement.frame
+            let x = frame.x + (frame.width - image.columns) / 2
+            let y = frame.y + (frame.height - image.rows) / 2
+            if report.covers.isEmpty {
+                canvas.fill(placement.visible)
+                canvas.draw(image, x: x, y: y, clip: placement.visible)
+                continue
+            }
+            // Under a cover, cell by cell: only the cells the covers leave free.
+            let area = placement.visible.intersection(canvas.bounds)
+            var scratch = Canvas(width: area.width, height: area.height)
+            scratch.draw(image, x: x - area.x, y: y - area.y)
+            for py in area.y..<area.maxY {
+                for px in area.x..<area.maxX where !report.isCovered(x: px, y: py) {
+                    canvas.setCell(x: px, y: py, scratch[px - area.x, py - area.y])
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import ImagePipeline
+import OpenMarketAPI
+import TerminalUI
+import Testing
+
+@testable import MarketFeatures
+
+/// What is presented over the list is one stack; each test sends events and compares the whole new
+/// state with the one expected, so any change nobody asked for fails.
+@Suite("What is presented over the list")
+struct PresentationTests {
+    static func writerState() -> BrowserState {
+        var state = Samples.loaded()
+        state.writer = WriterIdentity(vendorID: 1, vendorName: "demo")
+        return state
+    }
+
+    @Test("Enter presents the detail; its answer fills it; q takes it away and nothing else changes")
+    func detailLifecycle() {
+        var state = Samples.loaded()
+        let before = state
+        #expect(state.handle(.keyPressed(.enter)) == [.loadDetail(id: 100)])
+        var expected = before
+        expected.presented = [.detail(DetailState(summary: Samples.product(100)))]
+        #expect(state == expected)
+
+        _ = state.handle(.detailLoaded(id: 100, .success(Samples.detail(100))))
+        var loaded = DetailState(summary: Samples.product(100))
+        loaded.isLoading = false
+        loaded.detail = Samples.detail(100)
+        expected.presented = [.detail(loaded)]
+        #expect(state == expected)
+
+        #expect(state.handle(.keyPressed(.character("q"))).isEmpty)
+        #expect(state == before)
+    }
+
+    @Test("? over the detail: help on top, any key closes only the help; the hints stay the detail's")
+    func helpOverDetail() {
+        var state = Samples.loaded()
+        _ = state.handle(.keyPressed(.enter))
+        let withDetail = state
+        _ = state.handle(.keyPressed(.character("?")))
+        var expected = withDetail
+        expected.presented.append(.help(HelpState()))
+        #expect(state == expected)
+        let lines = render(state).0.trimmedLines()
+        #expect(lines.contains { $0.contains("Keys") })
+        #expect(lines.last?.contains("picture") == true, "the detail's hints under the help")
+        _ = state.handle(.keyPressed(.character("j")))
+        #expect(state == withDetail, "the key that closes the help does nothing else")
+    }
+
+    @Test("c cycles the colours in the list and in the detail alike (one place handles it)")
+    func colourEverywhere() {
+        var list = Samples.loaded()
+        var expected = list
+        _ = list.handle(.keyPressed(.character("c")))
+        expected.colorMode = .color16
+        #expect(list == expected)
+
+        var detail = Samples.loaded()
+        _ = detail.handle(.keyPressed(.enter))
+        expected = detail
+        _ = detail.handle(.keyPressed(.character("c")))
+        expected.colorMode = .color16
+        #expect(detail == expected)
+    }
+
+    @Test("d in the detail asks over it; yes deletes; the answer removes the detail and the product")
+    func deleteFromDetail() {
+        var state = Self.writerState()
+        _ = state.handle(.keyPressed(.enter))
+        let withDetail = state
+        _ = state.handle(.keyPressed(.character("d")))
+        var expected = withDetail
+        expected.presented.append(.confirmation(Confirmation(action: .deleteProduct(id: 100, name: "Product 100"))))
+        #expect(state == expected)
+
+        #expect(state.handle(.keyPressed(.character("y"))) == [.deleteProduct(id: 100)])
+        expected = withDetail
+        expected.deleting = [100]
+        #expect(state == expected)
+
+        _ = state.handle(.productDeleted(id: 100, .success(Samples.detail(100))))
+        #expect(state.presented.isEmpty)
+        #expect(state.deleting.isEmpty)
+        #expect(state.catalog.products.map(\.id) == Array((81...99).reversed()))
+        #expect(state.notice == "Deleted “Product 100”.")
+    }
+
+    @Test("e in the detail opens the form over it; a save updates the detail under it and the list")
+    func editFromDetail() {
+        var state = Self.writerState()
+        _ = state.handle(.keyPressed(.enter))
+        _ = state.handle(.detailLoaded(id: 100, .success(Samples.detail(100))))
+        #expect(state.handle(.keyPressed(.character("e"))).isEmpty, "the detail's pictures are known")
+        guard case .form(let form) = state.presented.last else {
+            Issue.record("no form on top")
+            return
+        }
+        #expect(state.presented.count == 2 && form.productID == 100 && form.images.count == 3)
+        var saved = Samples.detail(100)
+        saved.name = "Renamed"
+        state.form?.focus = .name
+        _ = state.handle(.keyPressed(.control("u")))
+        for c in "Renamed" { _ = state.handle(.keyPressed(.character(c))) }
+        let effects = state.handle(.keyPressed(.control("s")))
+        #expect(effects == [.updateProduct(id: 100, changes: ProductChanges(name: "Renamed"))])
+        _ = state.handle(.productUpdated(id: 100, .success(saved)))
+        guard case .detail(let detail)? = state.presented.last, state.presented.count == 1 else {
+            Issue.record("the detail is not back on top: \(state.presented)")
+            return
+        }
+        #expect(detail.summary.name == "Renamed" && detail.detail == saved)
+        #expect(state.catalog.products.first?.name == "Renamed")
+        #expect(state.notice == "Saved “Renamed”.")
+    }
+
+    @Test("the search line takes every key; Enter applies the query and closes it; Esc in the list clears it")
+    func searchLine() {
+        var state = Samples.loaded()
+        let before = state
+        _ = state.handle(.keyPressed(.character("/")))
+        var expected = before
+        expected.presented = [.search(SearchState())]
+        #expect(state == expected)
+
+        #expect(state.handle(.keyPressed(.character("q"))) == [.scheduleSearch(generation: 1, after: .milliseconds(300))])
+        expected.presented = [.search(SearchState(query: "q"))]
+        expected.searchGeneration = 1
+        #expect(state == expected, "q is typed, not quit")
+
+        let effects = state.handle(.keyPressed(.enter))
+        #expect(effects == [.loadPage(requestID: 2, page: 1, itemsPerPage: 20, search: "q")])
+        #expect(state.presented.isEmpty && state.catalog.query == "q")
+
+        _ = state.handle(.pageLoaded(requestID: 2, .success(Samples.page(1))))
+        #expect(state.handle(.keyPressed(.escape)) == [.loadPage(requestID: 3, page: 1, itemsPerPage: 20, search: nil)])
+        #expect(state.catalog.query == nil)
+    }
+
+    @Test("a debounce that fires after the line closed applies nothing")
+    func staleDebounce() {
+        var state = Samples.loaded()
+        _ = state.handle(.keyPressed(.character("/")))
+        _ = state.handle(.keyPressed(.character("x")))
+        _ = state.handle(.keyPressed(.escape))
+        let closed = state
+        #expect(state.handle(.searchDebounceElapsed(generation: 1)).isEmpty)
+        #expect(state == closed)
+    }
+
+    @Test("clicks: ignored under a question or the form, close the help, reach the list under the search line")
+    func mouseRouting() {
+        var state = Self.writerState()
+        let click = MouseEvent(kind: .press, x: 20, y: state.layout.frame(of: 2, scrollRow: 0)!.y + 1)
+        _ = state.handle(.keyPressed(.character("d")))
+        let asking = state
+        #expect(state.handle(.mouse(click)).isEmpty)
+        #expect(state == asking)
+
+        var form = Self.writerState()
+        _ = form.handle(.keyPressed(.character("n")))
+        let filling = form
+        _ = form.handle(.mouse(click))
+        #expect(form == filling)
+
+        var help = Samples.loaded()
+        _ = help.handle(.keyPressed(.character("?")))
+        _ = help.handle(.mouse(click))
+        #expect(help.presented.isEmpty && help.catalog.selectedIndex == 0, "the click only closes the help")
+
+        var searching = Samples.loaded()
+        _ = searching.handle(.keyPressed(.character("/")))
+        _ = searching.handle(.mouse(click))
+        #expect(searching.catalog.selectedIndex == 2 && searching.searchLine != nil)
+    }
+
+    @Test("Ctrl-C quits whatever is presented")
+    func controlC() {
+        for keys in [[], [KeyEvent.enter], [.character("?")], [.character("/")], [.enter, .character("?")]] {
+            var state = Samples.loaded()
+            for key in keys { _ = state.handle(.keyPressed(key)) }
+            #expect(state.handle(.keyPressed(.control("c"))) == [.quit], "after \(keys)")
+        }
+    }
+
+    @Test("a notice stays under a question and goes with the next key that reaches the list")
+    func notices() {
+        var state = Samples.loaded()
+        _ = state.handle(.keyPressed(.character("n")))
+        #expect(state.notice?.contains("--identifier") == true)
+        _ = state.handle(.keyPressed(.down))
+        #expect(state.notice == nil)
+    }
+
+    @Test("the spinner counts ticks; the theme picks the frame, whatever its frame count")
+    func spinner() {
+        var state = Samples.loaded()
+        for _ in 0..<23 { _ = state.handle(.spinnerTicked) }
+        #expect(state.spinnerFrame == 23)
+        #expect(Theme(mode: .color256).spinner(at: 23) == "⠸")
+        #expect(Theme(mode: .color256, ascii: true).spinner(at: 23) == "\\")
+        #expect(Theme(mode: .color256).spinner(at: -1) == "⠏")
+    }
+}

@@ -53,6 +53,39 @@ struct TaskKeeperTests {
         #expect(left == 1, "reported as still running")
         release.store(true, ordering: .relaxed)
     }
+
+    @Test("a task started with a key replaces (cancels) the task that had it")
+    func keyReplaces() async throws {
+        let keeper = TaskKeeper<String>()
+        let first = keeper.start("page") { try? await Task.sleep(for: .seconds(60)) }
+        let second = keeper.start("page") { try? await Task.sleep(for: .seconds(60)) }
+        #expect(first.isCancelled && !second.isCancelled)
+        #expect(keeper.keys == ["page"] && keeper.isRunning("page"))
+        await first.value
+        #expect(keeper.isRunning("page"), "the replaced task ending does not take the key from the new one")
+        await keeper.cancelAll(waitingAtMost: .seconds(30))
+        #expect(keeper.keys.isEmpty && keeper.count == 0)
+    }
+
+    @Test("keep(only:) cancels the keyed tasks no longer wanted, and leaves the others and unkeyed ones")
+    func keepOnly() async throws {
+        let keeper = TaskKeeper<Int>()
+        let tasks = (1...4).map { key in keeper.start(key) { try? await Task.sleep(for: .seconds(60)) } }
+        let unkeyed = keeper.start { try? await Task.sleep(for: .seconds(60)) }
+        let cancelled = keeper.keep { $0.isMultiple(of: 2) }
+        #expect(Set(cancelled) == [1, 3])
+        #expect(tasks.map(\.isCancelled) == [true, false, true, false] && !unkeyed.isCancelled)
+        #expect(keeper.keys == [2, 4])
+        await keeper.cancelAll(waitingAtMost: .seconds(30))
+    }
+
+    @Test("a keyed task that ends gives its key up")
+    func keyEnds() async throws {
+        let keeper = TaskKeeper<String>()
+        await keeper.start("detail") {}.value
+        for _ in 0..<5000 where keeper.count > 0 { try await Task.sleep(for: .milliseconds(2)) }
+        #expect(!keeper.isRunning("detail") && keeper.keys.isEmpty)
+    }
 }
 
 /// A 1 ms pause that does not care about cancellation (a blocking call, as a picture read is).

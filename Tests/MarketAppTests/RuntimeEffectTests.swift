@@ -1,0 +1,196 @@
+import Foundation
+import ImageCodec
+import MarketApp
+import MarketFeatures
+import Mocks
+import OpenMarketAPI
+import TerminalUI
+import Testing
+
+/// The runtime carrying out each kind of effect, with the injected clock, a fake terminal and a mock
+/// transport: what it asks the server, what it cancels, and what ends up on screen.
+@Suite("Runtime effects")
+struct RuntimeEffectTests {
+    /// A browser running on a fake terminal, a mock server and a manual clock.
+    final class Harness: Sendable {
+        let transport = MockTransport()
+        let terminal = FakeTerminal()
+        let clock = ManualClock()
+        let running: Task<Void, Never>
+
+        init(_ configure: (inout BrowserConfiguration) -> Void = { _ in }, firstPage: String) {
+            transport.enqueue("GET", "/api/products", .json(firstPage))
+            var configuration = BrowserConfiguration(pollInterval: .seconds(3600))
+            configure(&configuration)
+            let runtime = BrowserRuntime(
+                client: OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: transport),
+                terminal: terminal, configuration: configuration, clock: clock)
+            running = Task { await runtime.run() }
+        }
+
+        var screen: String { terminal.lastFrame?.trimmedLines().joined(separator: "\n") ?? "" }
+
+        func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
+            for _ in 0..<2000 {
+                if condition() { return }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            Issue.record("timed out waiting for \(what)\n\(screen)")
+        }
+
+        func waitFor(_ text: String) async throws {
+            try await waitUntil("“\(text)” on screen") { screen.contains(text) }
+        }
+
+        func type(_ keys: KeyEvent...) {
+            for key in keys { terminal.type(.key(key)) }
+        }
+
+        func type(_ text: String) {
+            for c in text { terminal.type(.key(.character(c))) }
+        }
+
+        func quit() async {
+            terminal.type(.key(.control("c")))
+            await running.value
+        }
+    }
+
+    static func page(_ ids: [Int], hasNext: Bool = false, pictures: Bool = false) -> String {
+        let items = ids.map { id in
+            """
+            {"id":\(id),"vendor_id":1,"vendorName":"demo","name":"Item \(id)","description":"desc",
+            "thumbnail":"\(pictures ? "http://m.test/images/\(id).jpg" : "")","currency":"KRW","price":1000,
+            "bargain_price":1000,"discounted_price":0,"stock":3,"created_at":"2022-11-15T00:00:00",
+            "issued_at":"2022-11-15T00:00:00"}
+            """
+        }
+        return """
+            {"pageNo":1,"itemsPerPage":20,"totalCount":\(ids.count),"offset":0,"limit":20,"lastPage":1,
+            "hasNext":\(hasNext),"hasPrev":false,"pages":[\(items.joined(separator: ","))]}
+            """
+    }
+
+    @Test("page load: the selection near the end asks for the next page once; it is appended")
+    func nextPage() async throws {
+        let app = Harness(firstPage: Self.page(Array((21...40).reversed()), hasNext: true))
+        app.transport.enqueue("GET", "/api/products", .json(Self.page(Array((1...20).reversed()))))
+        try await app.waitFor("Item 40")
+        app.type(.character("G"))
+        try await app.waitFor("20 of 40  ·  #21")
+        #expect(app.transport.requests.count == 2)
+        #expect(app.transport.requests[1].url.query?.contains("page_no=2") == true)
+        await app.quit()
+        #expect(app.transport.unexpectedRequests.isEmpty)
+    }
+
+    @Test("pictures: each thumbnail on screen is fetched once and painted in half blocks")
+    func picturesPainted() async throws {
+        let app = Harness(firstPage: Self.page([3, 2, 1], pictures: true))
+        for id in 1...3 { app.transport.stub("GET", "/images/\(id).jpg", MockTransport.Reply(body: FixturePictures.jpeg())) }
+        // A 4:3 picture in a 6×3-cell box: 6×2 cells, two rows of half blocks a product.
+        try await app.waitUntil("pictures painted") {
+            guard let frame = app.terminal.lastFrame else { return false }
+            return (0..<frame.height).filter { y in (0..<frame.width).contains { frame[$0, y].text == "▀" } }.count >= 6
+        }
+        let pictureRequests = app.transport.requests.filter { $0.url.path.hasPrefix("/images/") }.map(\.url.path)
+        #expect(pictureRequests.sorted() == ["/images/1.jpg", "/images/2.jpg", "/images/3.jpg"])
+        await app.quit()
+    }
+
+    @Test("pictures: loads for thumbnails scrolled away are cancelled")
+    func picturesCancelled() async throws {
+        let app = Harness({ $0.itemsPerPage = 40 }, firstPage: Self.page(Array((1...40).reversed()), pictures: true))
+        for id in 1...40 {
+            app.transport.stub("GET", "/images/\(id).jpg", MockTransport.Reply(body: FixturePictures.jpeg()).delayed(by: .seconds(20)))
+        }
+        try await app.waitUntil("the first picture requested") {
+            app.transport.requests.contains { $0.url.path == "/images/40.jpg" }
+        }
+        app.type(.character("G"))
+        try await app.waitUntil("the top picture cancelled") { app.transport.cancelledRequests.contains("GET /images/40.jpg") }
+        #expect(!app.transport.cancelledRequests.contains("GET /images/1.jpg"), "the one now on screen keeps loading")
+        await app.quit()
+    }
+
+    @Test("poll: the interval on the injected clock asks for page 1 again; newer products show in the banner")
+    func poll() async throws {
+        let app = Harness({ $0.pollInterval = .seconds(10) }, firstPage: Self.page([3, 2, 1]))
+        app.transport.enqueue("GET", "/api/products", .json(Self.page([5, 4, 3, 2, 1])))
+        try await app.waitFor("Item 3")
+        try await app.waitUntil("the poll timer sleeping") { app.clock.sleeperCount >= 1 }
+        app.clock.advance(by: .seconds(9))
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(app.transport.requests.count == 1, "nothing before the interval")
+        app.clock.advance(by: .seconds(1))
+        try await app.waitFor("2 new products — r to refresh")
+        await app.quit()
+    }
+
+    @Test("detail: closing a detail that is still loading cancels its request")
+    func detailCancelled() async throws {
+        let app = Harness(firstPage: Self.page([3, 2, 1]))
+        app.transport.enqueue("GET", "/api/products/3", try MockTransport.Reply.fixture(.detail).delayed(by: .seconds(20)))
+        try await app.waitFor("Item 3")
+        app.type(.enter)
+        try await app.waitUntil("the detail request") { app.transport.requests.count == 2 }
+        app.type(.character("q"))
+        try await app.waitUntil("the request cancelled") { app.transport.cancelledRequests == ["GET /api/products/3"] }
+        try await app.waitFor("1 of 3")
+        await app.quit()
+    }
+
+    @Test("register: the form reads the picture file, uploads it with the fields, and the product goes first")
+    func register() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let picture = FixturePictures.jpeg(width: 80, height: 60)
+        try Data(picture).write(to: folder.url.appendingPathComponent("cup.jpg"))
+        let app = Harness(
+            {
+                $0.identity = VendorIdentity(identifier: "v", secret: "s")
+                $0.writerVendorID = 1
+            }, firstPage: Self.page([3, 2, 1]))
+        app.transport.enqueue("POST", "/api/products", try MockTransport.Reply.fixture(.detail))
+        try await app.waitFor("Item 3")
+        app.type(.character("n"))
+        try await app.waitFor("Register a product")
+        app.type("Tea Cup")
+        app.type(.tab)
+        app.type("A lovely cup for two.")
+        app.type(.tab)
+        app.type("12000")
+        for _ in 0..<4 { app.type(.tab) }
+        app.type(folder.path + "/cup.jpg")
+        app.type(.enter)
+        try await app.waitFor("1 cup.jpg")
+        app.type(.control("s"))
+        try await app.waitFor("Registered “파란 머그컵”.")
+        let post = try #require(app.transport.requests.first { $0.method == "POST" })
+        let body = post.body ?? []
+        #expect(String(decoding: body, as: UTF8.self).contains("Tea Cup"))
+        #expect(body.count > picture.count, "the picture went with the fields")
+        #expect(app.screen.split(separator: "\n").dropFirst().first?.contains("파란 머그컵") == true, "first in the list")
+        await app.quit()
+    }
+
+    @Test("delete: yes asks for the token, then deletes with it; the product leaves the list")
+    func delete() async throws {
+        let app = Harness(
+            {
+                $0.identity = VendorIdentity(identifier: "v", secret: "s")
+                $0.writerVendorID = 1
+            }, firstPage: Self.page([3, 2, 1]))
+        app.transport.enqueue("POST", "/api/products/3/archived", .text("/api/products/3/token-abc"))
+        app.transport.enqueue("DELETE", "/api/products/3/token-abc", try MockTransport.Reply.fixture(.detail))
+        try await app.waitFor("Item 3")
+        app.type(.character("d"))
+        try await app.waitFor("Delete “Item 3”?")
+        app.type(.character("y"))
+        try await app.waitFor("Deleted “Item 3”.")
+        #expect(!app.screen.contains("Item 3\n") && app.screen.contains("Item 2"))
+        #expect(app.transport.requests.map(\.method) == ["GET", "POST", "DELETE"])
+        await app.quit()
+        #expect(app.transport.unusedReplies.isEmpty)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import ImagePipeline
+import OpenMarketAPI
+import TerminalUI
+import Testing
+
+@testable import MarketFeatures
+
+/// Screens say where each picture goes; the layout's item frames are the one source of those rectangles.
+@Suite("Picture placements")
+struct PlacementTests {
+    func report(_ state: BrowserState) -> FrameReport {
+        var canvas = Canvas(width: 0, height: 0)
+        return BrowserScreen(state: state).render(into: &canvas)
+    }
+
+    @Test("the list places each visible thumbnail in its row's picture box, then the next row's as upcoming")
+    func list() {
+        let state = Samples.loaded()
+        let placements = report(state).pictures
+        let frames = state.layout.itemFrames(count: state.catalog.products.count, scrollRow: 0)
+        let shown = placements.filter(\.isShown)
+        #expect(shown.count == frames.count)
+        for (placement, item) in zip(shown, frames) {
+            #expect(placement.url == state.catalog.products[item.index].thumbnailURL)
+            #expect(placement.frame == Rect(x: item.frame.x + 2, y: item.frame.y, width: 6, height: 3))
+        }
+        let upcoming = placements.filter { !$0.isShown }
+        #expect(upcoming.map(\.url) == [state.catalog.products[frames.count].thumbnailURL])
+    }
+
+    @Test("a grid card cut by the bottom edge places its whole picture rectangle but shows only its top")
+    func cutCard() {
+        var state = Samples.loaded(size: ScreenSize(columns: 100, rows: 30))
+        _ = state.handle(.keyPressed(.character("v")))
+        let layout = state.layout
+        let cut = layout.itemFrames(count: state.catalog.products.count, scrollRow: 0).filter { !$0.isWhole }
+        #expect(!cut.isEmpty, "30 rows leave a cut row of cards")
+        let placements = report(state).pictures.filter(\.isShown)
+        for item in cut {
+            let url = state.catalog.products[item.index].thumbnailURL
+            guard let placement = placements.first(where: { $0.url == url }) else { continue }
+            #expect(placement.frame.height == layout.thumbnailRows)
+            #expect(placement.visible.maxY <= layout.content.maxY)
+            #expect(placement.visible.height < placement.frame.height || placement.frame.maxY <= layout.content.maxY)
+        }
+    }
+
+    @Test("a click on a cut card selects it: hit-testing uses the same frames as drawing")
+    func clickCutCard() {
+        var state = Samples.loaded(size: ScreenSize(columns: 100, rows: 30))
+        _ = state.handle(.keyPressed(.character("v")))
+        let item = try! #require(state.layout.itemFrames(count: state.catalog.products.count, scrollRow: 0).last)
+        #expect(!item.isWhole)
+        _ = state.handle(.mouse(MouseEvent(kind: .press, x: item.visible.x + 1, y: item.visible.y)))
+        #expect(state.catalog.selectedIndex == item.index)
+        #expect(state.layout.frame(of: item.index, scrollRow: state.catalog.scrollRow) != nil, "scrolled in whole")
+    }
+
+    @Test("the detail places its large picture; the list under it places nothing")
+    func detail() {
+        var state = Samples.loaded()
+        _ = state.handle(.keyPressed(.enter))
+        _ = state.handle(.detailLoaded(id: 100, .success(Samples.detail(100))))
+        let placements = report(state).pictures
+        #expect(placements.count == 1)
+        #expect(placements.first?.url == Samples.detail(100).images[0].url)
+        #expect((placements.first?.frame.width ?? 0) > 20)
+    }
+
+    @Test("help covers the grid's pictures under it")
+    func helpCovers() {
+        var state = Samples.loaded()
+        _ = state.handle(.keyPressed(.character("v")))
+        _ = state.handle(.keyPressed(.character("?")))
+        let report = report(state)
+        #expect(report.covers.count == 1)
+        let box = report.covers[0]
+        #expect(report.pictures.contains { $0.visible.intersection(box).isEmpty == false }, "some thumbnails lie under the box")
+        #expect(report.shownPictures.count < report.pictures.filter(\.isShown).count, "one lies wholly under it")
+    }
+}

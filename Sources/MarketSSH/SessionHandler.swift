@@ -15,14 +15,21 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private let launcher: SessionLauncher
     private let connection: ConnectionInfo
     private let registry: SessionRegistry
+    /// The browser running for this channel: its terminal, the pipe carrying its output, its watchdog.
+    private struct Running {
+        let terminal: PseudoTerminal
+        let started: ContinuousClock.Instant
+        var pipe: (any Channel)?
+        var watchdog: RepeatedTask?
+        /// Whether the session's end was logged.
+        var ended = false
+    }
+
     private var channel: (any Channel)?
     private var lastInput = ContinuousClock.now
-    private var watchdog: RepeatedTask?
     /// Why the session is being ended by the server (said to the client after the browser has exited).
     private var goodbye: String?
-    private var terminal: PseudoTerminal?
-    private var pipe: (any Channel)?
-    private var started: ContinuousClock.Instant?
+    private var running: Running?
     /// What the channel has been asked so far.
     private var state = SessionStateMachine(helpText: SessionLauncher.helpText)
 
@@ -43,7 +50,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         channel?.eventLoop.execute {
             guard self.goodbye == nil else { return }
             self.goodbye = reason
-            if let terminal = self.terminal {
+            if let terminal = self.running?.terminal {
                 terminal.hangUp()
             } else if let channel = self.channel {
                 self.finish(channel, text: reason + "\r\n", status: 0)
@@ -65,7 +72,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             if case .resize(let columns, let rows) = state.windowChanged(
                 columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
             {
-                terminal?.resize(columns: columns, rows: rows)
+                running?.terminal.resize(columns: columns, rows: rows)
             }
         default:
             context.fireUserInboundEventTriggered(event)
@@ -99,6 +106,23 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     /// Runs the browser on a pseudo-terminal of the client's size, wired to the channel both ways.
     private func launch(on channel: any Channel, pty: SessionStateMachine.Terminal, productID: Int?) {
+        let terminal: PseudoTerminal
+        do {
+            terminal = try spawnBrowser(pty: pty, productID: productID)
+        } catch {
+            finish(channel, text: "The session could not start: \(error)\r\n", status: 1)
+            return
+        }
+        running = Running(terminal: terminal, started: .now)
+        running?.watchdog = startWatchdog(on: channel)
+        launcher.logger.info(
+            "ssh session start user=\(connection.user) key=\(connection.fingerprint) address=\(connection.address) term=\(pty.term) size=\(pty.columns)x\(pty.rows)")
+        connectOutput(of: terminal, to: channel)
+        startReaper(of: terminal, channel: channel)
+    }
+
+    /// The browser on a pseudo-terminal, with the launcher's arguments and this key's environment.
+    private func spawnBrowser(pty: SessionStateMachine.Terminal, productID: Int?) throws -> PseudoTerminal {
         var arguments = launcher.arguments
         if let productID { arguments += ["--product", String(productID)] }
         var environment = launcher.environment
@@ -107,20 +131,16 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         // answers an empty or dumb TERM with a line saying what to set.
         environment["TERM"] = pty.term
         environment["LANG"] = "C.UTF-8"
-        let terminal: PseudoTerminal
-        do {
-            terminal = try PseudoTerminal(
-                executable: launcher.executable, arguments: arguments, environment: environment,
-                columns: pty.columns, rows: pty.rows)
-        } catch {
-            finish(channel, text: "The session could not start: \(error)\r\n", status: 1)
-            return
-        }
-        self.terminal = terminal
-        started = .now
+        return try PseudoTerminal(
+            executable: launcher.executable, arguments: arguments, environment: environment,
+            columns: pty.columns, rows: pty.rows)
+    }
+
+    /// Ends the session once it has run too long or the client has been idle too long.
+    private func startWatchdog(on channel: any Channel) -> RepeatedTask {
         let limits = registry.limits
         let sessionStart = ContinuousClock.now
-        watchdog = channel.eventLoop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in
+        return channel.eventLoop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in
             let now = ContinuousClock.now
             if now - sessionStart > limits.maxSessionTime {
                 self.end(reason: "This session reached its time limit — goodbye.")
@@ -128,8 +148,10 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
                 self.end(reason: "Idle for too long — goodbye.")
             }
         }
-        launcher.logger.info(
-            "ssh session start user=\(connection.user) key=\(connection.fingerprint) address=\(connection.address) term=\(pty.term) size=\(pty.columns)x\(pty.rows)")
+    }
+
+    /// A pipe channel that reads what the browser writes and sends it to the client (with backpressure).
+    private func connectOutput(of terminal: PseudoTerminal, to channel: any Channel) {
         NIOPipeBootstrap(group: channel.eventLoop)
             .channelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
             .channelInitializer { pipe in
@@ -141,11 +163,15 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             .whenComplete { result in
                 switch result {
                 case .success(let pipe):
-                    channel.eventLoop.execute { self.pipe = pipe }
+                    channel.eventLoop.execute { self.running?.pipe = pipe }
                 case .failure:
                     terminal.hangUp()
                 }
             }
+    }
+
+    /// Waits for the browser to exit, then drains its last output, says goodbye and closes the channel.
+    private func startReaper(of terminal: PseudoTerminal, channel: any Channel) {
         let logger = launcher.logger
         let connection = self.connection
         // A thread of its own blocks in waitpid: parking dispatch's shared workers there starves
@@ -155,12 +181,12 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             terminal.closeMaster()
             channel.eventLoop.execute {
                 self.logEnd(logger: logger, connection: connection, status: status)
-                self.watchdog?.cancel()
+                self.running?.watchdog?.cancel()
                 self.registry.remove(self)
                 // What the browser wrote last (an error line, say) is still in the pty: let the pipe read it
                 // to the end (EIO once drained), but no longer than a second (a client that does not read).
-                let drained = self.pipe?.closeFuture ?? channel.eventLoop.makeSucceededVoidFuture()
-                let cutOff = channel.eventLoop.scheduleTask(in: .seconds(1)) { self.pipe?.close(promise: nil) }
+                let drained = self.running?.pipe?.closeFuture ?? channel.eventLoop.makeSucceededVoidFuture()
+                let cutOff = channel.eventLoop.scheduleTask(in: .seconds(1)) { self.running?.pipe?.close(promise: nil) }
                 drained.whenComplete { _ in
                     cutOff.cancel()
                     self.sayGoodbye(on: channel, status: status)
@@ -184,8 +210,8 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     private func logEnd(logger: Logger, connection: ConnectionInfo, status: Int32) {
-        guard let started else { return }
-        self.started = nil
+        guard let started = running?.started, running?.ended == false else { return }
+        running?.ended = true
         let seconds = Double((ContinuousClock.now - started).components.seconds)
         logger.info(
             "ssh session end user=\(connection.user) key=\(connection.fingerprint) address=\(connection.address) size=\(state.terminal?.columns ?? 0)x\(state.terminal?.rows ?? 0) duration=\(Int(seconds))s status=\(status)")
@@ -205,7 +231,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         let message = unwrapInboundIn(data)
         guard case .channel = message.type, case .byteBuffer(let bytes) = message.data else { return }
         lastInput = .now
-        pipe?.writeAndFlush(bytes, promise: nil)
+        running?.pipe?.writeAndFlush(bytes, promise: nil)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -214,17 +240,17 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     /// Backpressure: read from the pty only while the client keeps up.
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        _ = pipe?.setOption(ChannelOptions.autoRead, value: context.channel.isWritable)
-        if context.channel.isWritable { pipe?.read() }
+        _ = running?.pipe?.setOption(ChannelOptions.autoRead, value: context.channel.isWritable)
+        if context.channel.isWritable { running?.pipe?.read() }
         context.fireChannelWritabilityChanged()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         if state.closed() { connection.sessionEnded() }
-        watchdog?.cancel()
+        running?.watchdog?.cancel()
         registry.remove(self)
-        terminal?.hangUp()
-        pipe?.close(promise: nil)
+        running?.terminal.hangUp()
+        running?.pipe?.close(promise: nil)
         context.fireChannelInactive()
     }
 

@@ -36,7 +36,7 @@ extension CatalogWidget {
         canvas.put(stock, x: stockX, y: text.y + 1, style: p.stock <= 0 ? theme.soldOut : theme.stock, maxWidth: rightWidth)
         if original != nil {
             let percent = p.price.amount > 0 ? (p.discountedPrice.amount / p.price.amount * 100) : 0
-            let off = "−\(NSDecimalNumberText.rounded(percent))% off"
+            let off = "−\(ProductText.rounded(percent))% off"
             let offX = text.maxX - min(rightWidth, DisplayWidth.of(off))
             canvas.put(off, x: offX, y: text.y + 2, style: theme.discount, maxWidth: rightWidth)
         }
@@ -78,15 +78,5 @@ extension CatalogWidget {
         if selected {
             canvas.restyle(Rect(x: below.x, y: below.y, width: below.width, height: 1)) { $0.attributes.insert(.reverse) }
         }
-    }
-}
-
-/// Whole-number text of a Decimal (rounded half up).
-enum NSDecimalNumberText {
-    static func rounded(_ value: Decimal) -> String {
-        var input = value
-        var output = Decimal()
-        NSDecimalRound(&output, &input, 0, .plain)
-        return output.description
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 public import OpenMarketAPI
 import TerminalUI
 
@@ -27,5 +28,13 @@ public enum ProductText {
     /// The first line of the description, safe to print.
     public static func teaser(_ p: ProductSummary) -> String {
         TerminalText.sanitizedLines(p.description).first { !$0.isEmpty } ?? ""
+    }
+
+    /// Whole-number text of a Decimal (rounded half up).
+    static func rounded(_ value: Decimal) -> String {
+        var input = value
+        var output = Decimal()
+        NSDecimalRound(&output, &input, 0, .plain)
+        return output.description
     }
 }

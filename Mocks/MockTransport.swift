@@ -116,6 +116,11 @@ public final class MockTransport: HTTPTransport {
             throw OpenMarketError.invalidRequest("MockTransport got an unexpected request \(key); no reply was queued")
         }
         let wait = reply.delay ?? delay
+        // An upload reports half its bytes sent before the server's delay, and the rest after it.
+        if let progress = request.uploadProgress, let body = request.body {
+            progress(0, body.count)
+            progress(body.count / 2, body.count)
+        }
         do {
             if wait >= request.timeout {
                 try await Task.sleep(for: request.timeout)
@@ -127,7 +132,6 @@ public final class MockTransport: HTTPTransport {
             throw OpenMarketError.cancelled
         }
         if let progress = request.uploadProgress, let body = request.body {
-            progress(0, body.count)
             progress(body.count, body.count)
         }
         let response = try reply.result.get()

@@ -140,7 +140,7 @@ struct RuntimeEffectTests {
         await app.quit()
     }
 
-    @Test("register: the form reads the picture file, uploads it with the fields, and the product goes first")
+    @Test("register: the form reads the picture file, uploads it with the fields showing progress, and the product goes first")
     func register() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -151,7 +151,7 @@ struct RuntimeEffectTests {
                 $0.identity = VendorIdentity(identifier: "v", secret: "s")
                 $0.writerVendorID = 1
             }, firstPage: Self.page([3, 2, 1]))
-        app.transport.enqueue("POST", "/api/products", try MockTransport.Reply.fixture(.detail))
+        app.transport.enqueue("POST", "/api/products", try MockTransport.Reply.fixture(.detail).delayed(by: .seconds(1)))
         try await app.waitFor("Item 3")
         app.type(.character("n"))
         try await app.waitFor("Register a product")
@@ -165,6 +165,8 @@ struct RuntimeEffectTests {
         app.type(.enter)
         try await app.waitFor("1 cup.jpg")
         app.type(.control("s"))
+        try await app.waitFor("[ Uploading 4")  // half the bytes but the last (49%)
+        #expect(app.screen.contains("uploading…"))
         try await app.waitFor("Registered “파란 머그컵”.")
         let post = try #require(app.transport.requests.first { $0.method == "POST" })
         let body = post.body ?? []

@@ -47,9 +47,17 @@ public struct BrowserState: Sendable, Equatable {
     /// The layout of the browse screen now.
     public var layout: BrowserLayout { catalog.layout }
 
+    /// What is under way, most telling first, for the status line (nil: nothing; the spinner stops).
+    public var activity: String? {
+        if !deleting.isEmpty { return "deleting…" }
+        if let feature = presented.last(where: { $0.feature.activity != nil }) { return feature.feature.activity }
+        if catalog.pageRequest != nil { return "loading…" }
+        return nil
+    }
+
     /// Whether any request is in flight (the spinner turns).
     public var isBusy: Bool {
-        catalog.pageRequest != nil || !deleting.isEmpty || presented.contains { $0.feature.isBusy }
+        activity != nil
     }
 
     // MARK: What is presented

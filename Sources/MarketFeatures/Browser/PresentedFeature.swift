@@ -8,8 +8,8 @@ import TerminalUI
 protocol PresentedFeature: Sendable {
     /// Whether it takes the whole content area (what is below is not drawn).
     var coversContent: Bool { get }
-    /// Whether it waits for the network (the spinner turns).
-    var isBusy: Bool { get }
+    /// What it waits for, for the status line beside the spinner ("saving…"); nil when it waits for nothing.
+    var activity: String? { get }
     /// Whether it takes every key (nothing reaches the browser's own keys, and the status line's notice stays).
     var isModal: Bool { get }
     /// What a key or a click does; `.unhandled` passes it to the browser's own keys.
@@ -24,7 +24,7 @@ protocol PresentedFeature: Sendable {
 
 extension PresentedFeature {
     var coversContent: Bool { false }
-    var isBusy: Bool { false }
+    var activity: String? { nil }
     var isModal: Bool { false }
     func hints(_ context: RenderContext) -> [KeyHint]? { nil }
     func statusLine(_ context: RenderContext) -> (any Widget)? { nil }

@@ -57,7 +57,7 @@ extension DetailState {
 
 extension DetailState: PresentedFeature {
     var coversContent: Bool { true }
-    var isBusy: Bool { isLoading }
+    var activity: String? { isLoading ? "loading the product…" : nil }
 
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> [PresentationAction] {
         switch input {

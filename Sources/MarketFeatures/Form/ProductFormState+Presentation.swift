@@ -25,7 +25,7 @@ extension ProductFormState {
 
 extension ProductFormState: PresentedFeature {
     var coversContent: Bool { true }
-    var isBusy: Bool { isSubmitting }
+    var activity: String? { isSubmitting ? (isRegistration ? "uploading…" : "saving…") : nil }
     var isModal: Bool { true }
 
     /// Clicks do nothing in the form (and do not reach the list below).

@@ -14,11 +14,8 @@ struct StatusBarWidget: Widget {
         }
         let catalog = state.catalog
         var left = " "
-        if !state.deleting.isEmpty {
-            left += context.spinner + " deleting…"
-        } else if state.isBusy || catalog.isPolling {
-            left += context.spinner + " "
-            left += catalog.pageRequest != nil ? "loading…" : "checking for new products…"
+        if let activity = state.activity ?? (catalog.isPolling ? "checking for new products…" : nil) {
+            left += context.spinner + " " + activity
         } else if let product = catalog.selectedProduct, state.detail == nil {
             let more = catalog.hasNext ? "+" : ""
             left += "\(catalog.selectedIndex + 1) of \(catalog.products.count)\(more)  ·  #\(product.id)"

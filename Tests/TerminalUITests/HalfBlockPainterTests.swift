@@ -55,13 +55,23 @@ struct HalfBlockPainterTests {
         #expect(untouched.lines() == ["    ", "wait"])
     }
 
-    @Test("the renderings wanted: one per picture and size, in order; upcoming ones too, never painted")
+    @Test("a rectangle less another: the strips around it, nothing lost, nothing doubled")
+    func subtracting() {
+        let outer = Rect(x: 0, y: 0, width: 6, height: 4)
+        let strips = outer.subtracting(Rect(x: 2, y: 1, width: 2, height: 2))
+        #expect(strips.map { $0.width * $0.height }.reduce(0, +) == 24 - 4)
+        #expect(strips.allSatisfy { outer.contains($0) && $0.intersection(Rect(x: 2, y: 1, width: 2, height: 2)).isEmpty })
+        #expect(outer.subtracting(outer).isEmpty)
+        #expect(outer.subtracting(Rect(x: 10, y: 10, width: 1, height: 1)) == [outer])
+    }
+
+    @Test("the renderings wanted: one per placement, in order; upcoming ones too, never painted")
     func keys() {
         let a = PicturePlacement(url: Self.url, frame: Rect(x: 0, y: 0, width: 6, height: 3))
         let upcoming = PicturePlacement.upcoming(url: URL(string: "http://m.test/b.jpg")!, columns: 6, rows: 3)
         let report = FrameReport(pictures: [a, a, upcoming])
         let keys = HalfBlockPainter(images: [:], palette: .ansi16).keys(for: report)
-        #expect(keys.map(\.url.lastPathComponent) == ["a.jpg", "b.jpg"])
+        #expect(keys.map(\.url.lastPathComponent) == ["a.jpg", "a.jpg", "b.jpg"])
         #expect(keys.allSatisfy { $0.columns == 6 && $0.rows == 3 && $0.palette == .ansi16 })
         #expect(!upcoming.isShown && report.shownPictures == [a, a])
     }

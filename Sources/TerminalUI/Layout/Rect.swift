@@ -34,6 +34,18 @@ public struct Rect: Hashable, Sendable {
         Rect(x: x + dx, y: y + dy, width: width, height: height)
     }
 
+    /// This rectangle without `other`: up to four strips (above, below, left and right of it).
+    public func subtracting(_ other: Rect) -> [Rect] {
+        let cut = intersection(other)
+        guard !cut.isEmpty else { return isEmpty ? [] : [self] }
+        return [
+            Rect(x: x, y: y, width: width, height: cut.y - y),
+            Rect(x: x, y: cut.maxY, width: width, height: maxY - cut.maxY),
+            Rect(x: x, y: cut.y, width: cut.x - x, height: cut.height),
+            Rect(x: cut.maxX, y: cut.y, width: maxX - cut.maxX, height: cut.height),
+        ].filter { !$0.isEmpty }
+    }
+
     /// The part of this rectangle inside `other`.
     public func intersection(_ other: Rect) -> Rect {
         let left = max(x, other.x)

@@ -18,10 +18,9 @@ public struct HalfBlockPainter: PicturePainter {
         ImageCacheKey(url: placement.url, columns: placement.frame.width, rows: placement.frame.height, palette: palette)
     }
 
-    /// The renderings a frame needs, most urgent first, each once.
+    /// The renderings a frame needs, most urgent first (a picture placed twice at one size is named twice).
     public func keys(for report: FrameReport) -> [ImageCacheKey] {
-        var seen = Set<ImageCacheKey>()
-        return report.pictures.map(key(for:)).filter { seen.insert($0).inserted }
+        report.pictures.map(key(for:))
     }
 
     public func paint(_ report: FrameReport, into canvas: inout Canvas) {
@@ -31,7 +30,9 @@ public struct HalfBlockPainter: PicturePainter {
             let x = frame.x + (frame.width - image.columns) / 2
             let y = frame.y + (frame.height - image.rows) / 2
             if report.covers.isEmpty {
-                canvas.fill(placement.visible)
+                // Blank what the picture leaves of its rectangle (the placeholder), then the picture.
+                let drawn = Rect(x: x, y: y, width: image.columns, height: image.rows)
+                for strip in placement.visible.subtracting(drawn) { canvas.fill(strip) }
                 canvas.draw(image, x: x, y: y, clip: placement.visible)
                 continue
             }

@@ -21,8 +21,8 @@ struct ClientIntegrationTests {
         // publicURL nil: the server names picture URLs after the port it is bound to, so they can be fetched.
         let configuration = ServerConfiguration(port: 0, dataDirectory: directory.url, publicURL: nil, demo: .never)
         let server = try await OpenMarketServer.open(configuration, logger: logger)
-        let alice = try server.vendors.add(name: "alice")
-        let bob = try server.vendors.add(name: "bob")
+        let alice = try await server.vendors.add(name: "alice")
+        let bob = try await server.vendors.add(name: "bob")
         try await server.application().test(.live) { testClient in
             let port = try #require(testClient.port)
             let transport = AsyncHTTPTransport()

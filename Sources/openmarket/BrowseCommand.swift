@@ -150,12 +150,14 @@ struct EmbeddedServer {
     let group: ServiceGroup
     let task: Task<Void, Never>
     let demoVendor: VendorCredentials?
-    let vendors: VendorStore
+    /// The vendors, blocking-capable for the SSH server's key vendors (`KeyVendors`).
+    let vendors: SQLiteVendorStore
 
     static func start(directory: URL, logger: Logger) async throws -> EmbeddedServer {
         let configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, dataDirectory: directory, demo: .whenEmpty, connections: .loopbackOnly)
-        let server = try await OpenMarketServer.open(configuration, logger: logger)
+        let sqlite = try SQLiteStores.open(directory: directory, now: configuration.now)
+        let server = try await OpenMarketServer.open(configuration, stores: sqlite.stores, logger: logger)
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let app = server.application { port in portSink.yield(port) }
         var groupConfiguration = ServiceGroupConfiguration(services: [.init(service: app)], logger: logger)
@@ -176,7 +178,7 @@ struct EmbeddedServer {
         }
         return EmbeddedServer(
             url: URL(string: "http://127.0.0.1:\(port)")!, group: group, task: task, demoVendor: server.demoVendor,
-            vendors: server.vendors)
+            vendors: sqlite.vendors)
     }
 
     /// Stops the server gracefully and waits for it: open connections finish their answers and close.

@@ -7,10 +7,10 @@ import Synchronization
 /// `ssh-vendors.json` in the data directory (mode 0600, it holds secrets).
 final class KeyVendors: Sendable {
     private let file: URL
-    private let vendors: VendorStore
+    private let vendors: SQLiteVendorStore
     private let known: NIOLockedValueBox<[String: VendorCredentials]>
 
-    init(file: URL, vendors: VendorStore) {
+    init(file: URL, vendors: SQLiteVendorStore) {
         self.file = file
         self.vendors = vendors
         let saved = (try? Data(contentsOf: file)).flatMap { try? JSONDecoder().decode([String: VendorCredentials].self, from: $0) }
@@ -21,7 +21,8 @@ final class KeyVendors: Sendable {
     func credentials(forFingerprint fingerprint: String, name: String) -> VendorCredentials? {
         known.withLockedValue { known in
             if let existing = known[fingerprint] { return existing }
-            guard let created = try? vendors.add(name: name.isEmpty ? "ssh \(fingerprint.prefix(15))" : name) else { return nil }
+            let vendorName = name.isEmpty ? "ssh \(fingerprint.prefix(15))" : name
+            guard let created = try? vendors.addBlocking(name: vendorName) else { return nil }
             known[fingerprint] = created
             if let data = try? JSONEncoder().encode(known) {
                 let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)

@@ -33,7 +33,14 @@ struct DemoArtTests {
             #expect(item.name.contains(object.en) || item.name.contains(object.ko), "\(item.name) is a \(object.en)")
             #expect(item.description.hasPrefix("[\(object.category.en)]") || item.description.hasPrefix("[\(object.category.ko)]"))
             let dollars = item.currency == "USD" ? item.price : item.price / 1300
-            #expect(dollars >= Double(object.dollars.lowerBound) - 1 && dollars <= Double(object.dollars.upperBound) + 1, "\(item.name): \(item.price) \(item.currency)")
+            #expect(
+                dollars >= Decimal(object.dollars.lowerBound - 1) && dollars <= Decimal(object.dollars.upperBound + 1),
+                "\(item.name): \(item.price) \(item.currency)")
+            let cents = item.currency == "USD" ? 2 : 0
+            #expect(
+                -item.price.exponent <= cents && -item.discountedPrice.exponent <= cents,
+                "\(item.price) \(item.currency)")
+            #expect(item.discountedPrice >= 0 && item.discountedPrice <= item.price)
             for companion in item.companions { #expect(DemoObject.all[companion].category == object.category) }
             let shot = maker.shot(of: item, picture: 0)
             #expect(!firstShots.contains(shot), "\(item.name) repeats another product's first picture")

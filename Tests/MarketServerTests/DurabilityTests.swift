@@ -6,9 +6,9 @@ import Testing
 
 @Suite("Durability and the data directory")
 struct DurabilityTests {
-    @Test("products, vendors and pictures survive closing and reopening the store")
-    func reopen() async throws {
-        let market = try await TestMarket.make()
+    @Test("products, vendors and pictures survive closing and reopening the store", arguments: StoreKind.allCases)
+    func reopen(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         let id = try await market.test { client in try await client.registerValid(as: market.alice, pictures: 2)["id"] as! Int }
         let again = try await market.reopened()
@@ -22,9 +22,11 @@ struct DurabilityTests {
         }
     }
 
-    @Test("files without rows (a crash mid-upload) are removed at start; referenced files are kept")
-    func orphanSweep() async throws {
-        let market = try await TestMarket.make()
+    @Test(
+        "files without rows (a crash mid-upload) are removed at start; referenced files are kept",
+        arguments: StoreKind.allCases)
+    func orphanSweep(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         let id = try await market.test { client in try await client.registerValid(as: market.alice)["id"] as! Int }
         let folder = market.directory.url.appendingPathComponent("images/\(market.alice.id)/20991231")
@@ -40,31 +42,37 @@ struct DurabilityTests {
         }
     }
 
-    @Test("vendor secrets are stored hashed; vendors are listed")
-    func vendors() async throws {
-        let market = try await TestMarket.make()
+    @Test("vendor secrets are stored hashed; vendors are listed", arguments: StoreKind.allCases)
+    func vendors(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
-        let all = try market.server.vendors.all()
+        let all = try await market.server.vendors.all()
         #expect(all.map(\.name) == ["alice", "bob"])
+        #expect(all.allSatisfy { !$0.identifier.isEmpty && $0.identifier == $0.identifier.lowercased() })
+        let found = try await market.server.vendors.vendor(identifier: market.alice.identifier.uppercased())
+        #expect(found?.id == market.alice.id)
+        #expect(try await market.server.vendors.vendor(identifier: UUID().uuidString) == nil)
+        guard store == .sqlite else { return }
         let database = try Data(contentsOf: market.directory.url.appendingPathComponent("openmarket.sqlite"))
         let wal = (try? Data(contentsOf: market.directory.url.appendingPathComponent("openmarket.sqlite-wal"))) ?? Data()
         let secret = Data(market.alice.secret.utf8)
         #expect(database.range(of: secret) == nil && wal.range(of: secret) == nil, "secret stored in clear")
-        #expect(try await market.server.vendors.vendor(identifier: market.alice.identifier.uppercased())?.id == market.alice.id)
     }
 }
 
 @Suite("Demo catalog")
 struct DemoCatalogTests {
-    @Test("first start seeds ≥ 120 products from several vendors with the documented variety")
-    func seeds() async throws {
+    @Test(
+        "first start seeds ≥ 120 products from several vendors with the documented variety",
+        arguments: StoreKind.allCases)
+    func seeds(store: StoreKind) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let clock = TestClock()
-        let server = try await TestMarket.open(directory: directory, demo: .whenEmpty, clock: clock)
+        let server = try await TestMarket.open(store: store, directory: directory, demo: .whenEmpty, clock: clock)
         let demo = try #require(server.demoVendor)
         #expect(demo.name == "demo")
-        #expect(try server.vendors.all().count >= 4)
+        #expect(try await server.vendors.all().count >= 4)
         let attributes = try FileManager.default.attributesOfItem(
             atPath: directory.url.appendingPathComponent("demo-vendor.json").path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -98,7 +106,14 @@ struct DemoCatalogTests {
             #expect(items.contains { $0["vendorName"] as? String == "demo" })
         }
         // A restart finds the catalog and the credentials again and seeds nothing new.
-        let again = try await TestMarket.open(directory: directory, demo: .always, clock: clock)
+        let again =
+            switch store {
+            case .sqlite: try await TestMarket.open(store: store, directory: directory, demo: .always, clock: clock)
+            case .memory:
+                try await OpenMarketServer.open(
+                    TestMarket.configuration(directory: directory, demo: .always, clock: clock), stores: server.stores,
+                    logger: TestMarket.logger)
+            }
         #expect(again.demoVendor == demo)
         try await again.application().test(.router) { client in
             let page = try await client.send(.get, "/api/products").jsonObject()

@@ -13,8 +13,11 @@ import Glibc
 @Suite("cache hits before the router")
 struct EarlyCacheTests {
     /// A live server with three products by alice; `body` gets the port and the server.
-    func live(_ body: @escaping @Sendable (Int, TestMarket, any TestClientProtocol) async throws -> Void) async throws {
-        let market = try await TestMarket.make()
+    func live(
+        _ store: StoreKind, _ body: @escaping @Sendable (Int, TestMarket, any TestClientProtocol) async throws -> Void
+    ) async throws {
+        let market = try await TestMarket.make(store: store)
+        defer { market.directory.remove() }
         try await market.server.application().test(.live) { client in
             for name in ["Blue Mug", "Green Vase", "Red Lamp"] {
                 _ = try await client.registerValid(as: market.alice, name: name)
@@ -23,10 +26,10 @@ struct EarlyCacheTests {
         }
     }
 
-    @Test("a hit skips the router and is the router's answer byte for byte")
-    func identical() async throws {
-        try await live { port, market, _ in
-            let cache = market.server.cache
+    @Test("a hit skips the router and is the router's answer byte for byte", arguments: StoreKind.allCases)
+    func identical(store: StoreKind) async throws {
+        try await live(store) { port, market, _ in
+            let cache = market.server.products
             for path in ["/api/products?page_no=1&items_per_page=2", "/api/products", "/api/products/2"] {
                 let connection = try RawHTTP(port: port)
                 try await connection.send("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -49,9 +52,9 @@ struct EarlyCacheTests {
         }
     }
 
-    @Test("pipelined requests are answered in order, hits and misses mixed")
-    func pipelined() async throws {
-        try await live { port, _, _ in
+    @Test("pipelined requests are answered in order, hits and misses mixed", arguments: StoreKind.allCases)
+    func pipelined(store: StoreKind) async throws {
+        try await live(store) { port, _, _ in
             let warm = try RawHTTP(port: port)
             try await warm.send("GET /api/products?items_per_page=1 HTTP/1.1\r\nHost: x\r\n\r\n")
             _ = try await warm.responses(1)
@@ -78,28 +81,29 @@ struct EarlyCacheTests {
         }
     }
 
-    @Test("a write is seen at once: no stale hit after PATCH")
-    func invalidation() async throws {
-        try await live { port, market, client in
+    @Test("a write is seen at once: no stale hit after PATCH", arguments: StoreKind.allCases)
+    func invalidation(store: StoreKind) async throws {
+        try await live(store) { port, market, client in
             let connection = try RawHTTP(port: port)
             for _ in 0..<2 {
                 try await connection.send("GET /api/products/1 HTTP/1.1\r\nHost: x\r\n\r\n")
                 #expect(try await connection.responses(1)[0].contains("\"price\":12000"))
             }
-            let before = market.server.cache.earlyAnswers
+            let before = market.server.products.earlyAnswers
             let patched = try await client.send(
                 .patch, "/api/products/1", identifier: market.alice.identifier, contentType: "application/json",
                 body: Array(#"{"secret":"\#(market.alice.secret)","price":15000}"#.utf8))
             #expect(patched.status == .ok)
             try await connection.send("GET /api/products/1 HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try await connection.responses(1)[0].contains("\"price\":15000"))
-            #expect(market.server.cache.earlyAnswers == before, "the first read after a write is built by the router")
+            #expect(
+                market.server.products.earlyAnswers == before, "the first read after a write is built by the router")
         }
     }
 
-    @Test("Connection: close and a GET with a body keep their meaning")
-    func connectionSemantics() async throws {
-        try await live { port, market, _ in
+    @Test("Connection: close and a GET with a body keep their meaning", arguments: StoreKind.allCases)
+    func connectionSemantics(store: StoreKind) async throws {
+        try await live(store) { port, market, _ in
             let warm = try RawHTTP(port: port)
             try await warm.send("GET /api/products/3 HTTP/1.1\r\nHost: x\r\n\r\n")
             _ = try await warm.responses(1)
@@ -113,12 +117,12 @@ struct EarlyCacheTests {
             #expect(replies[0].contains("\"name\":\"Red Lamp\"") && replies[1].contains("\"name\":\"Blue Mug\""))
 
             // Connection: close goes to the router, which answers and closes.
-            let before = market.server.cache.earlyAnswers
+            let before = market.server.products.earlyAnswers
             let closing = try RawHTTP(port: port)
             try await closing.send("GET /api/products/3 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             #expect(try await closing.responses(1)[0].contains("\"name\":\"Red Lamp\""))
             #expect(try await closing.readToEnd().isEmpty, "the server closed the connection")
-            #expect(market.server.cache.earlyAnswers == before)
+            #expect(market.server.products.earlyAnswers == before)
         }
     }
 

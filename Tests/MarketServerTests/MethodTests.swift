@@ -9,7 +9,7 @@ import Testing
 struct MethodTests {
     @Test(
         "405 and the methods the path takes",
-        arguments: [
+        arguments: StoreKind.allCases, [
             (HTTPRequest.Method(rawValue: "TRACE")!, "/healthChecker", "GET"),
             (.post, "/healthChecker", "GET"),
             (.delete, "/api/products", "GET, POST"),
@@ -17,8 +17,11 @@ struct MethodTests {
             (.get, "/api/products/1/archived", "POST"),
             (.post, "/images/1/20261123/x.jpg", "GET"),
         ])
-    func notAllowed(method: HTTPRequest.Method, path: String, allow: String) async throws {
-        let market = try await TestMarket.make()
+    func notAllowed(store: StoreKind, request: (method: HTTPRequest.Method, path: String, allow: String))
+        async throws
+    {
+        let (method, path, allow) = request
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         try await market.test { client in
             let response = try await client.execute(uri: path, method: method)
@@ -30,9 +33,11 @@ struct MethodTests {
         }
     }
 
-    @Test("unknown paths stay 404; every method the table allows reaches a route (never 404 or 405 from the router)")
-    func tableMatchesRouter() async throws {
-        let market = try await TestMarket.make()
+    @Test(
+        "unknown paths stay 404; every method the table allows reaches a route (never 404 or 405 from the router)",
+        arguments: StoreKind.allCases)
+    func tableMatchesRouter(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         try await market.test { client in
             #expect(try await client.execute(uri: "/nope", method: .get).status == .notFound)

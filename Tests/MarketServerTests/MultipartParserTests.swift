@@ -1,3 +1,4 @@
+import Foundation
 import Mocks
 import Testing
 
@@ -65,14 +66,28 @@ struct JSONTextTests {
         #expect(json.text == #""a\"b\\c\nd\u001b[31m\u007f\u2028한""#)
     }
 
-    @Test("numbers: integers without fraction, cents exact, large values valid JSON")
-    func numbers() {
+    @Test("numbers: exact decimal digits, integers without fraction, no exponent")
+    func numbers() throws {
+        func decimal(_ text: String) throws -> Decimal { try #require(ExactDecimal.parse(text)) }
         #expect(JSONText.number(12000) == "12000")
-        #expect(JSONText.number(2.36) == "2.36")
-        #expect(JSONText.number(0.1 + 0.2) == "0.30000000000000004")
-        #expect(JSONText.number(12_345_555) == "12345555")
-        #expect(JSONText.number(1e20) == "1e+20")
+        #expect(JSONText.number(try decimal("2.36")) == "2.36")
+        #expect(JSONText.number(try decimal("0.1") + decimal("0.2")) == "0.3")
+        #expect(JSONText.number(try decimal("0.3") - decimal("0.1")) == "0.2")
+        #expect(JSONText.number(try decimal("19.990")) == "19.99")
+        #expect(JSONText.number(try decimal("1.2345555E7")) == "12345555")
+        #expect(JSONText.number(try decimal("1e20")) == "100000000000000000000")
         #expect(JSONText.number(.nan) == "0")
+    }
+
+    @Test("exact decimals: parsing refuses what is not a number; whole numbers of at most 15 digits")
+    func exactDecimals() {
+        #expect(ExactDecimal.parse("12000.0") == 12000)
+        #expect(ExactDecimal.parse("1e+16") == Decimal(string: "10000000000000000"))
+        for bad in ["", "abc", "1.5x", "1,5", "NaN", " 1"] { #expect(ExactDecimal.parse(bad) == nil, "\(bad)") }
+        #expect(ExactDecimal.integer(42) == 42)
+        #expect(ExactDecimal.integer(Decimal(string: "1.5")!) == nil)
+        #expect(ExactDecimal.integer(Decimal(string: "999999999999999")!) == 999_999_999_999_999)
+        #expect(ExactDecimal.integer(Decimal(string: "1000000000000000")!) == nil)
     }
 
     @Test("error bodies have code and message")

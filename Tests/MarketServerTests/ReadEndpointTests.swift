@@ -6,9 +6,9 @@ import Testing
 
 @Suite("Reading: health, pages, detail, search")
 struct ReadEndpointTests {
-    @Test("GET /healthChecker answers \"OK\" with the JSON quotes")
-    func health() async throws {
-        let market = try await TestMarket.make()
+    @Test("GET /healthChecker answers \"OK\" with the JSON quotes", arguments: StoreKind.allCases)
+    func health(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         try await market.test { client in
             let response = try await client.send(.get, "/healthChecker")
@@ -17,9 +17,9 @@ struct ReadEndpointTests {
         }
     }
 
-    @Test("an empty store gives an empty first page with consistent counts")
-    func emptyPage() async throws {
-        let market = try await TestMarket.make()
+    @Test("an empty store gives an empty first page with consistent counts", arguments: StoreKind.allCases)
+    func emptyPage(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         try await market.test { client in
             let page = try await client.send(.get, "/api/products?page_no=1&items_per_page=20").jsonObject()
@@ -31,9 +31,9 @@ struct ReadEndpointTests {
         }
     }
 
-    @Test("pages are newest first with the page arithmetic of API.md")
-    func paging() async throws {
-        let market = try await TestMarket.make()
+    @Test("pages are newest first with the page arithmetic of API.md", arguments: StoreKind.allCases)
+    func paging(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         try await market.test { client in
             var ids: [Int] = []
@@ -67,9 +67,9 @@ struct ReadEndpointTests {
         }
     }
 
-    @Test("defaults: page 1 of 20 when the query is absent")
-    func defaults() async throws {
-        let market = try await TestMarket.make()
+    @Test("defaults: page 1 of 20 when the query is absent", arguments: StoreKind.allCases)
+    func defaults(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         try await market.test { client in
             let page = try await client.send(.get, "/api/products").jsonObject()
@@ -80,12 +80,13 @@ struct ReadEndpointTests {
 
     @Test(
         "bad paging parameters get a 400 naming the parameter",
-        arguments: [
+        arguments: StoreKind.allCases, [
             ("page_no=0", "page_no"), ("page_no=abc", "page_no"), ("items_per_page=101", "items_per_page"),
             ("items_per_page=-1", "items_per_page"), ("page_no=1.5", "page_no"),
         ])
-    func badPaging(query: String, field: String) async throws {
-        let market = try await TestMarket.make()
+    func badPaging(store: StoreKind, bad: (query: String, field: String)) async throws {
+        let (query, field) = bad
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         try await market.test { client in
             let response = try await client.send(.get, "/api/products?\(query)")
@@ -94,9 +95,11 @@ struct ReadEndpointTests {
         }
     }
 
-    @Test("search matches name or description, case-insensitively, and treats ' % _ \" literally")
-    func search() async throws {
-        let market = try await TestMarket.make()
+    @Test(
+        "search matches name or description, case-insensitively, and treats ' % _ \" literally",
+        arguments: StoreKind.allCases)
+    func search(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         try await market.test { client in
             _ = try await client.registerValid(as: market.alice, name: "Blue Mug")
@@ -122,9 +125,9 @@ struct ReadEndpointTests {
         }
     }
 
-    @Test("GET one product: detail keys, images, vendors; 404 unknown; 400 non-numeric")
-    func detail() async throws {
-        let market = try await TestMarket.make()
+    @Test("GET one product: detail keys, images, vendors; 404 unknown; 400 non-numeric", arguments: StoreKind.allCases)
+    func detail(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         try await market.test { client in
             let created = try await client.registerValid(as: market.alice, pictures: 3)
@@ -151,9 +154,9 @@ struct ReadEndpointTests {
         }
     }
 
-    @Test("picture URLs serve the original and a JPEG thumbnail of at most 200 px")
-    func pictures() async throws {
-        let market = try await TestMarket.make()
+    @Test("picture URLs serve the original and a JPEG thumbnail of at most 200 px", arguments: StoreKind.allCases)
+    func pictures(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         try await market.test { client in
             let builder = TestMarket.registration(
@@ -178,9 +181,9 @@ struct ReadEndpointTests {
         }
     }
 
-    @Test("unknown endpoints answer 404 in the API's error shape")
-    func unknownRoute() async throws {
-        let market = try await TestMarket.make()
+    @Test("unknown endpoints answer 404 in the API's error shape", arguments: StoreKind.allCases)
+    func unknownRoute(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         try await market.test { client in
             let response = try await client.send(.get, "/api/nothing")

@@ -7,13 +7,16 @@ import Testing
 
 @Suite("Registering: success and every bad input")
 struct RegisterTests {
-    @Test("a valid registration answers 201 with the detail, first picture's thumbnail as the product's")
-    func registers() async throws {
-        let market = try await TestMarket.make()
+    @Test(
+        "a valid registration answers 201 with the detail, first picture's thumbnail as the product's",
+        arguments: StoreKind.allCases)
+    func registers(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         try await market.test { client in
             let builder = TestMarket.registration(
-                params: TestMarket.params(secret: market.alice.secret, name: "파란 머그컵", price: 2.36, currency: "USD", discount: 0.36),
+                params: TestMarket.params(
+                    secret: market.alice.secret, name: "파란 머그컵", price: "2.36", currency: "USD", discount: "0.36"),
                 pictures: [("a.jpg", FixturePictures.jpeg()), ("b.png", FixturePictures.png())])
             let response = try await client.register(as: market.alice, builder)
             #expect(response.status == .created)
@@ -27,9 +30,11 @@ struct RegisterTests {
         }
     }
 
-    @Test("defaults: discounted_price 0 and stock 0 when absent; params without a Content-Type")
-    func defaults() async throws {
-        let market = try await TestMarket.make()
+    @Test(
+        "defaults: discounted_price 0 and stock 0 when absent; params without a Content-Type",
+        arguments: StoreKind.allCases)
+    func defaults(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         try await market.test { client in
             var builder = MultipartBuilder()
@@ -69,7 +74,7 @@ struct RegisterTests {
 
     @Test(
         "every validation rule broken in turn is a 400 naming the field",
-        arguments: [
+        arguments: StoreKind.allCases, [
             ("name", #"{"name":"ab","description":"A long enough text","price":10,"currency":"KRW"}"#),
             ("name", #"{"name":"\#(String(repeating: "가", count: 101))","description":"A long enough text","price":10,"currency":"KRW"}"#),
             ("name", #"{"description":"A long enough text","price":10,"currency":"KRW"}"#),
@@ -79,6 +84,7 @@ struct RegisterTests {
             ("price", #"{"name":"Mug","description":"A long enough text","currency":"KRW"}"#),
             ("price", #"{"name":"Mug","description":"A long enough text","price":-1,"currency":"KRW"}"#),
             ("price", #"{"name":"Mug","description":"A long enough text","price":"10","currency":"KRW"}"#),
+            ("price", #"{"name":"Mug","description":"A long enough text","price":1e200,"currency":"KRW"}"#),
             ("discounted_price", #"{"name":"Mug","description":"A long enough text","price":10,"discounted_price":11,"currency":"KRW"}"#),
             ("discounted_price", #"{"name":"Mug","description":"A long enough text","price":10,"discounted_price":-1,"currency":"KRW"}"#),
             ("stock", #"{"name":"Mug","description":"A long enough text","price":10,"stock":-1,"currency":"KRW"}"#),
@@ -86,17 +92,18 @@ struct RegisterTests {
             ("currency", #"{"name":"Mug","description":"A long enough text","price":10,"currency":"EUR"}"#),
             ("currency", #"{"name":"Mug","description":"A long enough text","price":10}"#),
         ])
-    func validation(field: String, json: String) async throws {
-        let market = try await TestMarket.make()
+    func validation(store: StoreKind, broken: (field: String, json: String)) async throws {
+        let (field, json) = broken
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         let withSecret = String(json.dropLast()) + ",\"secret\":\"\(market.alice.secret)\"}"
         let builder = TestMarket.registration(params: withSecret, pictures: [("a.jpg", jpeg)])
         try await expectRefused(market, builder, status: .badRequest, mentions: field)
     }
 
-    @Test("a name of exactly 100 Korean characters is accepted (characters, not bytes)")
-    func hundredKorean() async throws {
-        let market = try await TestMarket.make()
+    @Test("a name of exactly 100 Korean characters is accepted (characters, not bytes)", arguments: StoreKind.allCases)
+    func hundredKorean(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         try await market.test { client in
             let builder = TestMarket.registration(
@@ -107,9 +114,11 @@ struct RegisterTests {
         }
     }
 
-    @Test("malformed multipart: no boundary, truncated, missing params, no images, bad JSON")
-    func malformedMultipart() async throws {
-        let market = try await TestMarket.make()
+    @Test(
+        "malformed multipart: no boundary, truncated, missing params, no images, bad JSON",
+        arguments: StoreKind.allCases)
+    func malformedMultipart(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         let good = TestMarket.registration(params: TestMarket.params(secret: market.alice.secret), pictures: [("a.jpg", jpeg)])
         try await expectRefused(market, good, status: .badRequest, mentions: "boundary", contentType: "multipart/form-data")
@@ -131,9 +140,11 @@ struct RegisterTests {
             mentions: "object")
     }
 
-    @Test("picture checks: six pictures, 307,201 bytes, text named .jpg, 100000×100000 PNG, corrupt JPEG, ../ names")
-    func pictureChecks() async throws {
-        let market = try await TestMarket.make()
+    @Test(
+        "picture checks: six pictures, 307,201 bytes, text named .jpg, 100000×100000 PNG, corrupt JPEG, ../ names",
+        arguments: StoreKind.allCases)
+    func pictureChecks(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         let params = TestMarket.params(secret: market.alice.secret)
         try await expectRefused(
@@ -161,9 +172,9 @@ struct RegisterTests {
             status: .unsupportedMediaType, mentions: "images[2]")
     }
 
-    @Test("exactly 307,200 bytes is still accepted")
-    func limitInclusive() async throws {
-        let market = try await TestMarket.make()
+    @Test("exactly 307,200 bytes is still accepted", arguments: StoreKind.allCases)
+    func limitInclusive(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         try await market.test { client in
             let builder = TestMarket.registration(
@@ -174,9 +185,11 @@ struct RegisterTests {
         }
     }
 
-    @Test("identity: no identifier 401, unknown identifier 401, wrong secret 403, missing secret 400")
-    func identity() async throws {
-        let market = try await TestMarket.make()
+    @Test(
+        "identity: no identifier 401, unknown identifier 401, wrong secret 403, missing secret 400",
+        arguments: StoreKind.allCases)
+    func identity(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         let good = TestMarket.registration(params: TestMarket.params(secret: market.alice.secret), pictures: [("a.jpg", jpeg)])
         try await expectRefused(market, good, status: .unauthorized, mentions: "identifier", identifier: .some(nil))
@@ -192,9 +205,9 @@ struct RegisterTests {
             status: .badRequest, mentions: "secret")
     }
 
-    @Test("a body over the limit is a 413")
-    func oversizedBody() async throws {
-        let market = try await TestMarket.make()
+    @Test("a body over the limit is a 413", arguments: StoreKind.allCases)
+    func oversizedBody(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         var builder = MultipartBuilder()
         builder.text("params", TestMarket.params(secret: market.alice.secret))

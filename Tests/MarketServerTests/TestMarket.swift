@@ -9,39 +9,72 @@ import Mocks
 import NIOCore
 import Testing
 
+/// The stores a test server runs on: every route test runs against each (the contract tests).
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// `MarketStores.memory`: the in-memory stores.
+    case memory
+    /// `SQLiteStores`: a SQLite file in the data directory, as `openmarket serve` runs.
+    case sqlite
+
+    var testDescription: String { rawValue }
+}
+
 /// A server on a fresh data directory with two vendors, and helpers to talk to it.
 struct TestMarket {
+    let store: StoreKind
     let directory: TemporaryDirectory
     let server: OpenMarketServer
     let alice: VendorCredentials
     let bob: VendorCredentials
     let clock: TestClock
 
-    static func make(demo: ServerConfiguration.DemoSeeding = .never) async throws -> TestMarket {
+    static func make(store: StoreKind, demo: ServerConfiguration.DemoSeeding = .never) async throws -> TestMarket {
         let directory = try TemporaryDirectory()
         let clock = TestClock()
-        let server = try await open(directory: directory, demo: demo, clock: clock)
-        let alice = try server.vendors.add(name: "alice")
-        let bob = try server.vendors.add(name: "bob")
-        return TestMarket(directory: directory, server: server, alice: alice, bob: bob, clock: clock)
+        let server = try await open(store: store, directory: directory, demo: demo, clock: clock)
+        let alice = try await server.vendors.add(name: "alice")
+        let bob = try await server.vendors.add(name: "bob")
+        return TestMarket(store: store, directory: directory, server: server, alice: alice, bob: bob, clock: clock)
     }
 
-    static func open(directory: TemporaryDirectory, demo: ServerConfiguration.DemoSeeding = .never, clock: TestClock)
-        async throws -> OpenMarketServer
-    {
+    /// A server on `directory` and new stores of `store`'s kind (for SQLite, the file in `directory`).
+    static func open(
+        store: StoreKind, directory: TemporaryDirectory, demo: ServerConfiguration.DemoSeeding = .never,
+        clock: TestClock
+    ) async throws -> OpenMarketServer {
+        let configuration = configuration(directory: directory, demo: demo, clock: clock)
+        let stores =
+            switch store {
+            case .memory: MarketStores.memory(now: { clock.now })
+            case .sqlite: try SQLiteStores.open(directory: directory.url, now: { clock.now }).stores
+            }
+        return try await OpenMarketServer.open(configuration, stores: stores, logger: logger)
+    }
+
+    static func configuration(
+        directory: TemporaryDirectory, demo: ServerConfiguration.DemoSeeding = .never, clock: TestClock
+    ) -> ServerConfiguration {
+        ServerConfiguration(
+            port: 0, dataDirectory: directory.url, publicURL: "http://market.test", demo: demo, now: { clock.now })
+    }
+
+    static var logger: Logger {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        let configuration = ServerConfiguration(
-            port: 0, dataDirectory: directory.url, publicURL: "http://market.test", demo: demo,
-            now: { clock.now })
-        return try await OpenMarketServer.open(configuration, logger: logger)
+        return logger
     }
 
-    /// Reopens the same data directory, as a restart would.
-    func reopened() async throws -> TestMarket {
-        TestMarket(
-            directory: directory, server: try await Self.open(directory: directory, clock: clock), alice: alice,
-            bob: bob, clock: clock)
+    /// A new server on the same data directory and stores, as a restart would find them (a SQLite file
+    /// is opened again; memory stores are the same tables).
+    func reopened(demo: ServerConfiguration.DemoSeeding = .never) async throws -> TestMarket {
+        let configuration = Self.configuration(directory: directory, demo: demo, clock: clock)
+        let stores =
+            switch store {
+            case .memory: server.stores
+            case .sqlite: try SQLiteStores.open(directory: directory.url, now: { [clock] in clock.now }).stores
+            }
+        let again = try await OpenMarketServer.open(configuration, stores: stores, logger: Self.logger)
+        return TestMarket(store: store, directory: directory, server: again, alice: alice, bob: bob, clock: clock)
     }
 
     var app: some ApplicationProtocol { server.application() }
@@ -54,7 +87,7 @@ struct TestMarket {
     /// A valid registration's params JSON.
     static func params(
         secret: String, name: String = "Blue Mug", description: String = "A sturdy cup for your coffee.",
-        price: Double = 12000, currency: String = "KRW", discount: Double = 1000, stock: Int = 3
+        price: String = "12000", currency: String = "KRW", discount: String = "1000", stock: Int = 3
     ) -> String {
         """
         {"name": \(json(name)), "description": \(json(description)), "price": \(price), "currency": "\(currency)", \

@@ -15,9 +15,9 @@ struct UpdateDeleteTests {
             body: Array(json.utf8))
     }
 
-    @Test("PATCH changes only the given fields and answers the new detail")
-    func updates() async throws {
-        let market = try await TestMarket.make()
+    @Test("PATCH changes only the given fields and answers the new detail", arguments: StoreKind.allCases)
+    func updates(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         try await market.test { client in
             let created = try await client.registerValid(as: market.alice, pictures: 2)
@@ -43,9 +43,11 @@ struct UpdateDeleteTests {
         }
     }
 
-    @Test("PATCH refusals: other product's thumbnail, other vendor, wrong secret, 404, bad id, broken rules, bad JSON")
-    func refusals() async throws {
-        let market = try await TestMarket.make()
+    @Test(
+        "PATCH refusals: other product's thumbnail, other vendor, wrong secret, 404, bad id, broken rules, bad JSON",
+        arguments: StoreKind.allCases)
+    func refusals(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         try await market.test { client in
             let mine = try await client.registerValid(as: market.alice)["id"] as! Int
@@ -85,9 +87,11 @@ struct UpdateDeleteTests {
             body: Array("{\"secret\":\"\(secret ?? vendor.secret)\"}".utf8))
     }
 
-    @Test("archived gives a single-use delete path; DELETE removes the product and its files")
-    func deletes() async throws {
-        let market = try await TestMarket.make()
+    @Test(
+        "archived gives a single-use delete path; DELETE removes the product and its files",
+        arguments: StoreKind.allCases)
+    func deletes(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         try await market.test { client in
             let created = try await client.registerValid(as: market.alice, pictures: 2)
@@ -115,9 +119,11 @@ struct UpdateDeleteTests {
         #expect(leftovers.isEmpty, "picture files of a deleted product: \(leftovers)")
     }
 
-    @Test("delete tokens: unknown, expired after 10 minutes, other vendor, wrong secret, missing identifier")
-    func tokenRefusals() async throws {
-        let market = try await TestMarket.make()
+    @Test(
+        "delete tokens: unknown, expired after 10 minutes, other vendor, wrong secret, missing identifier",
+        arguments: StoreKind.allCases)
+    func tokenRefusals(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         try await market.test { client in
             let id = try await client.registerValid(as: market.alice)["id"] as! Int

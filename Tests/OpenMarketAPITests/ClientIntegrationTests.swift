@@ -10,35 +10,6 @@ import Testing
 /// `OpenMarketClient` over `AsyncHTTPTransport` against our real server on a loopback port.
 @Suite("OpenMarketClient against the real server over loopback", .timeLimit(.minutes(2)))
 struct ClientIntegrationTests {
-    /// Opens a fresh server with vendors alice and bob, runs it live, and hands `body` a client for it.
-    private func withLiveMarket(
-        _ body: @Sendable (OpenMarketClient, _ alice: VendorIdentity, _ bob: VendorIdentity) async throws -> Void
-    ) async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        var logger = Logger(label: "client-integration")
-        logger.logLevel = .critical
-        // publicURL nil: the server names picture URLs after the port it is bound to, so they can be fetched.
-        let configuration = ServerConfiguration(port: 0, dataDirectory: directory.url, publicURL: nil, demo: .never)
-        let server = try await OpenMarketServer.open(configuration, logger: logger)
-        let alice = try server.vendors.add(name: "alice")
-        let bob = try server.vendors.add(name: "bob")
-        try await server.application().test(.live) { testClient in
-            let port = try #require(testClient.port)
-            let transport = AsyncHTTPTransport()
-            let client = OpenMarketClient(baseURL: URL(string: "http://localhost:\(port)")!, transport: transport)
-            do {
-                try await body(
-                    client, VendorIdentity(identifier: alice.identifier, secret: alice.secret),
-                    VendorIdentity(identifier: bob.identifier, secret: bob.secret))
-                try await transport.shutdown()
-            } catch {
-                try? await transport.shutdown()
-                throw error
-            }
-        }
-    }
-
     @Test("register → first on page 1 → detail with 2 images → update price → page shows it → delete → 404")
     func lifecycle() async throws {
         try await withLiveMarket { client, alice, _ in

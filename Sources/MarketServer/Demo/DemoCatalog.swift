@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The demo market: several vendors (one of them "demo", whose credentials are kept in the database
 /// and in the data directory so they can be printed at every start), 132 products with Korean and
@@ -16,9 +15,6 @@ struct DemoCatalog: Sendable {
 
     var credentialsFile: URL { directory.appendingPathComponent("demo-vendor.json") }
 
-    /// The `meta` row that holds the demo vendor's credentials once the catalog is committed.
-    static let metaKey = "demo_vendor"
-
     /// The demo vendor's credentials saved next to the database (catalogs seeded before they were
     /// kept in the database have only these).
     func savedCredentials() -> VendorCredentials? {
@@ -33,8 +29,8 @@ struct DemoCatalog: Sendable {
         var initials: String
         var description: String
         var currency: String
-        var price: Double
-        var discountedPrice: Double
+        var price: Decimal
+        var discountedPrice: Decimal
         var stock: Int
         var pictureCount: Int
         var pngFirst: Bool
@@ -66,15 +62,14 @@ struct DemoCatalog: Sendable {
             let adjective = adjectives[repeatCount % adjectives.count]
             let name = english ? "\(adjective.en) \(object.en)" : "\(adjective.ko) \(object.ko)"
             let usd = random.chance(0.35)
-            let dollars = Double(Int.random(in: object.dollars, using: &random))
-            let price: Double =
-                usd
-                ? (random.chance(0.6) ? dollars - 0.01 : dollars)
-                : (dollars * 1300 / 100).rounded() * 100
-            var discount = 0.0
+            // Money in whole minor units (cents, won), then exact decimals: $19.99 is exactly 19.99.
+            let dollars = Int.random(in: object.dollars, using: &random)
+            let price = usd ? (random.chance(0.6) ? dollars * 100 - 1 : dollars * 100) : dollars * 1300
+            var discount = 0
             if random.chance(0.3) {
-                let fraction = Double(Int.random(in: 5...50, using: &random)) / 100
-                discount = usd ? (price * fraction * 100).rounded() / 100 : (price * fraction / 100).rounded() * 100
+                let percent = Int.random(in: 5...50, using: &random)
+                // Cents rounded half up; won rounded half up to hundreds.
+                discount = usd ? (price * percent + 50) / 100 : (price * percent + 5_000) / 10_000 * 100
             }
             let stock = random.chance(0.15) ? 0 : Int.random(in: 1...500, using: &random)
             let shelf = objects.indices.filter { objects[$0].category == object.category && $0 != objectIndex }
@@ -87,11 +82,17 @@ struct DemoCatalog: Sendable {
                 name: index % 11 == 5 ? (english ? "\(name) Set" : "\(name) 세트") : name,
                 initials: String(adjective.en.prefix(1) + object.en.prefix(1)).uppercased(),
                 description: description(for: object, english: english, random: &random),
-                currency: usd ? "USD" : "KRW", price: price, discountedPrice: discount, stock: stock,
+                currency: usd ? "USD" : "KRW", price: Self.money(price, cents: usd),
+                discountedPrice: Self.money(discount, cents: usd), stock: stock,
                 pictureCount: Int.random(in: 1...5, using: &random), pngFirst: index % 9 == 4,
                 object: objectIndex, companions: Array(companions.prefix(2)),
                 hue: (Double(index) * 0.618_033_988_75).truncatingRemainder(dividingBy: 1))
         }
+    }
+
+    /// An amount of whole minor units as an exact decimal: cents for USD, won for KRW.
+    private static func money(_ units: Int, cents: Bool) -> Decimal {
+        cents ? Decimal(sign: .plus, exponent: -2, significand: Decimal(units)) : Decimal(units)
     }
 
     private func description(for object: DemoObject, english: Bool, random: inout SeededRandom) -> String {
@@ -112,42 +113,26 @@ struct DemoCatalog: Sendable {
         return String(text.joined(separator: "\n\n").prefix(1000))
     }
 
-    /// Stores vendors and products, and the demo vendor's credentials in `meta`, in one transaction;
+    /// Stores vendors and products, and the demo vendor's credentials, in one atomic step of `store`;
     /// returns the demo vendor's credentials. No picture file is written here.
-    func seed(into database: some DatabaseWriter, vendors: VendorStore, now: Date) throws -> VendorCredentials {
-        try database.write { db in
-            var credentials: [VendorCredentials] = []
-            for name in Self.vendorNames {
-                credentials.append(try vendors.add(name: name, in: db))
-            }
-            for (index, item) in items().enumerated() {
-                let vendor = credentials[item.vendor]
-                let date = now.addingTimeInterval(Double(index - productCount) * 3600)
-                let pictures = (0..<item.pictureCount).map { picture in
-                    DemoPictureName(seed: seed, product: index, picture: picture)
-                        .saved(vendorID: vendor.id, date: date, png: item.pngFirst && picture == 0)
-                }
-                _ = try ProductStore.insert(
-                    NewProduct(
-                        vendorID: vendor.id, name: item.name, description: item.description, price: item.price,
-                        discountedPrice: item.discountedPrice, stock: item.stock, currency: item.currency),
-                    pictures: pictures, at: date, in: db)
-            }
-            let demo = credentials[0]
-            let json = String(decoding: try JSONEncoder().encode(demo), as: UTF8.self)
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", arguments: [Self.metaKey, json])
-            return demo
+    func seed(into store: any DemoCatalogStore, now: Date) async throws -> VendorCredentials {
+        let seed = self.seed
+        let products = items().enumerated().map { index, item in
+            let date = now.addingTimeInterval(Double(index - productCount) * 3600)
+            return SeedProduct(
+                vendor: item.vendor,
+                product: NewProduct(
+                    vendorID: 0, name: item.name, description: item.description, price: item.price,
+                    discountedPrice: item.discountedPrice, stock: item.stock, currency: item.currency),
+                pictures: { vendorID in
+                    (0..<item.pictureCount).map { picture in
+                        DemoPictureName(seed: seed, product: index, picture: picture)
+                            .saved(vendorID: vendorID, date: date, png: item.pngFirst && picture == 0)
+                    }
+                },
+                date: date)
         }
-    }
-
-    /// The demo vendor's credentials as committed with the catalog, if it is in this database.
-    static func committedCredentials(in database: some DatabaseReader) throws -> VendorCredentials? {
-        try database.read { db in
-            guard let json = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [metaKey])
-            else { return nil }
-            return try JSONDecoder().decode(VendorCredentials.self, from: Data(json.utf8))
-        }
+        return try await store.seed(vendorNames: Self.vendorNames, products: products)
     }
 
     /// Writes the credentials file next to the database, atomically (a temporary file, then a

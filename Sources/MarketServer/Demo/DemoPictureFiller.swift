@@ -6,7 +6,7 @@ import ServiceLifecycle
 /// machine. Pictures asked for meanwhile are made on request, ahead of it.
 struct DemoPictureFiller: Service {
     let maker: DemoPictureMaker
-    let products: ProductStore
+    let records: any PictureMetadataStore
     let logger: Logger
 
     func run() async throws {
@@ -20,7 +20,7 @@ struct DemoPictureFiller: Service {
         var made = 0
         let all: [SavedPicture]
         do {
-            all = try await products.allPicturesNewestFirst()
+            all = try await records.allNewestFirst()
         } catch {
             logger.error("could not list the pictures to make: \(error)")
             return

@@ -5,8 +5,9 @@ import Logging
 import NIOCore
 import NIOHTTPTypes
 
-/// Answers GET requests whose response is already in the `ResponseCache` on the connection's event
-/// loop, before they reach Hummingbird's router; everything else passes through untouched.
+/// Answers GET requests whose response is already in the answer cache (`CachedProductStore`, the one the
+/// routes fill) on the connection's event loop, before they reach Hummingbird's router; everything else
+/// passes through untouched.
 ///
 /// A cache hit through the router costs two thread hops (event loop → Swift concurrency → event loop)
 /// for a dictionary lookup; here it costs none. The response is the one the router would give, byte
@@ -20,7 +21,7 @@ final class CachedResponseHandler: ChannelDuplexHandler, RemovableChannelHandler
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    private let cache: ResponseCache
+    private let answers: CachedProductStore
     private let date: HTTPDateHeader
     private let serverName: String
     private let logger: Logger
@@ -29,8 +30,8 @@ final class CachedResponseHandler: ChannelDuplexHandler, RemovableChannelHandler
     /// The request being answered here, from its head until its end arrives.
     private var answering: (body: ByteBuffer, path: String, started: ContinuousClock.Instant)?
 
-    init(cache: ResponseCache, date: HTTPDateHeader, serverName: String, logger: Logger) {
-        self.cache = cache
+    init(answers: CachedProductStore, date: HTTPDateHeader, serverName: String, logger: Logger) {
+        self.answers = answers
         self.date = date
         self.serverName = serverName
         self.logger = logger
@@ -64,20 +65,10 @@ final class CachedResponseHandler: ChannelDuplexHandler, RemovableChannelHandler
         guard head.method == .get, head.headerFields[.connection] == nil, let target = head.path else { return nil }
         let uri = URI(target)
         let path = uri.path
-        let key: String
-        if path == "/api/products" {
-            key = ResponseCache.listKey(query: uri.query)
-        } else if path.hasPrefix("/api/products/") {
-            let raw = path.dropFirst("/api/products/".count)
-            // Only the canonical spelling of an id; anything else is the router's to judge.
-            guard let first = raw.first, first != "0", raw.count <= 18, raw.allSatisfy({ $0.isASCII && $0.isNumber }),
-                let id = Int(raw)
-            else { return nil }
-            key = ResponseCache.productKey(id)
-        } else {
+        // Only the canonical spelling of an id; anything else is the router's to judge.
+        guard let key = AnswerKey.forGET(path: path, query: uri.query), let body = answers.cachedAnswer(key) else {
             return nil
         }
-        guard let body = cache.lookup(key).0 else { return nil }
         return (body, path)
     }
 
@@ -92,7 +83,7 @@ final class CachedResponseHandler: ChannelDuplexHandler, RemovableChannelHandler
                 .server: serverName,
             ])
         // Counted before the answer leaves: a client that has it must see it counted.
-        cache.noteEarlyAnswer()
+        answers.noteEarlyAnswer()
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)

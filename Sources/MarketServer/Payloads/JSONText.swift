@@ -1,6 +1,8 @@
-/// A small JSON writer for the server's responses: strings are escaped by the JSON rules, numbers are
-/// written in their shortest exact form. Responses are built once and cached as bytes, so this is
-/// both faster and more predictable than a general encoder.
+import Foundation
+
+/// A small JSON writer for the server's responses: strings are escaped by the JSON rules, prices are
+/// written exactly as their decimal digits (`0.3`, never `0.30000000000000004`). Responses are built
+/// once and cached as bytes, so this is both faster and more predictable than a general encoder.
 struct JSONText {
     private(set) var text = ""
 
@@ -36,7 +38,7 @@ struct JSONText {
         text += String(value)
     }
 
-    mutating func field(_ k: String, _ value: Double) {
+    mutating func field(_ k: String, _ value: Decimal) {
         key(k)
         text += Self.number(value)
     }
@@ -46,11 +48,10 @@ struct JSONText {
         text += value ? "true" : "false"
     }
 
-    /// A number as JSON: integral values without a fraction, others in Swift's shortest round-trip form.
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
-        return value.description
+    /// A number as JSON: its exact decimal digits, without an exponent or trailing zeros.
+    static func number(_ value: Decimal) -> String {
+        guard !value.isNaN else { return "0" }
+        return ExactDecimal.text(value)
     }
 
     mutating func string(_ s: String) {

@@ -5,9 +5,9 @@ import Foundation
 package struct ProductParams: Sendable, Equatable {
     var name: String?
     var description: String?
-    var price: Double?
+    var price: Decimal?
     var currency: String?
-    var discountedPrice: Double?
+    var discountedPrice: Decimal?
     var stock: Int?
     var thumbnailID: Int?
     var secret: String?
@@ -44,9 +44,17 @@ package struct ProductParams: Sendable, Equatable {
         }
     }
 
-    private static func number(_ object: [String: JSONValue], _ key: String) throws(APIError) -> Double? {
+    /// What a PATCH with these params asks to change.
+    var changes: ProductChanges {
+        ProductChanges(
+            name: name, description: description, price: price, currency: currency, discountedPrice: discountedPrice,
+            stock: stock, thumbnailID: thumbnailID)
+    }
+
+    private static func number(_ object: [String: JSONValue], _ key: String) throws(APIError) -> Decimal? {
         switch object[key] {
         case nil, .null?: return nil
+        case .number(let n)? where n.isNaN: throw .badRequest("\(key) is out of range (at most 1e127)")
         case .number(let n)?: return n
         case let other?: throw .badRequest("\(key) must be a number, not \(other.typeName)")
         }
@@ -55,8 +63,10 @@ package struct ProductParams: Sendable, Equatable {
     private static func integer(_ object: [String: JSONValue], _ key: String) throws(APIError) -> Int? {
         switch object[key] {
         case nil, .null?: return nil
-        case .number(let n)? where n == n.rounded() && abs(n) < 1e15: return Int(n)
-        case .number(let n)?: throw .badRequest("\(key) must be a whole number, not \(JSONText.number(n))")
+        case .number(let n)? where n.isNaN: throw .badRequest("\(key) is out of range (at most 15 digits)")
+        case .number(let n)?:
+            if let whole = ExactDecimal.integer(n) { return whole }
+            throw .badRequest("\(key) must be a whole number of at most 15 digits, not \(JSONText.number(n))")
         case let other?: throw .badRequest("\(key) must be a whole number, not \(other.typeName)")
         }
     }

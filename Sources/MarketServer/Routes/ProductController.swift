@@ -5,14 +5,17 @@ import ImageCodec
 import Logging
 
 /// The product endpoints of API.md (#2–#7) and the picture files they point at.
+///
+/// Reads are answered from the answer cache around the product store; writes go through it too, and it
+/// forgets its answers itself. The controller never touches the cache's entries.
 struct ProductController<Context: RequestContext>: Sendable {
-    let products: ProductStore
-    let vendors: VendorStore
+    let products: CachedProductStore
+    let vendors: any VendorStore
+    let deleteTokens: any DeleteTokenStore
+    let pictureRecords: any PictureMetadataStore
     let pictures: PictureStore
     let demoPictures: DemoPictureMaker
     let thumbnails: ThumbnailMaker
-    let cache: ResponseCache
-    let publicURL: PublicURL
     let now: @Sendable () -> Date
     let deleteTokenLifetime: TimeInterval
 
@@ -31,37 +34,25 @@ struct ProductController<Context: RequestContext>: Sendable {
 
     @Sendable func list(_ request: Request, context: Context) async throws -> Response {
         // Hits are usually answered before the router (CachedResponseHandler); these are the rest.
-        let rawKey = ResponseCache.listKey(query: request.uri.query)
-        let (hit, _) = cache.lookup(rawKey)
-        if let hit { return Responses.json(hit) }
-        let query = request.uri.queryParameters
-        let number = try Self.positiveInt(query.get("page_no"), name: "page_no", default: 1, range: 1...1_000_000)
-        let perPage = try Self.positiveInt(query.get("items_per_page"), name: "items_per_page", default: 20, range: 1...100)
-        let search = query.get("search_value").flatMap { $0.isEmpty ? nil : $0 }
-        guard (search?.count ?? 0) <= 200 else { throw APIError.badRequest("search_value must be at most 200 characters") }
-        let key = "page|\(number)|\(perPage)|\(search ?? "")"
-        let (cached, generation) = cache.lookup(key)
-        if let cached {
-            cache.store(cached, for: rawKey, builtAt: generation)
-            return Responses.json(cached)
+        let body = try await products.listAnswer(query: request.uri.query) {
+            let query = request.uri.queryParameters
+            let number = try Self.positiveInt(query.get("page_no"), name: "page_no", default: 1, range: 1...1_000_000)
+            let perPage = try Self.positiveInt(
+                query.get("items_per_page"), name: "items_per_page", default: 20, range: 1...100)
+            let search = query.get("search_value").flatMap { $0.isEmpty ? nil : $0 }
+            guard (search?.count ?? 0) <= 200 else {
+                throw APIError.badRequest("search_value must be at most 200 characters")
+            }
+            return (number, perPage, search)
         }
-        let (total, items) = try await products.page(number: number, perPage: perPage, search: search)
-        let body = ByteBuffer(
-            string: ProductJSON(baseURL: publicURL.current).page(
-                number: number, perPage: perPage, total: total, items: items))
-        cache.store(body, for: key, builtAt: generation)
-        cache.store(body, for: rawKey, builtAt: generation)
         return Responses.json(body)
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.productID(context)
-        let key = ResponseCache.productKey(id)
-        let (cached, generation) = cache.lookup(key)
-        if let cached { return Responses.json(cached) }
-        guard let detail = try await products.detail(id: id) else { throw APIError.notFound("no product with id \(id)") }
-        let body = ByteBuffer(string: ProductJSON(baseURL: publicURL.current).detail(detail))
-        cache.store(body, for: key, builtAt: generation)
+        guard let body = try await products.detailAnswer(id: id) else {
+            throw APIError.notFound("no product with id \(id)")
+        }
         return Responses.json(body)
     }
 
@@ -80,7 +71,7 @@ struct ProductController<Context: RequestContext>: Sendable {
 
     /// A demo catalog picture whose file is not made yet: made now, if a product still has it.
     private func makeDemoPicture(_ path: String) async throws -> (bytes: Data, format: ImageFormat)? {
-        guard let name = demoPictures.name(of: path), let saved = try await products.savedPicture(withPath: path)
+        guard let name = demoPictures.name(of: path), let saved = try await pictureRecords.picture(withPath: path)
         else { return nil }
         try await demoPictures.make(name, saved: saved)
         return pictures.read(relativePath: path)
@@ -126,9 +117,8 @@ struct ProductController<Context: RequestContext>: Sendable {
                         vendorID: vendor.id, date: date))
             }
             let detail = try await products.insert(product, pictures: saved, at: date)
-            cache.invalidate()
             context.logger.info("product \(detail.product.id) registered by vendor \(vendor.id)")
-            return Responses.json(ProductJSON(baseURL: publicURL.current).detail(detail), status: .created)
+            return Responses.json(products.json.detail(detail), status: .created)
         } catch {
             pictures.remove(saved)
             throw error
@@ -182,9 +172,8 @@ struct ProductController<Context: RequestContext>: Sendable {
         let body = try await request.body.collect(upTo: 64 * 1024)
         let params = try ProductParams.parse(body.readableBytesView, what: "request body")
         try checkSecret(params.secret, of: vendor)
-        let detail = try await products.update(id: id, vendorID: vendor.id, with: params, at: now())
-        cache.invalidate()
-        return Responses.json(ProductJSON(baseURL: publicURL.current).detail(detail))
+        let detail = try await products.update(id: id, vendorID: vendor.id, with: params.changes, at: now())
+        return Responses.json(products.json.detail(detail))
     }
 
     @Sendable func archive(_ request: Request, context: Context) async throws -> Response {
@@ -193,7 +182,13 @@ struct ProductController<Context: RequestContext>: Sendable {
         let body = try await request.body.collect(upTo: 16 * 1024)
         let params = try ProductParams.parse(body.readableBytesView, what: "request body")
         try checkSecret(params.secret, of: vendor)
-        let token = try await products.issueDeleteToken(
+        guard let product = try await products.detail(id: id)?.product else {
+            throw APIError.notFound("no product with id \(id)")
+        }
+        guard product.vendorID == vendor.id else {
+            throw APIError.forbidden("product \(id) belongs to another vendor")
+        }
+        let token = try await deleteTokens.issue(
             productID: id, vendorID: vendor.id, now: now(), lifetime: deleteTokenLifetime)
         return Responses.text("/api/products/\(token)")
     }
@@ -201,11 +196,12 @@ struct ProductController<Context: RequestContext>: Sendable {
     @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
         let token = context.parameters.get("id") ?? ""
         let vendor = try await authenticate(request)
-        let detail = try await products.delete(token: token, vendorID: vendor.id, now: now())
-        cache.invalidate()
-        pictures.remove(detail.images.map { SavedPicture(originPath: $0.originPath, thumbnailPath: $0.thumbnailPath) })
+        // Spent first, exactly once; then the product goes (docs/DECISIONS.md: two atomic steps, not one).
+        let productID = try await deleteTokens.redeem(token, vendorID: vendor.id, now: now())
+        let detail = try await products.delete(id: productID)
+        pictures.remove(detail.images.map(\.saved))
         context.logger.info("product \(detail.product.id) deleted by vendor \(vendor.id)")
-        return Responses.json(ProductJSON(baseURL: publicURL.current).detail(detail))
+        return Responses.json(products.json.detail(detail))
     }
 
     // MARK: Checks
@@ -223,7 +219,7 @@ struct ProductController<Context: RequestContext>: Sendable {
 
     func checkSecret(_ secret: String?, of vendor: Vendor) throws(APIError) {
         guard let secret, !secret.isEmpty else { throw .badRequest("secret is required") }
-        guard vendors.verify(secret: secret, of: vendor) else { throw .forbidden("secret is wrong for this vendor") }
+        guard vendor.hasSecret(secret) else { throw .forbidden("secret is wrong for this vendor") }
     }
 
     static func productID(_ context: Context) throws(APIError) -> Int {

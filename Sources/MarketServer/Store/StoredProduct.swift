@@ -1,6 +1,6 @@
-import GRDB
+import Foundation
 
-/// A product as the store holds it, with its vendor's name and its thumbnail's path.
+/// A product as the stores hold it, with its vendor's name and its thumbnail's path.
 struct StoredProduct: Sendable, Equatable {
     var id: Int
     var vendorID: Int
@@ -11,35 +11,18 @@ struct StoredProduct: Sendable, Equatable {
     var thumbnailPath: String
     var thumbnailImageID: Int?
     var currency: String
-    var price: Double
-    var discountedPrice: Double
+    var price: Decimal
+    var discountedPrice: Decimal
     var stock: Int
     var createdAt: String
     var issuedAt: String
 
-    /// `price - discounted_price`.
-    var bargainPrice: Double { price - discountedPrice }
+    /// `price - discounted_price`, exactly.
+    var bargainPrice: Decimal { price - discountedPrice }
 
-    static let selectSQL = """
-        SELECT p.id, p.vendor_id, v.name AS vendor_name, p.name, p.description, i.thumbnail_path,
-               p.thumbnail_image_id, p.currency, p.price, p.discounted_price, p.stock, p.created_at, p.issued_at
-        FROM product p JOIN vendor v ON v.id = p.vendor_id LEFT JOIN image i ON i.id = p.thumbnail_image_id
-        """
-
-    init(row: Row) {
-        id = row[0]
-        vendorID = row[1]
-        vendorName = row[2]
-        name = row[3]
-        description = row[4]
-        thumbnailPath = row[5] ?? ""
-        thumbnailImageID = row[6]
-        currency = row[7]
-        price = row[8]
-        discountedPrice = row[9]
-        stock = row[10]
-        createdAt = row[11]
-        issuedAt = row[12]
+    /// The lowercased text that searches run over.
+    static func searchText(name: String, description: String) -> String {
+        (name + "\n" + description).lowercased()
     }
 }
 
@@ -50,10 +33,41 @@ struct StoredImage: Sendable, Equatable {
     var originPath: String
     var thumbnailPath: String
     var issuedAt: String
+
+    /// The paths of its two files.
+    var saved: SavedPicture { SavedPicture(originPath: originPath, thumbnailPath: thumbnailPath) }
 }
 
 /// A product with its pictures: what GET one, POST, PATCH and DELETE answer with.
 struct StoredProductDetail: Sendable, Equatable {
     var product: StoredProduct
     var images: [StoredImage]
+
+    /// The product as a PATCH by `vendorID` would leave it, with every rule checked: 403 when the
+    /// product is another vendor's, 400 when a change breaks a rule or names a picture it does not have.
+    /// Every store's `update` applies exactly this.
+    func updated(by vendorID: Int, with changes: ProductChanges, at date: Date) throws(APIError) -> StoredProduct {
+        guard product.vendorID == vendorID else {
+            throw .forbidden("product \(product.id) belongs to another vendor")
+        }
+        var p = product
+        if let name = changes.name { p.name = name }
+        if let description = changes.description { p.description = description }
+        if let price = changes.price { p.price = price }
+        if let discounted = changes.discountedPrice { p.discountedPrice = discounted }
+        if let stock = changes.stock { p.stock = stock }
+        if let currency = changes.currency { p.currency = currency }
+        if let thumbnailID = changes.thumbnailID {
+            guard let image = images.first(where: { $0.id == thumbnailID }) else {
+                throw .badRequest("thumbnail_id \(thumbnailID) is not an image of product \(product.id)")
+            }
+            p.thumbnailImageID = thumbnailID
+            p.thumbnailPath = image.thumbnailPath
+        }
+        try ProductRules.check(
+            name: p.name, description: p.description, price: p.price, discountedPrice: p.discountedPrice,
+            stock: p.stock, currency: p.currency)
+        p.issuedAt = Timestamp.string(date)
+        return p
+    }
 }

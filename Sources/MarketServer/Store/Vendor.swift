@@ -8,6 +8,11 @@ public struct Vendor: Sendable, Equatable {
     var secretSalt: [UInt8]
     var secretHash: [UInt8]
     public var createdAt: String
+
+    /// True when `secret` is this vendor's secret (compared in constant time).
+    func hasSecret(_ secret: String) -> Bool {
+        SecretHasher.matches(secret: secret, salt: secretSalt, hash: secretHash)
+    }
 }
 
 /// A vendor just created, with the secret that is shown once and never stored in clear.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The validation table of API.md, enforced on every registration and update.
 enum ProductRules {
     static let nameLength = 3...100
@@ -8,7 +10,7 @@ enum ProductRules {
 
     /// The complete state a product would have; every rule is checked, the first broken one reported.
     static func check(
-        name: String, description: String, price: Double, discountedPrice: Double, stock: Int, currency: String
+        name: String, description: String, price: Decimal, discountedPrice: Decimal, stock: Int, currency: String
     ) throws(APIError) {
         if !nameLength.contains(name.count) {
             throw .badRequest("name must be 3 to 100 characters long (it is \(name.count))")
@@ -16,10 +18,10 @@ enum ProductRules {
         if !descriptionLength.contains(description.count) {
             throw .badRequest("description must be 10 to 1000 characters long (it is \(description.count))")
         }
-        if !price.isFinite || price < 0 {
+        if price.isNaN || price < 0 {
             throw .badRequest("price must be a number of 0 or more")
         }
-        if !discountedPrice.isFinite || discountedPrice < 0 {
+        if discountedPrice.isNaN || discountedPrice < 0 {
             throw .badRequest("discounted_price must be 0 or more")
         }
         if discountedPrice > price {

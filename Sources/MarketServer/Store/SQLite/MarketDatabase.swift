@@ -71,6 +71,59 @@ public enum MarketDatabase {
                     CREATE INDEX image_thumbnail_path ON image(thumbnail_path);
                     """)
         }
+        // Prices were REAL (binary floating point); they become TEXT holding exact decimals. Each stored
+        // double is read back as the shortest text that gives the same double (what the client sent, for
+        // any price of up to 15 significant digits), then kept exactly.
+        migrator.registerMigration("v3-exact-prices") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE product_exact (
+                      id INTEGER PRIMARY KEY AUTOINCREMENT,
+                      vendor_id INTEGER NOT NULL REFERENCES vendor(id),
+                      name TEXT NOT NULL,
+                      description TEXT NOT NULL,
+                      search_text TEXT NOT NULL,
+                      thumbnail_image_id INTEGER,
+                      currency TEXT NOT NULL,
+                      price TEXT NOT NULL,
+                      discounted_price TEXT NOT NULL,
+                      stock INTEGER NOT NULL,
+                      created_at TEXT NOT NULL,
+                      issued_at TEXT NOT NULL
+                    );
+                    INSERT INTO product_exact SELECT * FROM product;
+                    """)
+            let rows = try Row.fetchAll(db, sql: "SELECT id, price, discounted_price FROM product")
+            for row in rows {
+                let id: Int = row[0]
+                let price: Double = row[1]
+                let discounted: Double = row[2]
+                try db.execute(
+                    sql: "UPDATE product_exact SET price = ?, discounted_price = ? WHERE id = ?",
+                    arguments: [try exactText(price, id: id), try exactText(discounted, id: id), id])
+            }
+            // AUTOINCREMENT never gives an id twice; the new table keeps the old one's high-water mark.
+            let lastID = try Int.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'product'")
+            try db.execute(
+                sql: """
+                    DROP TABLE product;
+                    ALTER TABLE product_exact RENAME TO product;
+                    CREATE INDEX product_vendor ON product(vendor_id);
+                    DELETE FROM sqlite_sequence WHERE name = 'product';
+                    """)
+            if let lastID {
+                try db.execute(
+                    sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('product', ?)", arguments: [lastID])
+            }
+        }
         return migrator
+    }
+
+    /// A stored double as the exact decimal it was meant to be: its shortest round-trip text.
+    private static func exactText(_ value: Double, id: Int) throws -> String {
+        guard value.isFinite, let exact = ExactDecimal.parse(value.description) else {
+            throw DatabaseError(message: "product \(id) has a price that is not a number: \(value)")
+        }
+        return ExactDecimal.text(exact)
     }
 }

@@ -1,0 +1,19 @@
+import Hummingbird
+
+/// The router of the API: the health check, the product routes on `products` (the answer cache around
+/// the product store) and the other `stores`, with the access-log and error middleware.
+func buildRouter(
+    products: CachedProductStore, stores: MarketStores, pictures: PictureStore, demoPictures: DemoPictureMaker,
+    configuration: ServerConfiguration
+) -> Router<MarketRequestContext> {
+    let router = Router(context: MarketRequestContext.self)
+    router.middlewares.add(AccessLogMiddleware())
+    router.middlewares.add(APIErrorMiddleware())
+    router.get("/healthChecker") { _, _ in Responses.json("\"OK\"") }
+    ProductController<MarketRequestContext>(
+        products: products, vendors: stores.vendors, deleteTokens: stores.deleteTokens, pictureRecords: stores.pictures,
+        pictures: pictures, demoPictures: demoPictures, thumbnails: ThumbnailMaker(), now: configuration.now,
+        deleteTokenLifetime: configuration.deleteTokenLifetime
+    ).addRoutes(to: router)
+    return router
+}

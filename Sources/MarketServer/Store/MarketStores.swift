@@ -1,0 +1,34 @@
+public import Foundation
+
+/// The stores a server runs on, each behind its protocol: SQLite in the data directory by default
+/// (`SQLiteStores`), in memory for tests (`memory(now:)`), or any other implementation of the protocols.
+public struct MarketStores: Sendable {
+    let products: any ProductStore
+    /// The vendors: create and list them (`openmarket vendor`), as the routes find them.
+    public let vendors: any VendorStore
+    let deleteTokens: any DeleteTokenStore
+    let pictures: any PictureMetadataStore
+    let demoCatalog: any DemoCatalogStore
+
+    init(
+        products: any ProductStore, vendors: any VendorStore, deleteTokens: any DeleteTokenStore,
+        pictures: any PictureMetadataStore, demoCatalog: any DemoCatalogStore
+    ) {
+        self.products = products
+        self.vendors = vendors
+        self.deleteTokens = deleteTokens
+        self.pictures = pictures
+        self.demoCatalog = demoCatalog
+    }
+
+    /// Fresh, empty stores in memory, sharing one set of tables; `now` dates vendors and the catalog.
+    public static func memory(now: @escaping @Sendable () -> Date = { Date() }) -> MarketStores {
+        let database = MemoryDatabase()
+        return MarketStores(
+            products: MemoryProductStore(database: database),
+            vendors: MemoryVendorStore(database: database, now: now),
+            deleteTokens: MemoryDeleteTokenStore(database: database),
+            pictures: MemoryPictureMetadataStore(database: database),
+            demoCatalog: MemoryDemoCatalogStore(database: database, now: now))
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Products and their pictures in memory (`MemoryDatabase`): the product store of tests.
+struct MemoryProductStore: ProductStore {
+    let database: MemoryDatabase
+
+    func page(number: Int, perPage: Int, search: String?) async throws -> ProductPage {
+        let needle = search.map { $0.lowercased() }
+        return try database.read { tables in
+            // Newest first; a search is a substring of the lowercased text, as SQLite's instr() finds it.
+            let matching = tables.order.reversed().compactMap { tables.products[$0]?.product }.filter { product in
+                guard let needle else { return true }
+                let text = StoredProduct.searchText(name: product.name, description: product.description)
+                return text.utf8.firstRange(of: needle.utf8) != nil
+            }
+            let items = matching.dropFirst((number - 1) * perPage).prefix(perPage)
+            return ProductPage(total: matching.count, items: Array(items))
+        }
+    }
+
+    func detail(id: Int) async throws -> StoredProductDetail? {
+        database.read { $0.products[id] }
+    }
+
+    func insert(_ product: NewProduct, pictures: [SavedPicture], at date: Date) async throws -> StoredProductDetail {
+        try database.transaction { try $0.insert(product, pictures: pictures, at: date) }
+    }
+
+    func update(id: Int, vendorID: Int, with changes: ProductChanges, at date: Date) async throws
+        -> StoredProductDetail
+    {
+        try database.transaction { tables in
+            guard var detail = tables.products[id] else { throw APIError.notFound("no product with id \(id)") }
+            detail.product = try detail.updated(by: vendorID, with: changes, at: date)
+            tables.products[id] = detail
+            return detail
+        }
+    }
+
+    func delete(id: Int) async throws -> StoredProductDetail {
+        try database.transaction { tables in
+            guard let detail = tables.remove(productID: id) else { throw APIError.notFound("no product with id \(id)") }
+            return detail
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Where products and their pictures' rows live. Implemented on SQLite (`SQLiteProductStore`), in
+/// memory (`MemoryProductStore`), and decorated by the answer cache (`CachedProductStore`).
+///
+/// Every method is one atomic step of the store (one transaction of a database): callers never
+/// group calls into a transaction, so a networked database can implement it. Errors meant for the
+/// client are `APIError`s; anything else is a failure of the store.
+protocol ProductStore: Sendable {
+    /// One page (`number` from 1), newest first, of the products whose name or description contains
+    /// `search` (case-insensitively), with the count of all of them.
+    func page(number: Int, perPage: Int, search: String?) async throws -> ProductPage
+
+    /// A product with its pictures, or nil.
+    func detail(id: Int) async throws -> StoredProductDetail?
+
+    /// Inserts a product and its pictures, all or nothing; the first picture becomes the thumbnail.
+    func insert(_ product: NewProduct, pictures: [SavedPicture], at date: Date) async throws -> StoredProductDetail
+
+    /// Applies `changes` to the vendor's product, checking ownership and every rule against the
+    /// stored state in the same step (`StoredProductDetail.updated(by:with:at:)`): 404, 403 or 400.
+    func update(id: Int, vendorID: Int, with changes: ProductChanges, at date: Date) async throws
+        -> StoredProductDetail
+
+    /// Deletes a product and its pictures' rows; returns what was deleted, 404 when there is none.
+    func delete(id: Int) async throws -> StoredProductDetail
+}

@@ -1,0 +1,112 @@
+import Foundation
+import GRDB
+
+/// The products and their pictures in SQLite. Reads go through the pool's concurrent readers,
+/// writes through its single writer; nothing else is locked.
+struct SQLiteProductStore: ProductStore {
+    let database: DatabasePool
+
+    func page(number: Int, perPage: Int, search: String?) async throws -> ProductPage {
+        let needle = search.map { $0.lowercased() }
+        return try await database.read { db in
+            let filter = needle == nil ? "" : " WHERE instr(p.search_text, ?) > 0"
+            let filterArguments: StatementArguments = needle.map { [$0] } ?? []
+            let total =
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM product p" + filter, arguments: filterArguments) ?? 0
+            let rows = try Row.fetchAll(
+                db, sql: StoredProduct.selectSQL + filter + " ORDER BY p.id DESC LIMIT ? OFFSET ?",
+                arguments: filterArguments + [perPage, (number - 1) * perPage])
+            return ProductPage(total: total, items: try rows.map(StoredProduct.init(row:)))
+        }
+    }
+
+    func detail(id: Int) async throws -> StoredProductDetail? {
+        try await database.read { db in try Self.detail(id: id, in: db) }
+    }
+
+    static func detail(id: Int, in db: Database) throws -> StoredProductDetail? {
+        guard let row = try Row.fetchOne(db, sql: StoredProduct.selectSQL + " WHERE p.id = ?", arguments: [id]) else {
+            return nil
+        }
+        let images = try Row.fetchAll(
+            db, sql: "SELECT * FROM image WHERE product_id = ? ORDER BY position", arguments: [id]
+        ).map {
+            StoredImage(
+                id: $0["id"], productID: $0["product_id"], originPath: $0["origin_path"],
+                thumbnailPath: $0["thumbnail_path"], issuedAt: $0["issued_at"])
+        }
+        return StoredProductDetail(product: try StoredProduct(row: row), images: images)
+    }
+
+    func insert(_ product: NewProduct, pictures: [SavedPicture], at date: Date) async throws -> StoredProductDetail {
+        try await database.write { db in try Self.insert(product, pictures: pictures, at: date, in: db) }
+    }
+
+    /// Inserts a product and its pictures inside the caller's transaction.
+    static func insert(_ product: NewProduct, pictures: [SavedPicture], at date: Date, in db: Database) throws
+        -> StoredProductDetail
+    {
+        let stamp = Timestamp.string(date)
+        try db.execute(
+            sql: """
+                INSERT INTO product (vendor_id, name, description, search_text, currency, price,
+                  discounted_price, stock, created_at, issued_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                product.vendorID, product.name, product.description,
+                StoredProduct.searchText(name: product.name, description: product.description), product.currency,
+                product.price.description, product.discountedPrice.description, product.stock, stamp, stamp,
+            ])
+        let productID = Int(db.lastInsertedRowID)
+        var thumbnailID: Int?
+        for (position, picture) in pictures.enumerated() {
+            try db.execute(
+                sql: """
+                    INSERT INTO image (product_id, position, origin_path, thumbnail_path, issued_at)
+                    VALUES (?, ?, ?, ?, ?)
+                    """,
+                arguments: [productID, position, picture.originPath, picture.thumbnailPath, stamp])
+            if thumbnailID == nil { thumbnailID = Int(db.lastInsertedRowID) }
+        }
+        try db.execute(
+            sql: "UPDATE product SET thumbnail_image_id = ? WHERE id = ?", arguments: [thumbnailID, productID])
+        guard let detail = try Self.detail(id: productID, in: db) else {
+            throw APIError(.internalServerError, "product vanished while being created")
+        }
+        return detail
+    }
+
+    func update(id: Int, vendorID: Int, with changes: ProductChanges, at date: Date) async throws
+        -> StoredProductDetail
+    {
+        try await database.write { db in
+            guard let detail = try Self.detail(id: id, in: db) else {
+                throw APIError.notFound("no product with id \(id)")
+            }
+            let p = try detail.updated(by: vendorID, with: changes, at: date)
+            try db.execute(
+                sql: """
+                    UPDATE product SET name = ?, description = ?, search_text = ?, price = ?, discounted_price = ?,
+                      stock = ?, currency = ?, thumbnail_image_id = ?, issued_at = ? WHERE id = ?
+                    """,
+                arguments: [
+                    p.name, p.description, StoredProduct.searchText(name: p.name, description: p.description),
+                    p.price.description, p.discountedPrice.description, p.stock, p.currency, p.thumbnailImageID,
+                    p.issuedAt, id,
+                ])
+            return try Self.detail(id: id, in: db) ?? detail
+        }
+    }
+
+    func delete(id: Int) async throws -> StoredProductDetail {
+        try await database.write { db in
+            guard let detail = try Self.detail(id: id, in: db) else {
+                throw APIError.notFound("no product with id \(id)")
+            }
+            try db.execute(sql: "DELETE FROM image WHERE product_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM product WHERE id = ?", arguments: [id])
+            return detail
+        }
+    }
+}

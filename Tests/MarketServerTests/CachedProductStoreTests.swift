@@ -1,0 +1,265 @@
+import Foundation
+import HummingbirdTesting
+import Mocks
+import NIOConcurrencyHelpers
+import NIOCore
+import Testing
+
+@testable import MarketServer
+
+/// The answer cache around a product store (`CachedProductStore`), on its own and as the server uses it.
+@Suite("The answer cache decorator")
+struct CachedProductStoreTests {
+    /// A memory store with one vendor and two products, wrapped in a counting store and the cache.
+    struct Fixture {
+        let counting: CountingProductStore
+        let cache: CachedProductStore
+        let vendorID: Int
+        let ids: [Int]
+
+        init() async throws {
+            let stores = MarketStores.memory()
+            vendorID = try await stores.vendors.add(name: "alice").id
+            counting = CountingProductStore(base: stores.products)
+            cache = CachedProductStore(wrapping: counting, baseURL: "http://market.test")
+            var ids: [Int] = []
+            for name in ["Blue Mug", "Green Vase"] {
+                let product = Self.product(name, vendorID: vendorID)
+                ids.append(try await cache.insert(product, pictures: [], at: Date()).product.id)
+            }
+            self.ids = ids
+        }
+
+        static func product(_ name: String, vendorID: Int) -> NewProduct {
+            NewProduct(
+                vendorID: vendorID, name: name, description: "A sturdy thing for the shelf.", price: 12000,
+                discountedPrice: 1000, stock: 3, currency: "KRW")
+        }
+
+        /// Reads page 1 (under two spellings) and every product, so that all of them are cached.
+        func warm() async throws {
+            _ = try await list("page_no=1")
+            _ = try await list("items_per_page=20")
+            for id in ids { _ = try await cache.detailAnswer(id: id) }
+        }
+
+        /// Inserts a product named `name` through the cache.
+        func insert(_ name: String) async throws {
+            _ = try await cache.insert(Self.product(name, vendorID: vendorID), pictures: [], at: Date())
+        }
+
+        func list(_ query: String, search: String? = nil) async throws -> String {
+            String(buffer: try await cache.listAnswer(query: query) { (1, 20, search) })
+        }
+
+        var cachedKeys: [AnswerKey] {
+            [.list(query: "page_no=1"), .list(query: "items_per_page=20"), .page(number: 1, perPage: 20, search: "")]
+                + ids.map { .product(id: $0) }
+        }
+    }
+
+    enum Write: String, CaseIterable, CustomTestStringConvertible {
+        case insert, update, delete, failedUpdate
+        var testDescription: String { rawValue }
+    }
+
+    @Test("every kind of write empties the cache, a failed one too", arguments: Write.allCases)
+    func writesInvalidate(write: Write) async throws {
+        let fixture = try await Fixture()
+        try await fixture.warm()
+        for key in fixture.cachedKeys { #expect(fixture.cache.cachedAnswer(key) != nil, "\(key) cached") }
+        switch write {
+        case .insert:
+            try await fixture.insert("Red Lamp")
+        case .update:
+            _ = try await fixture.cache.update(
+                id: fixture.ids[0], vendorID: fixture.vendorID, with: ProductChanges(stock: 9), at: Date())
+        case .delete:
+            _ = try await fixture.cache.delete(id: fixture.ids[0])
+        case .failedUpdate:
+            await #expect(throws: APIError.self) {
+                try await fixture.cache.update(
+                    id: fixture.ids[0], vendorID: fixture.vendorID, with: ProductChanges(name: "x"), at: Date())
+            }
+        }
+        for key in fixture.cachedKeys { #expect(fixture.cache.cachedAnswer(key) == nil, "\(key) after \(write)") }
+    }
+
+    @Test("reads are built once; another spelling of the same page shares the answer; a read after a write sees it")
+    func readsAfterWrites() async throws {
+        let fixture = try await Fixture()
+        let first = try await fixture.list("page_no=1")
+        let reads = fixture.counting.pageReads
+        #expect(try await fixture.list("page_no=1") == first)
+        #expect(try await fixture.list("page_no=1&items_per_page=20") == first, "same page, other spelling")
+        #expect(fixture.counting.pageReads == reads, "both answered from the cache")
+
+        _ = try await fixture.cache.update(
+            id: fixture.ids[0], vendorID: fixture.vendorID, with: ProductChanges(price: 15000), at: Date())
+        #expect(try await fixture.list("page_no=1").contains("\"price\":15000"))
+        #expect(fixture.counting.pageReads == reads + 1)
+        let detail = try #require(try await fixture.cache.detailAnswer(id: fixture.ids[0]))
+        #expect(String(buffer: detail).contains("\"price\":15000"))
+
+        try await fixture.insert("Red Lamp")
+        #expect(try await fixture.list("page_no=1").contains("Red Lamp"))
+        let deleted = try await fixture.cache.delete(id: fixture.ids[1])
+        #expect(try await fixture.cache.detailAnswer(id: deleted.product.id) == nil)
+        #expect(!(try await fixture.list("page_no=1").contains("Green Vase")))
+    }
+
+    @Test("an answer built from data read before a write is not kept")
+    func staleAnswerDropped() async throws {
+        let fixture = try await Fixture()
+        fixture.counting.holdNextPage()
+        async let listed = fixture.list("page_no=1")
+        // The read has noted the generation and is inside the store; a write happens meanwhile.
+        await fixture.counting.pageStarted()
+        _ = try await fixture.cache.update(
+            id: fixture.ids[0], vendorID: fixture.vendorID, with: ProductChanges(stock: 0), at: Date())
+        fixture.counting.releasePage()
+        _ = try await listed
+        #expect(fixture.cache.cachedAnswer(.list(query: "page_no=1")) == nil)
+        #expect(fixture.cache.cachedAnswer(.page(number: 1, perPage: 20, search: "")) == nil)
+    }
+
+    @Test("a new base URL empties the cache and names pictures under it")
+    func rebase() async throws {
+        let stores = MarketStores.memory()
+        let vendor = try await stores.vendors.add(name: "alice")
+        let cache = CachedProductStore(wrapping: stores.products, baseURL: "http://before.test")
+        let picture = SavedPicture(originPath: "1/20240101/a_origin.jpg", thumbnailPath: "1/20240101/a_thumb.jpg")
+        let product = Fixture.product("Blue Mug", vendorID: vendor.id)
+        let id = try await cache.insert(product, pictures: [picture], at: Date()).product.id
+        func answer() async throws -> String { String(buffer: try #require(try await cache.detailAnswer(id: id))) }
+        #expect(try await answer().contains("http://before.test/images/"))
+        cache.rebase(to: "http://after.test")
+        #expect(cache.cachedAnswer(.product(id: id)) == nil)
+        #expect(try await answer().contains("http://after.test/images/"))
+    }
+
+    @Test("the fast path's keys: the list by its raw query, a product only by its canonical id")
+    func answerKeys() {
+        #expect(AnswerKey.forGET(path: "/api/products", query: nil) == .list(query: ""))
+        #expect(AnswerKey.forGET(path: "/api/products", query: "page_no=2") == .list(query: "page_no=2"))
+        #expect(AnswerKey.forGET(path: "/api/products/17", query: nil) == .product(id: 17))
+        for path in ["/api/products/017", "/api/products/0", "/api/products/1x", "/api/products/", "/api/products/１",
+            "/api/products/1234567890123456789", "/api/products/1/archived", "/healthChecker", "/images/1/a.jpg"]
+        {
+            #expect(AnswerKey.forGET(path: path, query: nil) == nil, "\(path)")
+        }
+    }
+
+    @Test("the routes and the fast path read the same cache: what the router kept is what is answered early")
+    func routesAndFastPathShareEntries() async throws {
+        let market = try await TestMarket.make(store: .memory)
+        defer { market.directory.remove() }
+        let cache = market.server.products
+        try await market.server.application().test(.live) { client in
+            let id = try await client.registerValid(as: market.alice)["id"] as! Int
+            let port = try #require(client.port)
+            for (path, query) in [("/api/products", "page_no=1"), ("/api/products/\(id)", nil)] {
+                let target = query.map { "\(path)?\($0)" } ?? path
+                let key = try #require(AnswerKey.forGET(path: path, query: query))
+                #expect(cache.cachedAnswer(key) == nil)
+                let routed = try await client.send(.get, target)
+                let kept = try #require(cache.cachedAnswer(key), "the route kept its answer under the fast path's key")
+                #expect(kept == routed.body)
+                let connection = try RawHTTP(port: port)
+                let before = cache.earlyAnswers
+                try await connection.send("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n")
+                let early = try await connection.responses(1)[0]
+                #expect(cache.earlyAnswers == before + 1)
+                #expect(early.hasSuffix("\r\n\r\n" + String(buffer: kept)))
+            }
+            // A write through the routes empties what the fast path reads.
+            let patched = try await client.send(
+                .patch, "/api/products/\(id)", identifier: market.alice.identifier, contentType: "application/json",
+                body: Array(#"{"secret":"\#(market.alice.secret)","stock":7}"#.utf8))
+            #expect(patched.status == .ok)
+            #expect(cache.cachedAnswer(.product(id: id)) == nil)
+            #expect(cache.cachedAnswer(.list(query: "page_no=1")) == nil)
+        }
+    }
+}
+
+/// A product store that counts page reads and can hold one read inside the store until released.
+final class CountingProductStore: ProductStore {
+    private struct State {
+        var pageReads = 0
+        var hold: CheckedContinuation<Void, Never>?
+        var holding = false
+        var started: CheckedContinuation<Void, Never>?
+        var hasStarted = false
+    }
+
+    private let base: any ProductStore
+    private let state = NIOLockedValueBox(State())
+
+    init(base: any ProductStore) {
+        self.base = base
+    }
+
+    var pageReads: Int { state.withLockedValue { $0.pageReads } }
+
+    /// The next page read waits inside the store, after reading, until `releasePage()`.
+    func holdNextPage() {
+        state.withLockedValue { $0.holding = true }
+    }
+
+    /// Returns once a held page read has read the store.
+    func pageStarted() async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLockedValue { state in
+                if state.hasStarted { return true }
+                state.started = continuation
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    func releasePage() {
+        state.withLockedValue { state in
+            state.holding = false
+            let hold = state.hold
+            state.hold = nil
+            return hold
+        }?.resume()
+    }
+
+    func page(number: Int, perPage: Int, search: String?) async throws -> ProductPage {
+        let page = try await base.page(number: number, perPage: perPage, search: search)
+        let held = state.withLockedValue { state in
+            state.pageReads += 1
+            return state.holding
+        }
+        if held {
+            await withCheckedContinuation { continuation in
+                let started = state.withLockedValue { state in
+                    state.hold = continuation
+                    state.hasStarted = true
+                    let started = state.started
+                    state.started = nil
+                    return started
+                }
+                started?.resume()
+            }
+        }
+        return page
+    }
+
+    func detail(id: Int) async throws -> StoredProductDetail? { try await base.detail(id: id) }
+
+    func insert(_ product: NewProduct, pictures: [SavedPicture], at date: Date) async throws -> StoredProductDetail {
+        try await base.insert(product, pictures: pictures, at: date)
+    }
+
+    func update(id: Int, vendorID: Int, with changes: ProductChanges, at date: Date) async throws
+        -> StoredProductDetail
+    {
+        try await base.update(id: id, vendorID: vendorID, with: changes, at: date)
+    }
+
+    func delete(id: Int) async throws -> StoredProductDetail { try await base.delete(id: id) }
+}

@@ -26,7 +26,7 @@ struct DemoArtTests {
         #expect(items.count == 132)
         #expect(items == catalog.items(), "deterministic")
         let maker = DemoPictureMaker(
-            catalog: catalog, drawings: Self.drawings, pictures: try PictureStore(root: FileManager.default.temporaryDirectory.appendingPathComponent("demo-art-\(UUID())")))
+            catalog: catalog, drawings: Self.drawings, pictures: try DirectoryPictureStore(root: FileManager.default.temporaryDirectory.appendingPathComponent("demo-art-\(UUID())")))
         var firstShots: [DemoPhotoComposer.Shot] = []
         for item in items {
             let object = DemoObject.all[item.object]
@@ -53,7 +53,7 @@ struct DemoArtTests {
     func composer() throws {
         let catalog = DemoCatalog(directory: URL(fileURLWithPath: "/nonexistent"))
         let maker = DemoPictureMaker(
-            catalog: catalog, drawings: Self.drawings, pictures: try PictureStore(root: FileManager.default.temporaryDirectory.appendingPathComponent("demo-art-\(UUID())")))
+            catalog: catalog, drawings: Self.drawings, pictures: try DirectoryPictureStore(root: FileManager.default.temporaryDirectory.appendingPathComponent("demo-art-\(UUID())")))
         let index = try #require(maker.items.firstIndex { $0.pictureCount == 5 })
         let pictures = (0..<5).map { maker.picture(DemoPictureName(seed: catalog.seed, product: index, picture: $0)) }
         #expect(pictures[0] == maker.picture(DemoPictureName(seed: catalog.seed, product: index, picture: 0)))
@@ -75,7 +75,7 @@ struct DemoArtTests {
         let name = DemoPictureName(seed: 0x0A11_CE5E_ED00_2022, product: 131, picture: 4)
         let saved = name.saved(vendorID: 3, date: Date(timeIntervalSince1970: 1_700_000_000), png: false)
         #expect(saved.originPath == "3/20231114/0a11ce5eed00202200000083" + "00000004_origin.jpg")
-        #expect(PictureStore.format(ofStoredPath: saved.originPath) == .jpeg)
+        #expect(PicturePath.format(of: saved.originPath) == .jpeg)
         #expect(DemoPictureName(path: saved.originPath, seed: name.seed) == name)
         #expect(DemoPictureName(path: saved.thumbnailPath, seed: name.seed) == name)
         #expect(DemoPictureName(path: saved.originPath, seed: 1) == nil, "another catalog")
@@ -88,7 +88,7 @@ struct DemoArtTests {
         let catalog = DemoCatalog(directory: URL(fileURLWithPath: "/nonexistent"))
         let maker = DemoPictureMaker(
             catalog: catalog, drawings: DemoDrawings(fontFile: URL(fileURLWithPath: "/nonexistent/font.ttf")),
-            pictures: try PictureStore(root: FileManager.default.temporaryDirectory.appendingPathComponent("demo-art-\(UUID())")))
+            pictures: try DirectoryPictureStore(root: FileManager.default.temporaryDirectory.appendingPathComponent("demo-art-\(UUID())")))
         let picture = maker.picture(DemoPictureName(seed: catalog.seed, product: 0, picture: 0))
         #expect(picture.width == 320 && picture.height == 240)
     }

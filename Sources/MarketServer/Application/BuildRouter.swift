@@ -3,7 +3,7 @@ import Hummingbird
 /// The router of the API: the health check, the product routes on `products` (the answer cache around
 /// the product store) and the other `stores`, with the access-log and error middleware.
 func buildRouter(
-    products: CachedProductStore, stores: MarketStores, pictures: PictureStore, demoPictures: DemoPictureMaker,
+    products: CachedProductStore, stores: MarketStores, pictures: any PictureStore, demoPictures: DemoPictureMaker,
     configuration: ServerConfiguration
 ) -> Router<MarketRequestContext> {
     let router = Router(context: MarketRequestContext.self)

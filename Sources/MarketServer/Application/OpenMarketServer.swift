@@ -14,7 +14,7 @@ public struct OpenMarketServer: Sendable {
     public let demoVendor: VendorCredentials?
     /// The product store behind the answer cache: what the routes and the fast path read.
     let products: CachedProductStore
-    let pictures: PictureStore
+    let pictures: any PictureStore
     /// Makes the demo catalog's picture files, which are not written when it is seeded.
     let demoPictures: DemoPictureMaker
     let logger: Logger
@@ -28,15 +28,17 @@ public struct OpenMarketServer: Sendable {
         return try await open(configuration, stores: sqlite.stores, logger: logger)
     }
 
-    /// Opens the server on `stores`; pictures' files go under `configuration.dataDirectory`.
+    /// Opens the server on `stores`; pictures' bytes go where the stores say, by default under
+    /// `configuration.dataDirectory`.
     public static func open(_ configuration: ServerConfiguration, stores: MarketStores, logger: Logger) async throws
         -> OpenMarketServer
     {
         let directory = configuration.dataDirectory
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let pictures = try PictureStore(root: directory.appendingPathComponent("images"))
+        let pictures: any PictureStore =
+            try stores.pictureFiles ?? DirectoryPictureStore(root: directory.appendingPathComponent("images"))
 
-        let orphans = pictures.removeOrphans(keeping: try await stores.pictures.referencedPaths())
+        let orphans = try await pictures.removeOrphans(keeping: try await stores.pictures.referencedPaths())
         if orphans > 0 { logger.notice("removed \(orphans) picture files left without a product") }
 
         let catalog = DemoCatalog(directory: directory)

@@ -27,7 +27,7 @@ struct DemoPictureFiller: Service {
         }
         for saved in all {
             guard !Task.isCancelled, !Task.isShuttingDownGracefully else { return }
-            guard let name = maker.name(of: saved.originPath), !maker.pictures.exists(saved) else { continue }
+            guard let name = maker.name(of: saved.originPath), await !maker.pictures.exists(saved) else { continue }
             do {
                 try await maker.make(name, saved: saved, priority: .utility)
                 made += 1

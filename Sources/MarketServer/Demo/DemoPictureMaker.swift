@@ -14,11 +14,11 @@ final class DemoPictureMaker: Sendable {
     let catalog: DemoCatalog
     let items: [DemoCatalog.Item]
     let drawings: DemoDrawings
-    let pictures: PictureStore
+    let pictures: any PictureStore
     let thumbnails: ThumbnailMaker
     private let inFlight = NIOLockedValueBox<[String: Task<Void, any Error>]>([:])
 
-    init(catalog: DemoCatalog, drawings: DemoDrawings, pictures: PictureStore, thumbnails: ThumbnailMaker = ThumbnailMaker()) {
+    init(catalog: DemoCatalog, drawings: DemoDrawings, pictures: any PictureStore, thumbnails: ThumbnailMaker = ThumbnailMaker()) {
         self.catalog = catalog
         self.items = catalog.items()
         self.drawings = drawings
@@ -41,12 +41,14 @@ final class DemoPictureMaker: Sendable {
             if let existing = running[key] { return existing }
             let task = Task<Void, any Error> { [self] in
                 defer { _ = inFlight.withLockedValue { $0.removeValue(forKey: key) } }
-                guard !pictures.exists(saved) else { return }
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                guard await !pictures.exists(saved) else { return }
+                let bytes = try await withCheckedThrowingContinuation {
+                    (continuation: CheckedContinuation<(original: [UInt8], thumbnail: [UInt8]), any Error>) in
                     DispatchQueue.global(qos: priority).async { [self] in
-                        continuation.resume(with: Result { try write(name, saved: saved) })
+                        continuation.resume(with: Result { try draw(name, saved: saved) })
                     }
                 }
+                try await pictures.write(original: bytes.original, thumbnail: bytes.thumbnail, to: saved)
             }
             running[key] = task
             return task
@@ -54,11 +56,12 @@ final class DemoPictureMaker: Sendable {
         try await task.value
     }
 
-    private func write(_ name: DemoPictureName, saved: SavedPicture) throws {
+    /// Draws, encodes and thumbnails picture `name` (CPU work, off the event loops).
+    private func draw(_ name: DemoPictureName, saved: SavedPicture) throws -> (original: [UInt8], thumbnail: [UInt8]) {
         let png = saved.originPath.hasSuffix(".png")
         let image = picture(name)
         let bytes = png ? try ImageEncoder().png(image) : try ImageEncoder().jpeg(image, quality: 85)
-        try pictures.write(original: bytes, thumbnail: try thumbnails.thumbnail(of: bytes), to: saved)
+        return (bytes, try thumbnails.thumbnail(of: bytes))
     }
 
     /// The pixels of picture `name`: a shop photo when the drawings are there, else a placeholder.

@@ -22,7 +22,7 @@ struct DemoPictureName: Sendable, Equatable {
 
     /// The demo picture a stored path names, if it names one of the catalog with this seed.
     init?(path: String, seed: UInt64) {
-        guard PictureStore.format(ofStoredPath: path) != nil, let file = path.split(separator: "/").last,
+        guard PicturePath.format(of: path) != nil, let file = path.split(separator: "/").last,
             let underscore = file.firstIndex(of: "_")
         else { return nil }
         let stem = file[..<underscore]

@@ -13,7 +13,7 @@ struct ProductController<Context: RequestContext>: Sendable {
     let vendors: any VendorStore
     let deleteTokens: any DeleteTokenStore
     let pictureRecords: any PictureMetadataStore
-    let pictures: PictureStore
+    let pictures: any PictureStore
     let demoPictures: DemoPictureMaker
     let thumbnails: ThumbnailMaker
     let now: @Sendable () -> Date
@@ -58,7 +58,7 @@ struct ProductController<Context: RequestContext>: Sendable {
 
     @Sendable func picture(_ request: Request, context: Context) async throws -> Response {
         let path = context.parameters.getCatchAll().joined(separator: "/")
-        var found = pictures.read(relativePath: path)
+        var found = try await pictures.read(relativePath: path)
         if found == nil { found = try await makeDemoPicture(path) }
         guard let (data, format) = found else {
             throw APIError.notFound("no picture at /images/\(path)")
@@ -74,7 +74,7 @@ struct ProductController<Context: RequestContext>: Sendable {
         guard let name = demoPictures.name(of: path), let saved = try await pictureRecords.picture(withPath: path)
         else { return nil }
         try await demoPictures.make(name, saved: saved)
-        return pictures.read(relativePath: path)
+        return try await pictures.read(relativePath: path)
     }
 
     // MARK: Writing
@@ -112,7 +112,7 @@ struct ProductController<Context: RequestContext>: Sendable {
         do {
             for picture in prepared {
                 saved.append(
-                    try pictures.save(
+                    try await pictures.save(
                         original: picture.bytes, format: picture.format, thumbnail: picture.thumbnail,
                         vendorID: vendor.id, date: date))
             }
@@ -120,7 +120,7 @@ struct ProductController<Context: RequestContext>: Sendable {
             context.logger.info("product \(detail.product.id) registered by vendor \(vendor.id)")
             return Responses.json(products.json.detail(detail), status: .created)
         } catch {
-            pictures.remove(saved)
+            await pictures.remove(saved)
             throw error
         }
     }
@@ -199,7 +199,7 @@ struct ProductController<Context: RequestContext>: Sendable {
         // Spent first, exactly once; then the product goes (docs/DECISIONS.md: two atomic steps, not one).
         let productID = try await deleteTokens.redeem(token, vendorID: vendor.id, now: now())
         let detail = try await products.delete(id: productID)
-        pictures.remove(detail.images.map(\.saved))
+        await pictures.remove(detail.images.map(\.saved))
         context.logger.info("product \(detail.product.id) deleted by vendor \(vendor.id)")
         return Responses.json(products.json.detail(detail))
     }

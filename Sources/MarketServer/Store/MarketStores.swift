@@ -9,19 +9,23 @@ public struct MarketStores: Sendable {
     let deleteTokens: any DeleteTokenStore
     let pictures: any PictureMetadataStore
     let demoCatalog: any DemoCatalogStore
+    /// Where pictures' bytes go; nil: files in the data directory (`DirectoryPictureStore`).
+    let pictureFiles: (any PictureStore)?
 
     init(
         products: any ProductStore, vendors: any VendorStore, deleteTokens: any DeleteTokenStore,
-        pictures: any PictureMetadataStore, demoCatalog: any DemoCatalogStore
+        pictures: any PictureMetadataStore, demoCatalog: any DemoCatalogStore, pictureFiles: (any PictureStore)? = nil
     ) {
         self.products = products
         self.vendors = vendors
         self.deleteTokens = deleteTokens
         self.pictures = pictures
         self.demoCatalog = demoCatalog
+        self.pictureFiles = pictureFiles
     }
 
-    /// Fresh, empty stores in memory, sharing one set of tables; `now` dates vendors and the catalog.
+    /// Fresh, empty stores in memory, sharing one set of tables (pictures' bytes too); `now` dates vendors
+    /// and the catalog.
     public static func memory(now: @escaping @Sendable () -> Date = { Date() }) -> MarketStores {
         let database = MemoryDatabase()
         return MarketStores(
@@ -29,6 +33,6 @@ public struct MarketStores: Sendable {
             vendors: MemoryVendorStore(database: database, now: now),
             deleteTokens: MemoryDeleteTokenStore(database: database),
             pictures: MemoryPictureMetadataStore(database: database),
-            demoCatalog: MemoryDemoCatalogStore(database: database, now: now))
+            demoCatalog: MemoryDemoCatalogStore(database: database, now: now), pictureFiles: MemoryPictureStore())
     }
 }

@@ -18,6 +18,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The colour-emoji font the demo pictures are drawn from (Debian: fonts-noto-color-emoji).")
     var demoFont = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
     @Option(help: "Log level: trace, debug, info, notice, warning, error.") var logLevel = "info"
+    @Option(help: "This server's name among its replicas, in /healthChecker/ready (default: the host name).")
+    var replicaID: String?
     @Option(help: "Seconds a client may take from the first byte of a request to the end of its header.")
     var headerTimeout: Double = 10
     @Option(help: "Seconds a client may take to send a request's body once its header is in.") var bodyTimeout: Double = 60
@@ -47,11 +49,12 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let logging = LoggerFactory()
         let logger = logging.make(label: "openmarket.server", level: logLevel)
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: host, port: port,
             dataDirectory: dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(),
             publicURL: publicURL, demo: demo ? .always : .whenEmpty, connections: connectionLimits,
             demoFont: URL(fileURLWithPath: demoFont))
+        if let replicaID { configuration.replicaID = replicaID }
         let server = try await OpenMarketServer.open(configuration, logger: logger)
         let demoVendor = server.demoVendor
         let dataPath = configuration.dataDirectory.path

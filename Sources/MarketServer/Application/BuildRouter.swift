@@ -10,6 +10,7 @@ func buildRouter(
     router.middlewares.add(AccessLogMiddleware())
     router.middlewares.add(APIErrorMiddleware())
     router.get("/healthChecker") { _, _ in Responses.json("\"OK\"") }
+    ReadinessCheck(products: stores.products, replicaID: configuration.replicaID).addRoutes(to: router)
     ProductController<MarketRequestContext>(
         products: products, vendors: stores.vendors, deleteTokens: stores.deleteTokens, pictureRecords: stores.pictures,
         pictures: pictures, demoPictures: demoPictures, thumbnails: ThumbnailMaker(), now: configuration.now,

@@ -30,6 +30,8 @@ public struct ServerConfiguration: Sendable {
     public var demoFont: URL
     /// Whether missing demo pictures are made in the background after start (else only on request).
     public var fillDemoPictures: Bool
+    /// This server among its replicas, as its readiness check and logs name it (default: the host name).
+    public var replicaID = ProcessInfo.processInfo.hostName
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, publicURL: String? = nil,

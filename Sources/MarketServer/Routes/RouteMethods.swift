@@ -8,6 +8,7 @@ enum RouteMethods {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         switch (parts.count, parts.first, parts.dropFirst().first, parts.last) {
         case (1, "healthChecker", _, _): return [.get]
+        case (2, "healthChecker", "ready", _): return [.get]
         case (2, "api", "products", _): return [.get, .post]
         case (3, "api", "products", let id?) where !id.isEmpty: return [.get, .patch, .delete]
         case (4, "api", "products", "archived") where !parts[parts.startIndex + 2].isEmpty: return [.post]

@@ -176,7 +176,8 @@ let package = Package(
             name: "MarketSSHTests",
             dependencies: [
                 "MarketSSH", "Mocks", .product(name: "NIOSSH", package: "swift-nio-ssh"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: strict),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImagePipeline"], swiftSettings: strict),

@@ -4,22 +4,44 @@ public import NIOSSH
 
 /// The server's ed25519 host key, created on first start and kept in the data directory (mode 0600).
 public enum HostKeyStore {
-    /// Loads the key at `url`, or creates one there.
+    /// Loads the key at `url`, or creates one there. Several servers may share one key file (SSH fronts
+    /// behind a load balancer): a new key is written to a temporary file and linked into place only if
+    /// no key is there yet, so fronts starting at once all end up with the one key that won. A file that
+    /// is there but is not a key is an error, never overwritten.
     public static func loadOrCreate(at url: URL) throws -> NIOSSHPrivateKey {
-        if let text = try? String(contentsOf: url, encoding: .utf8),
-            let raw = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)),
-            let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)
-        {
-            return NIOSSHPrivateKey(ed25519Key: key)
-        }
-        let key = Curve25519.Signing.PrivateKey()
+        if FileManager.default.fileExists(atPath: url.path) { return try load(url) }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission) }
-        defer { close(descriptor) }
+        let key = Curve25519.Signing.PrivateKey()
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { throw HostKeyError("cannot write \(temporary.path): \(String(cString: strerror(errno)))") }
+        defer { unlink(temporary.path) }
         fchmod(descriptor, 0o600)
         let text = Array((key.rawRepresentation.base64EncodedString() + "\n").utf8)
-        guard write(descriptor, text, text.count) == text.count else { throw CocoaError(.fileWriteUnknown) }
+        let written = write(descriptor, text, text.count)
+        let synced = fsync(descriptor)
+        close(descriptor)
+        guard written == text.count, synced == 0 else { throw HostKeyError("cannot write \(temporary.path)") }
+        if link(temporary.path, url.path) != 0 {
+            guard errno == EEXIST else {
+                throw HostKeyError("cannot create \(url.path): \(String(cString: strerror(errno)))")
+            }
+            return try load(url)  // another server created it first: use that one
+        }
+        return NIOSSHPrivateKey(ed25519Key: key)
+    }
+
+    /// The key in the file at `url`, or an error saying what is wrong with it.
+    static func load(_ url: URL) throws -> NIOSSHPrivateKey {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+            throw HostKeyError("cannot read the host key \(url.path)")
+        }
+        guard let raw = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)),
+            let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)
+        else {
+            throw HostKeyError("\(url.path) is not an openmarket host key (one base64 line of an ed25519 key); move it away to make a new one")
+        }
         return NIOSSHPrivateKey(ed25519Key: key)
     }
 
@@ -29,5 +51,14 @@ public enum HostKeyStore {
         guard parts.count >= 2, let blob = Data(base64Encoded: String(parts[1])) else { return "unknown" }
         let digest = Data(SHA256.hash(data: blob)).base64EncodedString()
         return "SHA256:" + digest.replacingOccurrences(of: "=", with: "")
+    }
+}
+
+/// A host key that cannot be read or made, with what to do about it.
+public struct HostKeyError: Error, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }

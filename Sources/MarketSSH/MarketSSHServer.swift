@@ -14,9 +14,11 @@ public final class MarketSSHServer: Sendable {
 
     /// Listens on `host:port` (0 picks a free port).
     /// - Parameter authorizedKeys: nil for `--open` (anyone); otherwise only these keys.
+    /// - Parameter proxyProtocol: connections start with a PROXY protocol header naming the client (the
+    ///   server sits behind a TCP load balancer); limits and logs then count the client, not the balancer.
     public static func start(
         host: String, port: Int, hostKey: NIOSSHPrivateKey, launcher: SessionLauncher, authorizedKeys: AuthorizedKeys?,
-        limits: SessionLimits = SessionLimits()
+        limits: SessionLimits = SessionLimits(), proxyProtocol: Bool = false
     ) async throws -> MarketSSHServer {
         let registry = SessionRegistry(limits: limits)
         let notices = NoticeThrottle(logger: launcher.logger)
@@ -24,42 +26,19 @@ public final class MarketSSHServer: Sendable {
             .serverChannelOption(ChannelOptions.socket(SocketOptionLevel(SOL_SOCKET), SO_REUSEADDR), value: 1)
             .childChannelOption(ChannelOptions.socket(SocketOptionLevel(IPPROTO_TCP), TCP_NODELAY), value: 1)
             .childChannelInitializer { channel in
-                let address = channel.remoteAddress?.ipAddress ?? "?"
-                guard registry.admitConnection(from: address) else {
-                    notices.post("rate") { count in
-                        "refused \(count) ssh connection(s) (latest from \(address)): more than \(limits.connectionsPerMinute) a minute"
+                let setUp = ConnectionSetUp(
+                    registry: registry, notices: notices, limits: limits, hostKey: hostKey, launcher: launcher,
+                    authorizedKeys: authorizedKeys)
+                guard proxyProtocol else {
+                    return channel.eventLoop.makeCompletedFuture {
+                        try setUp.admit(channel, from: channel.remoteAddress?.ipAddress ?? "?")
                     }
-                    return channel.close()
                 }
-                guard registry.admitStartup(from: address) else {
-                    notices.post("startups") { count in
-                        "refused \(count) ssh connection(s) (latest from \(address)): \(registry.startupCount) without a session already (--max-startups \(limits.maxStartups), \(limits.maxStartupsPerAddress) per address)"
-                    }
-                    return channel.close()
-                }
-                let connection = ConnectionInfo(address: address)
-                Self.watch(connection, on: channel, registry: registry, notices: notices)
                 return channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandlers([
-                        NIOSSHHandler(
-                            role: .server(
-                                .init(
-                                    hostKeys: [hostKey],
-                                    userAuthDelegate: authorizedKeys.map {
-                                        AuthorizedKeysDelegate(keys: $0, connection: connection)
-                                    } ?? OpenAccessDelegate(connection: connection))),
-                            allocator: channel.allocator,
-                            inboundChildChannelInitializer: { child, type in
-                                guard case .session = type else {
-                                    return child.eventLoop.makeFailedFuture(ChannelError.operationUnsupported)
-                                }
-                                return child.eventLoop.makeCompletedFuture {
-                                    try child.pipeline.syncOperations.addHandler(
-                                        SessionHandler(launcher: launcher, connection: connection, registry: registry))
-                                }
-                            }),
-                        ConnectionErrorHandler(logger: launcher.logger, address: address),
-                    ])
+                    try channel.pipeline.syncOperations.addHandler(
+                        ProxyHeaderHandler { address, context in
+                            (try? setUp.admit(context.channel, from: address, after: context.handler)) == true
+                        })
                 }
             }
         let channel = try await bootstrap.bind(host: host, port: port).get()
@@ -69,7 +48,7 @@ public final class MarketSSHServer: Sendable {
     /// Closes the connection once it has gone `loginGraceTime` without a session (a handshake or an
     /// authentication that never finishes, or a client that holds the connection open doing nothing), and
     /// returns its startup slot when it closes before its first session.
-    private static func watch(
+    static func watch(
         _ connection: ConnectionInfo, on channel: any Channel, registry: SessionRegistry, notices: NoticeThrottle
     ) {
         let grace = registry.limits.loginGraceTime

@@ -94,6 +94,8 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         case .refuse:
             return
         case .answer(let text, let status):
+            launcher.logger.info(
+                "ssh request answered user=\(connection.user) key=\(connection.fingerprint) address=\(connection.address) status=\(status)")
             finish(channel, text: text, status: status)
         case .launch(let pty, let productID):
             guard registry.add(self) else {

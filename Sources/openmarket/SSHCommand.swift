@@ -16,6 +16,8 @@ struct SSHCommand: AsyncParsableCommand {
     @Option(help: "Only the public keys in this file (OpenSSH format) may connect; each writes as its own vendor.")
     var authorizedKeys: String?
     @Option(help: "Data directory (host key, embedded server, logs).") var dataDir: String?
+    @Option(help: "The host key file (default: DATA_DIR/ssh_host_ed25519_key); fronts behind one address share one.")
+    var hostKey: String?
     @Option(help: "Most sessions at once.") var maxSessions = 32
     @Option(help: "Seconds without a key before a session is ended.") var idleTimeout = 900
     @Option(help: "Seconds a session may last.") var maxSessionTime = 7200
@@ -25,6 +27,8 @@ struct SSHCommand: AsyncParsableCommand {
     @Option(help: "Connections without a session yet, at once; more are closed as they arrive.") var maxStartups = 64
     @Option(help: "Connections without a session yet that one address may hold.") var maxStartupsPerAddress = 32
     @Option(help: "Log level.") var logLevel = "info"
+    @Flag(help: "Connections start with a PROXY protocol v1 header (behind HAProxy send-proxy or nginx proxy_protocol).")
+    var proxyProtocol = false
 
     func validate() throws {
         guard open != (authorizedKeys != nil) else {
@@ -45,7 +49,8 @@ struct SSHCommand: AsyncParsableCommand {
         defer { flusher.cancel() }
         let directory = dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let hostKey = try HostKeyStore.loadOrCreate(at: directory.appendingPathComponent("ssh_host_ed25519_key"))
+        let hostKey = try HostKeyStore.loadOrCreate(
+            at: self.hostKey.map { URL(fileURLWithPath: $0) } ?? directory.appendingPathComponent("ssh_host_ed25519_key"))
 
         var embedded: EmbeddedServer?
         let marketURL: String
@@ -89,7 +94,8 @@ struct SSHCommand: AsyncParsableCommand {
             connectionsPerMinute: connectionsPerMinute, loginGraceTime: .milliseconds(Int(loginGraceTime * 1000)),
             maxStartups: maxStartups, maxStartupsPerAddress: maxStartupsPerAddress)
         let ssh = try await MarketSSHServer.start(
-            host: host, port: port, hostKey: hostKey, launcher: launcher, authorizedKeys: keys, limits: limits)
+            host: host, port: port, hostKey: hostKey, launcher: launcher, authorizedKeys: keys, limits: limits,
+            proxyProtocol: proxyProtocol)
         // SIGINT/SIGTERM: every session gets a goodbye line (its browser restores its screen first).
         let (stopped, stoppedSink) = AsyncStream.makeStream(of: Void.self)
         let signals = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in

@@ -24,6 +24,38 @@ struct MarketSSHTests {
         #expect(printed.contains(HostKeyStore.fingerprint(first.publicKey)), "\(printed)")
     }
 
+    @Test("fronts sharing one key file and starting at once all get the one key that was written")
+    func sharedHostKey() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("keys/shared_host_key")
+        let keys = await withTaskGroup(of: String?.self) { group in
+            for _ in 0..<16 {
+                group.addTask { (try? HostKeyStore.loadOrCreate(at: file)).map { String(openSSHPublicKey: $0.publicKey) } }
+            }
+            return await group.reduce(into: [String?]()) { $0.append($1) }
+        }
+        #expect(keys.count == 16 && !keys.contains(nil))
+        #expect(Set(keys).count == 1, "one key for all")
+        #expect(try HostKeyStore.loadOrCreate(at: file).publicKey == (try HostKeyStore.load(file)).publicKey)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
+        #expect(leftovers == ["shared_host_key"], "no temporary files left behind")
+    }
+
+    @Test("a key file that is not a key is an error naming it, and is never overwritten")
+    func corruptHostKey() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("ssh_host_ed25519_key")
+        try "-----BEGIN OPENSSH PRIVATE KEY-----\nnot ours\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect {
+            try HostKeyStore.loadOrCreate(at: file)
+        } throws: { error in
+            (error as? HostKeyError)?.description.contains("is not an openmarket host key") == true
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("not ours"))
+    }
+
     @Test("authorized_keys: keys with comments, comments and junk lines skipped")
     func authorizedKeys() throws {
         let directory = try TemporaryDirectory()

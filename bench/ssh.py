@@ -79,6 +79,26 @@ def rss_kb(pid):
     return 0
 
 
+def pss_kb(pid):
+    """Proportional set size: the process's private pages plus its share of pages it shares (the binary)."""
+    try:
+        for line in open(f"/proc/{pid}/smaps_rollup"):
+            if line.startswith("Pss:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def cpu_seconds(pid):
+    """User + system CPU time of a process so far."""
+    try:
+        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def children(pid):
     out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
     return [int(p) for p in out.split()]
@@ -108,15 +128,22 @@ def main():
             sessions = [connect(port, key) for _ in range(20)]
             for pid, fd in sessions:
                 drain(fd, 0.5, limit=15)
-            end = time.time() + 10
+            browsers = children(server.pid)
+            cpu_before = {p: cpu_seconds(p) for p in browsers}
+            server_cpu_before = cpu_seconds(server.pid)
+            started = time.time()
+            end = started + 10
             keys = 0
             while time.time() < end:
                 for pid, fd in sessions:
                     os.write(fd, b"j")
                     keys += 1
                     drain(fd, 0.0, limit=0.01)
-            browsers = children(server.pid)
+            wall = time.time() - started
+            cpu_per_session = [(cpu_seconds(p) - cpu_before.get(p, 0.0)) / wall * 100 for p in browsers]
+            server_cpu = (cpu_seconds(server.pid) - server_cpu_before) / wall * 100
             per_session = [rss_kb(p) / 1024 for p in browsers]
+            pss_per_session = [pss_kb(p) / 1024 for p in browsers]
             server_mb = rss_kb(server.pid) / 1024
             alive = sum(1 for pid, fd in sessions if os.waitpid(pid, os.WNOHANG) == (0, 0))
             for pid, fd in sessions:
@@ -135,7 +162,10 @@ def main():
     print(f"| load: keys sent in 10 s | {keys} | | |")
     if per_session:
         print(f"| memory per session (browser process RSS, MB) | {statistics.median(per_session):.1f} | {min(per_session):.1f} | {max(per_session):.1f} |")
+        print(f"| memory per session (browser process PSS, MB) | {statistics.median(pss_per_session):.1f} | {min(pss_per_session):.1f} | {max(pss_per_session):.1f} |")
+        print(f"| CPU per scrolling session (% of one core, {keys / 20 / wall:.0f} keys/s each) | {statistics.median(cpu_per_session):.1f} | {min(cpu_per_session):.1f} | {max(cpu_per_session):.1f} |")
     print(f"| ssh server process RSS with 20 sessions (MB) | {server_mb:.1f} | | |")
+    print(f"| ssh server process CPU with 20 scrolling sessions (% of one core) | {server_cpu:.0f} | | |")
 
 
 if __name__ == "__main__":

@@ -220,7 +220,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["openmarket", "Mocks"], swiftSettings: strict),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["openmarket", "Mocks", "ServerTestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,12 +1,15 @@
 # openmarket — the commands. `make run` sets everything up and starts the app; `make test` runs every test.
 SHELL := /bin/bash
 SWIFT ?= swift
-DEB_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libpng-dev libsqlite3-dev tmux openssh-client openssh-server python3-venv fonts-noto-color-emoji haproxy
+DEB_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libpng-dev libsqlite3-dev tmux openssh-client openssh-server python3-venv fonts-noto-color-emoji haproxy postgresql
 BENCH_PACKAGES := wrk nginx-light chafa
 CONFIG ?= debug
 BIN := .build/$(CONFIG)/openmarket
 ARGS ?=
 SSH_AUDIT := .build-tools/venv/bin/ssh-audit
+# Runs a command beside a throwaway PostgreSQL cluster (OPENMARKET_TEST_DATABASE), stopped afterwards even when
+# the command fails: the PostgreSQL store's contract tests run on it.
+WITH_POSTGRES := scripts/test-postgres.sh run
 
 .PHONY: deps bench-deps build release test sanitize fuzz run serve bench fmt clean
 
@@ -36,10 +39,11 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-## test: every test — unit, live loopback HTTP, and end to end on the real binary
+## test: every test — unit, live loopback HTTP, and end to end on the real binary; the server's contract
+## tests on each store, PostgreSQL included (a throwaway cluster)
 test: deps
 	$(SWIFT) build
-	$(SWIFT) test
+	$(WITH_POSTGRES) $(SWIFT) test
 
 ## sanitize: the whole suite (end to end included, on sanitized binaries) under AddressSanitizer (our C
 ## code under UBSan too), then the concurrent modules' tests under ThreadSanitizer; each in its own build folder
@@ -47,10 +51,10 @@ SANITIZE_THREAD_TESTS ?= MarketAppTests|MarketSSHTests|MarketServerTests|ImagePi
 sanitize: deps
 	OPENMARKET_UBSAN=1 $(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	OPENMARKET_UBSAN=1 OPENMARKET_SANITIZER=address ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-		$(SWIFT) test --skip-build --no-parallel --sanitize=address --scratch-path .build-asan
+		$(WITH_POSTGRES) $(SWIFT) test --skip-build --no-parallel --sanitize=address --scratch-path .build-asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 \
-		$(SWIFT) test --skip-build --no-parallel --sanitize=thread --scratch-path .build-tsan --filter '$(SANITIZE_THREAD_TESTS)'
+		$(WITH_POSTGRES) $(SWIFT) test --skip-build --no-parallel --sanitize=thread --scratch-path .build-tsan --filter '$(SANITIZE_THREAD_TESTS)'
 
 ## fuzz: each libFuzzer target for FUZZ_SECONDS (default 60) from its seeds in Tests/FuzzCorpus; what it
 ## learns stays in .build-fuzz/corpus, findings go to .build-fuzz/findings (see docs/FUZZING.md)

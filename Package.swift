@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // C libraries, each behind a small module of its own.
@@ -115,6 +116,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -164,6 +166,19 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // What the server's test targets share: a PostgreSQL schema of its own per test case.
+        .target(
+            name: "ServerTestSupport",
+            dependencies: [
+                "MarketServer",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/ServerTestSupport",
+            swiftSettings: strict
+        ),
+
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TerminalUI"], swiftSettings: strict),
         .testTarget(
             name: "MarketFeaturesTests",
@@ -189,7 +204,7 @@ let package = Package(
         .testTarget(
             name: "OpenMarketAPITests",
             dependencies: [
-                "OpenMarketAPI", "Mocks", "MarketServer",
+                "OpenMarketAPI", "Mocks", "MarketServer", "ServerTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
@@ -198,14 +213,16 @@ let package = Package(
         .testTarget(
             name: "MarketServerTests",
             dependencies: [
-                "MarketServer", "Mocks", "ImageCodec",
+                "MarketServer", "Mocks", "ImageCodec", "ServerTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["openmarket", "Mocks"], swiftSettings: strict),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["openmarket", "Mocks", "ServerTestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import MarketServer
+import ServiceLifecycle
 
 /// `openmarket serve`: runs the Open Market API server.
 struct ServeCommand: AsyncParsableCommand {
@@ -13,6 +14,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on (0 picks a free one).") var port = 8080
     @Option(help: "Where the database and pictures live (default: $XDG_DATA_HOME/openmarket).")
     var dataDir: String?
+    @OptionGroup var database: DatabaseOption
     @Option(help: "Base URL written into picture URLs (default: http://HOST:PORT).") var publicURL: String?
     @Flag(help: "Seed the demo catalog even if the store already has data.") var demo = false
     @Option(help: "The colour-emoji font the demo pictures are drawn from (Debian: fonts-noto-color-emoji).")
@@ -55,23 +57,35 @@ struct ServeCommand: AsyncParsableCommand {
             publicURL: publicURL, demo: demo ? .always : .whenEmpty, connections: connectionLimits,
             demoFont: URL(fileURLWithPath: demoFont))
         if let replicaID { configuration.replicaID = replicaID }
-        let server = try await OpenMarketServer.open(configuration, logger: logger)
-        let demoVendor = server.demoVendor
-        let dataPath = configuration.dataDirectory.path
-        let app = server.application { port in
-            var lines = ["Open Market API server on http://\(host):\(port)  (data: \(dataPath))"]
-            if let demoVendor {
+        let flusher = Task { await logging.sink.runFlusher() }
+        defer {
+            flusher.cancel()
+            logging.sink.flush()
+        }
+        let host = host
+        let announce = { @Sendable (server: OpenMarketServer, port: Int, data: String) in
+            var lines = ["Open Market API server on http://\(host):\(port)  (data: \(data))"]
+            if let demoVendor = server.demoVendor {
                 lines.append("Demo vendor \"\(demoVendor.name)\": identifier \(demoVendor.identifier)")
                 lines.append("                secret     \(demoVendor.secret)")
             }
             lines.append("Stop with Ctrl-C.")
             FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         }
-        let flusher = Task { await logging.sink.runFlusher() }
-        defer {
-            flusher.cancel()
-            logging.sink.flush()
+        let dataPath = configuration.dataDirectory.path
+        guard let location = try database.location() else {
+            let server = try await OpenMarketServer.open(configuration, logger: logger)
+            try await server.application { port in announce(server, port, dataPath) }.runService()
+            return
         }
-        try await app.runService()
+        // PostgreSQL: the pool runs as a service beside the server, which needs it from the moment it opens.
+        let postgres = try await PostgresStores.open(location, now: configuration.now, logger: logger)
+        let serving = ServerService(configuration: configuration, stores: postgres.stores, logger: logger) {
+            server, port in announce(server, port, "\(location), pictures in \(dataPath)")
+        }
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [postgres.client, serving], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
     }
 }

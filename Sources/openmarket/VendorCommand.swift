@@ -3,7 +3,7 @@ import Foundation
 import Logging
 import MarketServer
 
-/// `openmarket vendor add|list`: manages the vendors of a data directory.
+/// `openmarket vendor add|list`: manages the vendors of a data directory or a PostgreSQL database.
 struct VendorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vendor", abstract: "Create and list vendors.",
@@ -11,12 +11,19 @@ struct VendorCommand: AsyncParsableCommand {
 
     struct Location: ParsableArguments {
         @Option(help: "The server's data directory (default: $XDG_DATA_HOME/openmarket).") var dataDir: String?
+        @OptionGroup var database: DatabaseOption
 
-        func open() async throws -> OpenMarketServer {
+        /// Runs `body` on the vendors of the PostgreSQL database, when one is given, else of the data directory.
+        func withVendors<Result: Sendable>(_ body: (any VendorStore) async throws -> Result) async throws -> Result {
+            let logger = LoggerFactory().make(label: "openmarket.vendor", level: "warning")
+            if let location = try database.location() {
+                let postgres = try await PostgresStores.open(location, maximumConnections: 1, logger: logger)
+                return try await postgres.run { try await body(postgres.stores.vendors) }
+            }
             let directory = dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory()
-            return try await OpenMarketServer.open(
-                ServerConfiguration(dataDirectory: directory, demo: .never),
-                logger: LoggerFactory().make(label: "openmarket.vendor", level: "warning"))
+            let server = try await OpenMarketServer.open(
+                ServerConfiguration(dataDirectory: directory, demo: .never), logger: logger)
+            return try await body(server.vendors)
         }
     }
 
@@ -32,7 +39,7 @@ struct VendorCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let credentials = try await location.open().vendors.add(name: name)
+            let credentials = try await location.withVendors { try await $0.add(name: name) }
             print("vendor      \(credentials.name) (id \(credentials.id))")
             print("identifier  \(credentials.identifier)")
             print("secret      \(credentials.secret)")
@@ -45,7 +52,7 @@ struct VendorCommand: AsyncParsableCommand {
         @OptionGroup var location: Location
 
         func run() async throws {
-            let vendors = try await location.open().vendors.all()
+            let vendors = try await location.withVendors { try await $0.all() }
             print("ID  IDENTIFIER                            CREATED              NAME")
             for vendor in vendors {
                 let id = String(vendor.id).padding(toLength: 4, withPad: " ", startingAt: 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Mocks
+import ServerTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -87,6 +88,63 @@ struct ServeEndToEndTests {
         }
         let list = try await again.http.send("GET", "/api/products?search_value=survivor").json()
         #expect(list["totalCount"] as? Int == 1)
+    }
+
+    @Test("--database with PostgreSQL unreachable: the reason on standard error and exit 1 within seconds")
+    func databaseUnreachable() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try await ClosedPort.with { port in
+            let url = "postgres://market:hunter2@127.0.0.1:\(port)/market"
+            let started = ContinuousClock.now
+            let process = try SpawnedProcess(
+                BuiltProducts.openmarket, ["serve", "--port", "0", "--data-dir", directory.path, "--database", url])
+            let status = await process.waitForExit()
+            #expect(ContinuousClock.now - started < .seconds(5))
+            #expect(status == 1)
+            let reason = "cannot reach PostgreSQL at postgres://market@127.0.0.1:\(port)/market: Connection refused"
+            #expect(process.standardError.contains(reason), "\(process.standardError)")
+            #expect(!process.standardError.contains("hunter2"))
+        }
+    }
+
+    @Test(
+        "two replicas on one PostgreSQL database: one demo catalog, a write on one read on the other, SIGTERM",
+        .enabled(if: TestPostgres.runsCases, Comment(rawValue: TestPostgres.skipNotice)))
+    func replicasOnPostgres() async throws {
+        // Also: vendor add and vendor list work on the database, by option and by OPENMARKET_DATABASE.
+        try await TestDatabase.with { url in
+            let directories = [try TemporaryDirectory(), try TemporaryDirectory()]
+            defer { directories.forEach { $0.remove() } }
+            let added = try SpawnedProcess(BuiltProducts.openmarket, ["vendor", "add", "carol", "--database", url])
+            #expect(await added.waitForExit() == 0, "\(added.standardError)")
+            #expect(added.standardOutput.contains("vendor      carol (id 1)"), "\(added.standardOutput)")
+            async let first = start(directories[0], arguments: ["--database", url])
+            async let second = start(directories[1], arguments: ["--database", url])
+            let (a, b) = try await (first, second)
+            defer { [a, b].forEach { $0.process.stop() } }
+            #expect(a.identifier == b.identifier, "one demo vendor, seeded once")
+            for replica in [a, b] {
+                let page = try await replica.http.send("GET", "/api/products").json()
+                #expect(page["totalCount"] as? Int == 132)
+            }
+
+            let created = try await register(a, name: "Replicated")
+            #expect(created.status == 201, "\(created.text)")
+            let id = try #require(try created.json()["id"] as? Int)
+            let read = try await b.http.send("GET", "/api/products/\(id)")
+            #expect(read.status == 200)
+            #expect(try read.json()["name"] as? String == "Replicated")
+
+            let listed = try SpawnedProcess(
+                BuiltProducts.openmarket, ["vendor", "list"], environment: ["OPENMARKET_DATABASE": url])
+            #expect(await listed.waitForExit() == 0)
+            #expect(listed.standardOutput.contains("carol") && listed.standardOutput.contains("  demo\n"))
+            for replica in [a, b] {
+                let status = replica.process.stop(signal: SIGTERM)
+                #expect(status == 0, "exit status \(status): \(replica.process.standardError.suffix(500))")
+            }
+        }
     }
 
     @Test("many clients at once: concurrent reads and writes all succeed")

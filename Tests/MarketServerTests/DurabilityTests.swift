@@ -4,7 +4,7 @@ import HummingbirdTesting
 import Mocks
 import Testing
 
-@Suite("Durability and the data directory")
+@Suite("Durability and the data directory", .postgresSchemas)
 struct DurabilityTests {
     @Test("products, vendors and pictures survive closing and reopening the store", arguments: StoreKind.allCases)
     func reopen(store: StoreKind) async throws {
@@ -68,7 +68,7 @@ struct DurabilityTests {
     }
 }
 
-@Suite("Demo catalog")
+@Suite("Demo catalog", .postgresSchemas)
 struct DemoCatalogTests {
     @Test(
         "first start seeds ≥ 120 products from several vendors with the documented variety",
@@ -77,7 +77,8 @@ struct DemoCatalogTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let clock = TestClock()
-        let server = try await TestMarket.open(store: store, directory: directory, demo: .whenEmpty, clock: clock)
+        let stores = try await TestStores.make(store, directory: directory, now: { clock.now })
+        let server = try await TestMarket.open(stores, demo: .whenEmpty, clock: clock)
         let demo = try #require(server.demoVendor)
         #expect(demo.name == "demo")
         #expect(try await server.vendors.all().count >= 4)
@@ -114,14 +115,7 @@ struct DemoCatalogTests {
             #expect(items.contains { $0["vendorName"] as? String == "demo" })
         }
         // A restart finds the catalog and the credentials again and seeds nothing new.
-        let again =
-            switch store {
-            case .sqlite: try await TestMarket.open(store: store, directory: directory, demo: .always, clock: clock)
-            case .memory:
-                try await OpenMarketServer.open(
-                    TestMarket.configuration(directory: directory, demo: .always, clock: clock), stores: server.stores,
-                    logger: TestMarket.logger)
-            }
+        let again = try await TestMarket.open(stores, demo: .always, clock: clock)
         #expect(again.demoVendor == demo)
         try await again.application().test(.router) { client in
             let page = try await client.send(.get, "/api/products").jsonObject()

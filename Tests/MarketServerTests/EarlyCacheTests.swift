@@ -10,7 +10,7 @@ import Glibc
 #endif
 
 /// Cache hits answered on the event loop (`CachedResponseHandler`), over real loopback sockets.
-@Suite("cache hits before the router")
+@Suite("cache hits before the router", .postgresSchemas)
 struct EarlyCacheTests {
     /// A live server with three products by alice; `body` gets the port and the server.
     func live(

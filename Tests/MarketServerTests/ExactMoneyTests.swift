@@ -7,7 +7,7 @@ import Testing
 @testable import MarketServer
 
 /// Prices are exact decimals in the server's answers, written digit for digit.
-@Suite("Exact money in the server's answers and database")
+@Suite("Exact money in the server's answers and database", .postgresSchemas)
 struct ExactMoneyTests {
     @Test("register, page, detail and PATCH write 0.3, 0.1, 0.2, 19.99 as those digits", arguments: StoreKind.allCases)
     func exactDigits(store: StoreKind) async throws {

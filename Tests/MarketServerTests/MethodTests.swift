@@ -5,7 +5,7 @@ import MarketServer
 import Mocks
 import Testing
 
-@Suite("Methods: a known path asked with another method is 405 with Allow")
+@Suite("Methods: a known path asked with another method is 405 with Allow", .postgresSchemas)
 struct MethodTests {
     @Test(
         "405 and the methods the path takes",

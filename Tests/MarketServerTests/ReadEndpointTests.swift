@@ -4,7 +4,7 @@ import MarketServer
 import Mocks
 import Testing
 
-@Suite("Reading: health, pages, detail, search")
+@Suite("Reading: health, pages, detail, search", .postgresSchemas)
 struct ReadEndpointTests {
     @Test("GET /healthChecker answers \"OK\" with the JSON quotes", arguments: StoreKind.allCases)
     func health(store: StoreKind) async throws {

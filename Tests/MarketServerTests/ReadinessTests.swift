@@ -8,7 +8,7 @@ import Testing
 @testable import MarketServer
 
 /// `/healthChecker/ready` for load balancers: ready only while the store answers.
-@Suite("Readiness")
+@Suite("Readiness", .postgresSchemas)
 struct ReadinessTests {
     /// A product store that fails or never answers, as a database that went away does.
     struct BrokenStore: ProductStore {

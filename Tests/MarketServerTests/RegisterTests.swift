@@ -5,7 +5,7 @@ import MarketServer
 import Mocks
 import Testing
 
-@Suite("Registering: success and every bad input")
+@Suite("Registering: success and every bad input", .postgresSchemas)
 struct RegisterTests {
     @Test(
         "a valid registration answers 201 with the detail, first picture's thumbnail as the product's",

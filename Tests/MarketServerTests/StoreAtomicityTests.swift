@@ -5,14 +5,11 @@ import Testing
 @testable import MarketServer
 
 /// The atomic steps the store protocols promise, held to on each implementation directly.
-@Suite("Stores: atomic steps under concurrent use")
+@Suite("Stores: atomic steps under concurrent use", .postgresSchemas)
 struct StoreAtomicityTests {
-    /// Fresh stores of `kind` (a SQLite file in `directory` for `.sqlite`).
-    static func stores(_ kind: StoreKind, in directory: TemporaryDirectory) throws -> MarketStores {
-        switch kind {
-        case .memory: MarketStores.memory()
-        case .sqlite: try SQLiteStores.open(directory: directory.url).stores
-        }
+    /// Fresh stores of `kind` (a SQLite file in `directory` for `.sqlite`, a new schema for `.postgres`).
+    static func stores(_ kind: StoreKind, in directory: TemporaryDirectory) async throws -> MarketStores {
+        try await TestStores.make(kind, directory: directory).open()
     }
 
     static func product(vendorID: Int, name: String = "Blue Mug") -> NewProduct {
@@ -32,7 +29,7 @@ struct StoreAtomicityTests {
     func tokenSpentOnce(kind: StoreKind) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let stores = try Self.stores(kind, in: directory)
+        let stores = try await Self.stores(kind, in: directory)
         let vendor = try await stores.vendors.add(name: "alice")
         let product = try await stores.products.insert(Self.product(vendorID: vendor.id), pictures: [], at: Date())
         let id = product.product.id
@@ -65,7 +62,7 @@ struct StoreAtomicityTests {
     func tokenChecks(kind: StoreKind) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let stores = try Self.stores(kind, in: directory)
+        let stores = try await Self.stores(kind, in: directory)
         let alice = try await stores.vendors.add(name: "alice")
         let bob = try await stores.vendors.add(name: "bob")
         let id = try await stores.products.insert(Self.product(vendorID: alice.id), pictures: [], at: Date()).product.id
@@ -88,7 +85,7 @@ struct StoreAtomicityTests {
     func insertIsAtomic(kind: StoreKind) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let stores = try Self.stores(kind, in: directory)
+        let stores = try await Self.stores(kind, in: directory)
         let vendor = try await stores.vendors.add(name: "alice")
         try await withThrowingTaskGroup(of: Void.self) { group in
             for n in 0..<20 {
@@ -119,7 +116,7 @@ struct StoreAtomicityTests {
     func failedInsertLeavesNothing(kind: StoreKind) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let stores = try Self.stores(kind, in: directory)
+        let stores = try await Self.stores(kind, in: directory)
         // No vendor 999: SQLite's foreign key refuses the row, the memory store refuses it likewise.
         await #expect(throws: (any Error).self) {
             try await stores.products.insert(
@@ -133,7 +130,7 @@ struct StoreAtomicityTests {
     func failedUpdateChangesNothing(kind: StoreKind) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let stores = try Self.stores(kind, in: directory)
+        let stores = try await Self.stores(kind, in: directory)
         let vendor = try await stores.vendors.add(name: "alice")
         let before = try await stores.products.insert(Self.product(vendorID: vendor.id), pictures: [], at: Date())
         // The price is applied before the discount is checked against it; neither may stick.

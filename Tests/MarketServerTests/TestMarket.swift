@@ -9,20 +9,12 @@ import Mocks
 import NIOCore
 import Testing
 
-/// The stores a test server runs on: every route test runs against each (the contract tests).
-enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    /// `MarketStores.memory`: the in-memory stores.
-    case memory
-    /// `SQLiteStores`: a SQLite file in the data directory, as `openmarket serve` runs.
-    case sqlite
-
-    var testDescription: String { rawValue }
-}
-
 /// A server on a fresh data directory with two vendors, and helpers to talk to it.
 struct TestMarket {
     let store: StoreKind
     let directory: TemporaryDirectory
+    /// Where the stores live, to open them again (`reopened`).
+    let stores: TestStores
     let server: OpenMarketServer
     let alice: VendorCredentials
     let bob: VendorCredentials
@@ -31,24 +23,21 @@ struct TestMarket {
     static func make(store: StoreKind, demo: ServerConfiguration.DemoSeeding = .never) async throws -> TestMarket {
         let directory = try TemporaryDirectory()
         let clock = TestClock()
-        let server = try await open(store: store, directory: directory, demo: demo, clock: clock)
+        let stores = try await TestStores.make(store, directory: directory, now: { clock.now })
+        let server = try await open(stores, demo: demo, clock: clock)
         let alice = try await server.vendors.add(name: "alice")
         let bob = try await server.vendors.add(name: "bob")
-        return TestMarket(store: store, directory: directory, server: server, alice: alice, bob: bob, clock: clock)
+        return TestMarket(
+            store: store, directory: directory, stores: stores, server: server, alice: alice, bob: bob, clock: clock)
     }
 
-    /// A server on `directory` and new stores of `store`'s kind (for SQLite, the file in `directory`).
-    static func open(
-        store: StoreKind, directory: TemporaryDirectory, demo: ServerConfiguration.DemoSeeding = .never,
-        clock: TestClock
-    ) async throws -> OpenMarketServer {
-        let configuration = configuration(directory: directory, demo: demo, clock: clock)
-        let stores =
-            switch store {
-            case .memory: MarketStores.memory(now: { clock.now })
-            case .sqlite: try SQLiteStores.open(directory: directory.url, now: { clock.now }).stores
-            }
-        return try await OpenMarketServer.open(configuration, stores: stores, logger: logger)
+    /// A server on `stores` (opened again) with its data directory.
+    static func open(_ stores: TestStores, demo: ServerConfiguration.DemoSeeding = .never, clock: TestClock)
+        async throws -> OpenMarketServer
+    {
+        let configuration = configuration(directory: stores.directory, demo: demo, clock: clock)
+        return try await OpenMarketServer.open(
+            configuration, stores: try await stores.open(now: { clock.now }), logger: logger)
     }
 
     static func configuration(
@@ -65,16 +54,11 @@ struct TestMarket {
     }
 
     /// A new server on the same data directory and stores, as a restart would find them (a SQLite file
-    /// is opened again; memory stores are the same tables).
+    /// or a PostgreSQL schema is opened again; memory stores are the same tables).
     func reopened(demo: ServerConfiguration.DemoSeeding = .never) async throws -> TestMarket {
-        let configuration = Self.configuration(directory: directory, demo: demo, clock: clock)
-        let stores =
-            switch store {
-            case .memory: server.stores
-            case .sqlite: try SQLiteStores.open(directory: directory.url, now: { [clock] in clock.now }).stores
-            }
-        let again = try await OpenMarketServer.open(configuration, stores: stores, logger: Self.logger)
-        return TestMarket(store: store, directory: directory, server: again, alice: alice, bob: bob, clock: clock)
+        let again = try await Self.open(stores, demo: demo, clock: clock)
+        return TestMarket(
+            store: store, directory: directory, stores: stores, server: again, alice: alice, bob: bob, clock: clock)
     }
 
     var app: some ApplicationProtocol { server.application() }

@@ -5,7 +5,7 @@ import MarketServer
 import Mocks
 import Testing
 
-@Suite("Updating and deleting")
+@Suite("Updating and deleting", .postgresSchemas)
 struct UpdateDeleteTests {
     func patch(_ client: some TestClientProtocol, _ id: Any, as vendor: VendorCredentials?, _ json: String) async throws
         -> TestResponse

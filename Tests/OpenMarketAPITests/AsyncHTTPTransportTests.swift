@@ -1,4 +1,5 @@
 import Foundation
+import Mocks
 import OpenMarketAPI
 import Synchronization
 import Testing
@@ -138,7 +139,7 @@ struct AsyncHTTPTransportTests {
 
     @Test("a closed port: a transport error that says connection refused, without waiting for the timeout")
     func connectionRefused() async throws {
-        try await ScriptedServer.withClosedPort { port in
+        try await ClosedPort.with { port in
             let transport = AsyncHTTPTransport()
             let started = ContinuousClock.now
             let error = await failure {

@@ -1,7 +1,8 @@
 public import Foundation
 
 /// The stores a server runs on, each behind its protocol: SQLite in the data directory by default
-/// (`SQLiteStores`), in memory for tests (`memory(now:)`), or any other implementation of the protocols.
+/// (`SQLiteStores`), PostgreSQL shared by replicas (`PostgresStores`), in memory for tests (`memory(now:)`), or
+/// any other implementation of the protocols.
 public struct MarketStores: Sendable {
     let products: any ProductStore
     /// The vendors: create and list them (`openmarket vendor`), as the routes find them.

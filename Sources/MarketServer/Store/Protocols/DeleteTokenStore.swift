@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where delete tokens live (API.md #6–#7): each bound to a product and a vendor, single-use, expiring.
-/// Implemented on SQLite (`SQLiteDeleteTokenStore`) and in memory (`MemoryDeleteTokenStore`).
+/// Implemented on SQLite (`SQLiteDeleteTokenStore`), PostgreSQL (`PostgresDeleteTokenStore`) and in memory
+/// (`MemoryDeleteTokenStore`).
 protocol DeleteTokenStore: Sendable {
     /// Stores and returns a new URL-safe token for the vendor's product, valid for `lifetime` from `now`.
     /// The caller has checked that the product is the vendor's.

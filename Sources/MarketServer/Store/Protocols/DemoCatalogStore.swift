@@ -1,5 +1,6 @@
 /// Where the demo catalog is written, whole or not at all, and its vendor's credentials found again.
-/// Implemented on SQLite (`SQLiteDemoCatalogStore`) and in memory (`MemoryDemoCatalogStore`).
+/// Implemented on SQLite (`SQLiteDemoCatalogStore`), PostgreSQL (`PostgresDemoCatalogStore`) and in memory
+/// (`MemoryDemoCatalogStore`).
 protocol DemoCatalogStore: Sendable {
     /// The demo vendor's credentials, when a catalog was committed to this store.
     func demoVendor() async throws -> VendorCredentials?

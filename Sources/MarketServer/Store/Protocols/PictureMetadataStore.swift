@@ -1,6 +1,6 @@
 /// What the stores know of picture files: which paths products refer to. The files themselves are
-/// `PictureStore`'s. Implemented on SQLite (`SQLitePictureMetadataStore`) and in memory
-/// (`MemoryPictureMetadataStore`).
+/// `PictureStore`'s. Implemented on SQLite (`SQLitePictureMetadataStore`), PostgreSQL
+/// (`PostgresPictureMetadataStore`) and in memory (`MemoryPictureMetadataStore`).
 protocol PictureMetadataStore: Sendable {
     /// Every picture path a product refers to (originals and thumbnails).
     func referencedPaths() async throws -> Set<String>

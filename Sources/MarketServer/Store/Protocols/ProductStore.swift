@@ -1,7 +1,8 @@
 import Foundation
 
-/// Where products and their pictures' rows live. Implemented on SQLite (`SQLiteProductStore`), in
-/// memory (`MemoryProductStore`), and decorated by the answer cache (`CachedProductStore`).
+/// Where products and their pictures' rows live. Implemented on SQLite (`SQLiteProductStore`), PostgreSQL
+/// (`PostgresProductStore`), in memory (`MemoryProductStore`), and decorated by the answer cache
+/// (`CachedProductStore`).
 ///
 /// Every method is one atomic step of the store (one transaction of a database): callers never
 /// group calls into a transaction, so a networked database can implement it. Errors meant for the

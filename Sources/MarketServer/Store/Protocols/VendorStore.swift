@@ -1,5 +1,6 @@
 /// Where vendors live: created with a fresh identifier and secret, found by identifier, listed.
-/// Implemented on SQLite (`SQLiteVendorStore`) and in memory (`MemoryVendorStore`).
+/// Implemented on SQLite (`SQLiteVendorStore`), PostgreSQL (`PostgresVendorStore`) and in memory
+/// (`MemoryVendorStore`).
 public protocol VendorStore: Sendable {
     /// Creates a vendor with a fresh identifier and secret; the secret is returned once, stored hashed.
     func add(name: String) async throws -> VendorCredentials

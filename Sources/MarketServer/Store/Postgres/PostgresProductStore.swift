@@ -1,0 +1,138 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The products and their pictures in PostgreSQL. Each method is one transaction; reads see one
+/// snapshot, and a change locks its product's row first, so its rules are checked against what it
+/// replaces even when replicas write the same product at once.
+struct PostgresProductStore: ProductStore {
+    let client: PostgresClient
+    let logger: Logger
+
+    func page(number: Int, perPage: Int, search: String?) async throws -> ProductPage {
+        var bindings = PostgresBindings()
+        var filter = ""
+        // What SQLite's `instr` does: a plain substring of the lowercased text, no pattern characters.
+        if let needle = search?.lowercased() {
+            bindings.append(needle)
+            filter = " WHERE strpos(p.search_text, $1) > 0"
+        }
+        let count = PostgresQuery(unsafeSQL: "SELECT count(*) FROM product p" + filter, binds: bindings)
+        bindings.append(perPage)
+        bindings.append((number - 1) * perPage)
+        let items = PostgresQuery(
+            unsafeSQL: StoredProduct.postgresSelectSQL + filter
+                + " ORDER BY p.id DESC LIMIT $\(bindings.count - 1) OFFSET $\(bindings.count)",
+            binds: bindings)
+        return try await client.transaction(snapshot: true, logger: logger) { connection in
+            let total = try await connection.firstRow(count, logger: logger) { try $0[0].decode(Int.self) } ?? 0
+            let rows = try await connection.rows(items, logger: logger, StoredProduct.init(postgres:))
+            return ProductPage(total: total, items: rows)
+        }
+    }
+
+    func detail(id: Int) async throws -> StoredProductDetail? {
+        try await client.transaction(snapshot: true, logger: logger) { connection in
+            try await Self.detail(id: id, on: connection, logger: logger)
+        }
+    }
+
+    /// A product with its pictures, read inside the caller's transaction.
+    static func detail(id: Int, on connection: PostgresConnection, logger: Logger) async throws
+        -> StoredProductDetail?
+    {
+        let query: PostgresQuery = "\(unescaped: StoredProduct.postgresSelectSQL) WHERE p.id = \(id)"
+        guard let product = try await connection.firstRow(query, logger: logger, StoredProduct.init(postgres:))
+        else { return nil }
+        let images = try await connection.rows(
+            "SELECT * FROM image WHERE product_id = \(id) ORDER BY position", logger: logger,
+            StoredImage.init(postgres:))
+        return StoredProductDetail(product: product, images: images)
+    }
+
+    func insert(_ product: NewProduct, pictures: [SavedPicture], at date: Date) async throws -> StoredProductDetail {
+        try await client.transaction(logger: logger) { connection in
+            try await Self.insert(product, pictures: pictures, at: date, on: connection, logger: logger)
+        }
+    }
+
+    /// Inserts a product and its pictures inside the caller's transaction.
+    static func insert(
+        _ product: NewProduct, pictures: [SavedPicture], at date: Date, on connection: PostgresConnection,
+        logger: Logger
+    ) async throws -> StoredProductDetail {
+        let stamp = Timestamp.string(date)
+        let searchText = StoredProduct.searchText(name: product.name, description: product.description)
+        let inserted = try await connection.firstRow(
+            """
+            INSERT INTO product (vendor_id, name, description, search_text, currency, price, discounted_price,
+              stock, created_at, issued_at)
+            VALUES (\(product.vendorID), \(product.name), \(product.description), \(searchText), \(product.currency),
+              \(ExactDecimal.text(product.price))::numeric, \(ExactDecimal.text(product.discountedPrice))::numeric,
+              \(product.stock), \(stamp), \(stamp))
+            RETURNING id
+            """, logger: logger
+        ) { try $0[0].decode(Int.self) }
+        guard let productID = inserted else { throw unexpected("the new product's id did not come back") }
+        var thumbnailID: Int?
+        for (position, picture) in pictures.enumerated() {
+            let imageID = try await connection.firstRow(
+                """
+                INSERT INTO image (product_id, position, origin_path, thumbnail_path, issued_at)
+                VALUES (\(productID), \(position), \(picture.originPath), \(picture.thumbnailPath), \(stamp))
+                RETURNING id
+                """, logger: logger
+            ) { try $0[0].decode(Int.self) }
+            if thumbnailID == nil { thumbnailID = imageID }
+        }
+        try await connection.query(
+            "UPDATE product SET thumbnail_image_id = \(thumbnailID) WHERE id = \(productID)", logger: logger)
+        guard let detail = try await detail(id: productID, on: connection, logger: logger) else {
+            throw unexpected("product vanished while being created")
+        }
+        return detail
+    }
+
+    func update(id: Int, vendorID: Int, with changes: ProductChanges, at date: Date) async throws
+        -> StoredProductDetail
+    {
+        try await client.transaction(logger: logger) { connection in
+            let detail = try await Self.lockedDetail(id: id, on: connection, logger: logger)
+            let p = try detail.updated(by: vendorID, with: changes, at: date)
+            let searchText = StoredProduct.searchText(name: p.name, description: p.description)
+            try await connection.query(
+                """
+                UPDATE product SET name = \(p.name), description = \(p.description), search_text = \(searchText),
+                  price = \(ExactDecimal.text(p.price))::numeric,
+                  discounted_price = \(ExactDecimal.text(p.discountedPrice))::numeric, stock = \(p.stock),
+                  currency = \(p.currency), thumbnail_image_id = \(p.thumbnailImageID), issued_at = \(p.issuedAt)
+                WHERE id = \(id)
+                """, logger: logger)
+            return try await Self.detail(id: id, on: connection, logger: logger) ?? detail
+        }
+    }
+
+    func delete(id: Int) async throws -> StoredProductDetail {
+        try await client.transaction(logger: logger) { connection in
+            let detail = try await Self.lockedDetail(id: id, on: connection, logger: logger)
+            try await connection.query("DELETE FROM product WHERE id = \(id)", logger: logger)
+            return detail
+        }
+    }
+
+    /// The product's detail with its row locked until the transaction ends; 404 when there is none.
+    private static func lockedDetail(id: Int, on connection: PostgresConnection, logger: Logger) async throws
+        -> StoredProductDetail
+    {
+        let locked = try await connection.firstRow(
+            "SELECT id FROM product WHERE id = \(id) FOR UPDATE", logger: logger) { _ in true }
+        guard locked != nil, let detail = try await detail(id: id, on: connection, logger: logger) else {
+            throw APIError.notFound("no product with id \(id)")
+        }
+        return detail
+    }
+
+    private static func unexpected(_ message: String) -> APIError {
+        APIError(.internalServerError, message)
+    }
+}

@@ -15,6 +15,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Where the database and pictures live (default: $XDG_DATA_HOME/openmarket).")
     var dataDir: String?
     @OptionGroup var database: DatabaseOption
+    @Option(help: "With --database, where pictures' bytes go: database (shared by every replica) or directory (the data directory's images folder, one machine or a shared mount).")
+    var pictureStore: PictureStorage = .database
     @Option(help: "Base URL written into picture URLs (default: http://HOST:PORT).") var publicURL: String?
     @Flag(help: "Seed the demo catalog even if the store already has data.") var demo = false
     @Option(help: "The colour-emoji font the demo pictures are drawn from (Debian: fonts-noto-color-emoji).")
@@ -80,8 +82,11 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // PostgreSQL: the pool runs as a service beside the server, which needs it from the moment it opens.
         let postgres = try await PostgresStores.open(location, now: configuration.now, logger: logger)
-        let serving = ServerService(configuration: configuration, stores: postgres.stores, logger: logger) {
-            server, port in announce(server, port, "\(location), pictures in \(dataPath)")
+        let inDirectory = pictureStore == .directory
+        let stores = inDirectory ? postgres.stores.keepingPicturesInDataDirectory() : postgres.stores
+        let pictures = inDirectory ? "pictures in \(dataPath)" : "pictures in the database"
+        let serving = ServerService(configuration: configuration, stores: stores, logger: logger) {
+            server, port in announce(server, port, "\(location), \(pictures)")
         }
         let group = ServiceGroup(
             configuration: .init(

@@ -32,7 +32,7 @@ struct DurabilityTests {
         // Bytes without rows, as a crash between storing a picture and committing its product leaves them.
         let orphanPath = "\(market.alice.id)/20991231/" + String(repeating: "a", count: 32) + "_origin.jpg"
         let pictureFiles = market.server.pictures
-        if store == .memory {
+        if store != .sqlite {
             let orphan = SavedPicture(originPath: orphanPath, thumbnailPath: orphanPath.replacingOccurrences(of: "_origin", with: "_thumb"))
             try await pictureFiles.write(original: FixturePictures.jpeg(), thumbnail: FixturePictures.jpeg(), to: orphan)
         } else {
@@ -42,7 +42,9 @@ struct DurabilityTests {
         }
         #expect(try await pictureFiles.read(relativePath: orphanPath) != nil)
         let again = try await market.reopened()
-        #expect(try await again.server.pictures.read(relativePath: orphanPath) == nil)
+        let left = try await again.server.pictures.read(relativePath: orphanPath)
+        // PostgreSQL is shared by replicas: a young orphan may be another's upload about to commit (an hour's grace).
+        #expect(store == .postgres ? left != nil : left == nil)
         try await again.test { client in
             let detail = try await client.send(.get, "/api/products/\(id)").jsonObject()
             let url = (detail["thumbnail"] as! String).replacingOccurrences(of: "http://market.test", with: "")

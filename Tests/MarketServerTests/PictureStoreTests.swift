@@ -1,24 +1,31 @@
 import Foundation
 import ImageCodec
 import Mocks
+import ServerTestSupport
 import Testing
 
 @testable import MarketServer
 
 /// The same contract for every store of pictures' bytes.
-@Suite("Stores of pictures' bytes")
+@Suite("Stores of pictures' bytes", .postgresSchemas)
 struct PictureStoreTests {
     enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case directory, memory
+        case directory, memory, postgres
+        static var allCases: [Kind] { TestPostgres.runsCases ? [.directory, .memory, .postgres] : [.directory, .memory] }
         var testDescription: String { rawValue }
     }
 
     /// A fresh store of `kind`, and what to clean up.
-    func make(_ kind: Kind) throws -> (any PictureStore, TemporaryDirectory) {
+    func make(_ kind: Kind) async throws -> (any PictureStore, TemporaryDirectory) {
         let folder = try TemporaryDirectory()
         switch kind {
         case .directory: return (try DirectoryPictureStore(root: folder.url.appendingPathComponent("images")), folder)
         case .memory: return (MemoryPictureStore(), folder)
+        case .postgres:
+            let stores = try await TestStores.make(.postgres, directory: folder).open()
+            var store = try #require(stores.pictureFiles as? PostgresPictureStore)
+            store.orphanGrace = .zero  // one server here: nothing of another's to wait for
+            return (store, folder)
         }
     }
 
@@ -26,7 +33,7 @@ struct PictureStoreTests {
 
     @Test("saved bytes read back with their format under fresh paths of the stored shape", arguments: Kind.allCases)
     func saveAndRead(kind: Kind) async throws {
-        let (store, folder) = try make(kind)
+        let (store, folder) = try await make(kind)
         defer { folder.remove() }
         let png = FixturePictures.png()
         let thumbnail = FixturePictures.jpeg(width: 20, height: 15)
@@ -44,7 +51,7 @@ struct PictureStoreTests {
 
     @Test("removed pictures are gone; removing what is not there is no error", arguments: Kind.allCases)
     func remove(kind: Kind) async throws {
-        let (store, folder) = try make(kind)
+        let (store, folder) = try await make(kind)
         defer { folder.remove() }
         let saved = try await store.save(
             original: FixturePictures.jpeg(), format: .jpeg, thumbnail: FixturePictures.jpeg(), vendorID: 1, date: Self.date)
@@ -56,7 +63,7 @@ struct PictureStoreTests {
 
     @Test("paths not of the stored shape are never read, whatever is there", arguments: Kind.allCases)
     func hostilePaths(kind: Kind) async throws {
-        let (store, folder) = try make(kind)
+        let (store, folder) = try await make(kind)
         defer { folder.remove() }
         for path in ["../../etc/passwd", "1/20231114/../x_origin.jpg", "1/2023111/" + String(repeating: "a", count: 32) + "_origin.jpg",
             "1/20231114/" + String(repeating: "g", count: 32) + "_origin.jpg", "", "/1/20231114/a_origin.jpg"]
@@ -67,7 +74,7 @@ struct PictureStoreTests {
 
     @Test("the orphan sweep removes bytes no row names and keeps those that are named", arguments: Kind.allCases)
     func orphans(kind: Kind) async throws {
-        let (store, folder) = try make(kind)
+        let (store, folder) = try await make(kind)
         defer { folder.remove() }
         let kept = try await store.save(
             original: FixturePictures.jpeg(), format: .jpeg, thumbnail: FixturePictures.jpeg(), vendorID: 1, date: Self.date)
@@ -78,5 +85,36 @@ struct PictureStoreTests {
         let keptExists = await store.exists(kept)
         let lostExists = await store.exists(lost)
         #expect(keptExists && !lostExists)
+    }
+
+    @Test("PostgreSQL: a shared store keeps young orphans (another replica may be committing their rows)")
+    func youngOrphansKept() async throws {
+        guard TestPostgres.runsCases else { return }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let stores = try await TestStores.make(.postgres, directory: folder).open()
+        let store = try #require(stores.pictureFiles as? PostgresPictureStore)
+        let young = try await store.save(
+            original: FixturePictures.jpeg(), format: .jpeg, thumbnail: FixturePictures.jpeg(), vendorID: 1, date: Self.date)
+        #expect(try await store.removeOrphans(keeping: []) == 0)
+        #expect(await store.exists(young))
+        var impatient = store
+        impatient.orphanGrace = .zero
+        #expect(try await impatient.removeOrphans(keeping: []) == 2)
+    }
+
+    @Test("PostgreSQL: the same picture stored twice (two replicas making one demo picture) is stored once")
+    func idempotentWrite() async throws {
+        guard TestPostgres.runsCases else { return }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let stores = try await TestStores.make(.postgres, directory: folder).open()
+        let store = try #require(stores.pictureFiles)
+        let saved = PicturePath.new(vendorID: 1, date: Self.date, format: .jpeg)
+        let first = FixturePictures.jpeg(seed: 1)
+        async let a: Void = store.write(original: first, thumbnail: first, to: saved)
+        async let b: Void = store.write(original: FixturePictures.jpeg(seed: 2), thumbnail: first, to: saved)
+        _ = try await (a, b)
+        #expect(await store.exists(saved))
     }
 }

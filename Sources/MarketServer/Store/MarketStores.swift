@@ -25,6 +25,13 @@ public struct MarketStores: Sendable {
         self.pictureFiles = pictureFiles
     }
 
+    /// The same stores with pictures' bytes in the data directory instead of wherever these keep them.
+    public func keepingPicturesInDataDirectory() -> MarketStores {
+        MarketStores(
+            products: products, vendors: vendors, deleteTokens: deleteTokens, pictures: pictures,
+            demoCatalog: demoCatalog, pictureFiles: nil)
+    }
+
     /// Fresh, empty stores in memory, sharing one set of tables (pictures' bytes too); `now` dates vendors
     /// and the catalog.
     public static func memory(now: @escaping @Sendable () -> Date = { Date() }) -> MarketStores {

@@ -65,7 +65,18 @@ enum PostgresSchema {
             """,
             "CREATE INDEX delete_token_expiry ON delete_token (expires_at)",
             "CREATE TABLE meta (key text PRIMARY KEY, value text NOT NULL)",
-        ]
+        ],
+        // 2: pictures' bytes, shared by every replica (`PostgresPictureStore`).
+        [
+            """
+            CREATE TABLE picture_file (
+              path text PRIMARY KEY,
+              bytes bytea NOT NULL,
+              stored_at timestamptz NOT NULL DEFAULT now()
+            )
+            """,
+            "CREATE INDEX picture_file_stored_at ON picture_file (stored_at)",
+        ],
     ]
 
     /// The schema version this code reads and writes.

@@ -44,7 +44,8 @@ public struct PostgresStores: Sendable {
                 vendors: PostgresVendorStore(client: client, now: now, logger: logger),
                 deleteTokens: PostgresDeleteTokenStore(client: client, logger: logger),
                 pictures: PostgresPictureMetadataStore(client: client, logger: logger),
-                demoCatalog: PostgresDemoCatalogStore(client: client, now: now, logger: logger)),
+                demoCatalog: PostgresDemoCatalogStore(client: client, now: now, logger: logger),
+                pictureFiles: PostgresPictureStore(client: client, logger: logger)),
             location: location)
     }
 

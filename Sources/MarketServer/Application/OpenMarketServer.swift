@@ -1,6 +1,7 @@
 import Foundation
 public import Hummingbird
 public import Logging
+import ServiceLifecycle
 
 /// The Open Market API server: its stores, opened and prepared, and the application that serves them.
 ///
@@ -69,7 +70,8 @@ public struct OpenMarketServer: Sendable {
         let base = configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)"
         return OpenMarketServer(
             configuration: configuration, stores: stores, demoVendor: demoVendor,
-            products: CachedProductStore(wrapping: stores.products, baseURL: Self.trimmed(base)), pictures: pictures,
+            products: CachedProductStore(wrapping: stores.products, baseURL: Self.trimmed(base), feed: stores.changeFeed),
+            pictures: pictures,
             demoPictures: demoPictures, logger: logger)
     }
 
@@ -87,10 +89,14 @@ public struct OpenMarketServer: Sendable {
     /// The application, listening on the configured host and port. `onRunning` gets the bound port
     /// (useful with port 0) once the server accepts connections.
     public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        let filler = DemoPictureFiller(maker: demoPictures, records: stores.pictures, logger: logger)
+        var services: [any Service] = []
+        if configuration.fillDemoPictures {
+            services.append(DemoPictureFiller(maker: demoPictures, records: stores.pictures, logger: logger))
+        }
+        if stores.changeFeed.isShared { services.append(ChangeFollower(feed: stores.changeFeed, cache: products)) }
         return buildApplication(
-            router: router(), answers: products, configuration: configuration,
-            services: configuration.fillDemoPictures ? [filler] : [], logger: logger, onRunning: onRunning)
+            router: router(), answers: products, configuration: configuration, services: services, logger: logger,
+            onRunning: onRunning)
     }
 
     /// The `Server` header of every response.

@@ -17,25 +17,49 @@ final class CachedProductStore: ProductStore {
         var entries: [AnswerKey: ByteBuffer] = [:]
         /// The base of absolute picture URLs in the answers.
         var baseURL: String
+        /// False while other replicas' writes may go unheard (a shared store whose feed is not followed):
+        /// then nothing is kept or served.
+        var isOn: Bool
     }
 
     private let base: any ProductStore
     private let state: NIOLockedValueBox<State>
     private let capacity: Int
     private let early = Atomic<Int>(0)
+    /// How writes of other replicas are heard, and this one's announced.
+    let feed: any ChangeFeed
 
-    /// Wraps `base`; answers name pictures under `baseURL`. Past `capacity` answers, all are dropped.
-    init(wrapping base: any ProductStore, baseURL: String, capacity: Int = 1024) {
+    /// Wraps `base`; answers name pictures under `baseURL`. Past `capacity` answers, all are dropped. With
+    /// a shared `feed`, the cache is off until the feed is followed (`setFollowing`).
+    init(wrapping base: any ProductStore, baseURL: String, capacity: Int = 1024, feed: any ChangeFeed = LocalChangeFeed()) {
         self.base = base
-        self.state = NIOLockedValueBox(State(baseURL: baseURL))
+        self.state = NIOLockedValueBox(State(baseURL: baseURL, isOn: !feed.isShared))
         self.capacity = capacity
+        self.feed = feed
     }
+
+    /// Another replica wrote: forget every answer.
+    func changedElsewhere() {
+        invalidate()
+    }
+
+    /// The feed is followed (every write elsewhere will be heard) or not: the cache is on only while it is.
+    func setFollowing(_ following: Bool) {
+        state.withLockedValue { state in
+            state.generation += 1
+            state.entries.removeAll(keepingCapacity: true)
+            state.isOn = following || !feed.isShared
+        }
+    }
+
+    /// Whether answers are kept now.
+    var isOn: Bool { state.withLockedValue { $0.isOn } }
 
     // MARK: Answers
 
     /// The cached answer under `key`, if there is one. No parsing, no store: what the fast path asks.
     func cachedAnswer(_ key: AnswerKey) -> ByteBuffer? {
-        state.withLockedValue { $0.entries[key] }
+        state.withLockedValue { $0.entries[key] }  // empty while off
     }
 
     /// The answer to a list request: cached under its raw `query`, else under its parsed parameters
@@ -105,21 +129,32 @@ final class CachedProductStore: ProductStore {
     }
 
     func insert(_ product: NewProduct, pictures: [SavedPicture], at date: Date) async throws -> StoredProductDetail {
-        // Emptied even when the write fails: a networked store may have committed before the error.
-        defer { invalidate() }
-        return try await base.insert(product, pictures: pictures, at: date)
+        try await writing { try await base.insert(product, pictures: pictures, at: date) }
     }
 
     func update(id: Int, vendorID: Int, with changes: ProductChanges, at date: Date) async throws
         -> StoredProductDetail
     {
-        defer { invalidate() }
-        return try await base.update(id: id, vendorID: vendorID, with: changes, at: date)
+        try await writing { try await base.update(id: id, vendorID: vendorID, with: changes, at: date) }
     }
 
     func delete(id: Int) async throws -> StoredProductDetail {
-        defer { invalidate() }
-        return try await base.delete(id: id)
+        try await writing { try await base.delete(id: id) }
+    }
+
+    /// Runs a write, then empties the cache and tells the other replicas — even when the write failed: a
+    /// networked store may have committed before the error.
+    private func writing<Result>(_ write: () async throws -> Result) async throws -> Result {
+        do {
+            let result = try await write()
+            invalidate()
+            await feed.announce()
+            return result
+        } catch {
+            invalidate()
+            await feed.announce()
+            throw error
+        }
     }
 
     // MARK: The entries
@@ -132,13 +167,14 @@ final class CachedProductStore: ProductStore {
     /// Keeps `bytes` under `keys`, unless a write happened since `generation` was read.
     private func keep(_ bytes: ByteBuffer, under keys: [AnswerKey], builtAt generation: Int) {
         state.withLockedValue { state in
-            guard state.generation == generation else { return }
+            guard state.isOn, state.generation == generation else { return }
             if state.entries.count + keys.count > capacity { state.entries.removeAll(keepingCapacity: true) }
             for key in keys { state.entries[key] = bytes }
         }
     }
 
-    /// Forgets every answer and starts a new generation. Called after each write, by the write itself.
+    /// Forgets every answer and starts a new generation. Called after each write, by the write itself, and
+    /// when another replica wrote.
     private func invalidate() {
         state.withLockedValue { state in
             state.generation += 1

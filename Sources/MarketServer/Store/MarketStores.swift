@@ -12,10 +12,13 @@ public struct MarketStores: Sendable {
     let demoCatalog: any DemoCatalogStore
     /// Where pictures' bytes go; nil: files in the data directory (`DirectoryPictureStore`).
     let pictureFiles: (any PictureStore)?
+    /// How other servers' writes to these stores are heard (none for stores only this server writes).
+    let changeFeed: any ChangeFeed
 
     init(
         products: any ProductStore, vendors: any VendorStore, deleteTokens: any DeleteTokenStore,
-        pictures: any PictureMetadataStore, demoCatalog: any DemoCatalogStore, pictureFiles: (any PictureStore)? = nil
+        pictures: any PictureMetadataStore, demoCatalog: any DemoCatalogStore, pictureFiles: (any PictureStore)? = nil,
+        changeFeed: any ChangeFeed = LocalChangeFeed()
     ) {
         self.products = products
         self.vendors = vendors
@@ -23,13 +26,14 @@ public struct MarketStores: Sendable {
         self.pictures = pictures
         self.demoCatalog = demoCatalog
         self.pictureFiles = pictureFiles
+        self.changeFeed = changeFeed
     }
 
     /// The same stores with pictures' bytes in the data directory instead of wherever these keep them.
     public func keepingPicturesInDataDirectory() -> MarketStores {
         MarketStores(
             products: products, vendors: vendors, deleteTokens: deleteTokens, pictures: pictures,
-            demoCatalog: demoCatalog, pictureFiles: nil)
+            demoCatalog: demoCatalog, pictureFiles: nil, changeFeed: changeFeed)
     }
 
     /// Fresh, empty stores in memory, sharing one set of tables (pictures' bytes too); `now` dates vendors

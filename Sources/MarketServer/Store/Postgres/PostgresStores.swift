@@ -45,7 +45,8 @@ public struct PostgresStores: Sendable {
                 deleteTokens: PostgresDeleteTokenStore(client: client, logger: logger),
                 pictures: PostgresPictureMetadataStore(client: client, logger: logger),
                 demoCatalog: PostgresDemoCatalogStore(client: client, now: now, logger: logger),
-                pictureFiles: PostgresPictureStore(client: client, logger: logger)),
+                pictureFiles: PostgresPictureStore(client: client, logger: logger),
+                changeFeed: PostgresChangeFeed(client: client, location: location, logger: logger)),
             location: location)
     }
 

@@ -1,0 +1,22 @@
+/// How a server learns that another server sharing its store wrote, so that its answer cache never serves
+/// what another replica changed. Stores written by one server only (SQLite, memory) need none
+/// (`LocalChangeFeed`); PostgreSQL's replicas use `LISTEN`/`NOTIFY` (`PostgresChangeFeed`).
+protocol ChangeFeed: Sendable {
+    /// Whether other servers write the same store: then the cache stays off until `follow` says it is
+    /// following, and goes off again whenever it stops.
+    var isShared: Bool { get }
+
+    /// Tells the other servers that this one wrote (after the write committed).
+    func announce() async
+
+    /// Follows the other servers' writes until cancelled: `changed()` after each, `following(true)` once
+    /// writes will be heard, `following(false)` when they may be missed (the feed was lost; it reconnects).
+    func follow(changed: @escaping @Sendable () -> Void, following: @escaping @Sendable (Bool) -> Void) async
+}
+
+/// The feed of a store only this server writes: nothing to announce, nothing to hear.
+struct LocalChangeFeed: ChangeFeed {
+    var isShared: Bool { false }
+    func announce() async {}
+    func follow(changed: @escaping @Sendable () -> Void, following: @escaping @Sendable (Bool) -> Void) async {}
+}

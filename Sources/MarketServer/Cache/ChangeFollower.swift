@@ -1,0 +1,15 @@
+import Logging
+import ServiceLifecycle
+
+/// Runs beside the HTTP server: follows the other replicas' writes and empties the answer cache after each.
+struct ChangeFollower: Service {
+    let feed: any ChangeFeed
+    let cache: CachedProductStore
+
+    func run() async throws {
+        let cache = self.cache
+        await cancelWhenGracefulShutdown {
+            await feed.follow(changed: { cache.changedElsewhere() }, following: { cache.setFollowing($0) })
+        }
+    }
+}

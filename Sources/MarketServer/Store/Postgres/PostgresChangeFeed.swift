@@ -1,0 +1,48 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Writes heard across replicas through PostgreSQL's `LISTEN`/`NOTIFY`: a replica that wrote sends
+/// `NOTIFY openmarket_changes` with its own tag; every other replica, listening on a connection of its
+/// own, empties its answer cache when one arrives. While that connection is down, the replica's cache is
+/// off (so it can never serve what it did not hear about) and the feed reconnects every second.
+struct PostgresChangeFeed: ChangeFeed {
+    static let channel = "openmarket_changes"
+
+    let client: PostgresClient
+    let location: PostgresLocation
+    let logger: Logger
+    /// This process's tag, so that it ignores its own notifications (it emptied its cache already).
+    let tag = UUID().uuidString
+    var retryDelay: Duration = .seconds(1)
+
+    var isShared: Bool { true }
+
+    func announce() async {
+        do {
+            try await client.query("SELECT pg_notify(\(Self.channel), \(tag))", logger: logger)
+        } catch {
+            // The other replicas lost nothing they can trust: their caches are off while the database is away.
+            logger.warning("could not tell the other replicas about a write: \(error)")
+        }
+    }
+
+    func follow(changed: @escaping @Sendable () -> Void, following: @escaping @Sendable (Bool) -> Void) async {
+        while !Task.isCancelled {
+            do {
+                let connection = try await PostgresStores.connect(location, logger: logger)
+                defer { Task { try? await connection.close() } }
+                try await connection.listen(on: Self.channel) { notifications in
+                    following(true)
+                    for try await notification in notifications where notification.payload != tag {
+                        changed()
+                    }
+                }
+            } catch {
+                if !Task.isCancelled { logger.notice("not hearing other replicas' writes (answer cache off): \(error)") }
+            }
+            following(false)
+            try? await Task.sleep(for: retryDelay)
+        }
+    }
+}

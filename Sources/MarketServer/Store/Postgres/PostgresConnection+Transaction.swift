@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import PostgresNIO
 
@@ -45,12 +46,27 @@ extension PostgresConnection {
 }
 
 extension PostgresClient {
-    /// One transaction on a connection of the pool (`PostgresConnection.transaction`).
+    /// How long a store operation may take before the request gets a 503: the pool would otherwise wait
+    /// up to a minute for a database that went away.
+    static let operationDeadline: Duration = .seconds(5)
+
+    /// One transaction on a connection of the pool (`PostgresConnection.transaction`). While the database
+    /// is away — no connection, a connection lost, no answer within `operationDeadline` — it throws a 503
+    /// `APIError` (the usual error body), and succeeds again once the database is back.
     func transaction<Result: Sendable>(
-        snapshot: Bool = false, logger: Logger, _ body: @Sendable (PostgresConnection) async throws -> Result
+        snapshot: Bool = false, logger: Logger, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try await withConnection { connection in
-            try await connection.transaction(snapshot: snapshot, logger: logger, body)
+        do {
+            return try await Deadline.run(within: Self.operationDeadline) {
+                try await self.withConnection { connection in
+                    try await connection.transaction(snapshot: snapshot, logger: logger, body)
+                }
+            }
+        } catch is DeadlinePassed {
+            throw APIError(.serviceUnavailable, "the database did not answer within \(Self.operationDeadline); try again shortly")
+        } catch where PostgresStoreError.isConnectivity(error) {
+            logger.warning("database unavailable: \(PostgresStoreError.reason(error))")
+            throw APIError(.serviceUnavailable, "the database is unavailable; try again shortly")
         }
     }
 }

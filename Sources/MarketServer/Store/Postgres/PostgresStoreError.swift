@@ -44,6 +44,26 @@ public struct PostgresStoreError: Error, Sendable, Equatable, CustomStringConver
     /// True when the server could not be reached at all.
     public var isUnreachable: Bool { code == .unreachable }
 
+    /// Whether `error` means the database cannot be reached right now (refused, lost, shutting down),
+    /// rather than a problem with the request.
+    static func isConnectivity(_ error: any Error) -> Bool {
+        switch error {
+        case let error as PSQLError:
+            if [.clientClosedConnection, .serverClosedConnection, .connectionError, .uncleanShutdown, .poolClosed]
+                .contains(error.code)
+            {
+                return true
+            }
+            // SQLSTATE class 08 (connection exception) and 57 (operator intervention: shutdown, restart).
+            if let state = error.serverInfo?[.sqlState], state.hasPrefix("08") || state.hasPrefix("57") { return true }
+            return error.underlying.map(isConnectivity) ?? false
+        case is NIOConnectionError, is IOError, is ChannelError:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// A readable reason for a PostgresNIO error, whose `description` hides everything on purpose: the
     /// server's own message, or the connection's failure ("Connection refused").
     static func reason(_ error: any Error) -> String {

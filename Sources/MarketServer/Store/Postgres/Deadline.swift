@@ -4,7 +4,9 @@ import NIOConcurrencyHelpers
 struct DeadlinePassed: Error {}
 
 /// Runs an operation with a deadline that holds even when the operation ignores cancellation: the caller
-/// gets `DeadlinePassed` once `limit` has passed, the operation is cancelled and left to end on its own.
+/// gets `DeadlinePassed` once `limit` has passed, the operation is cancelled and left to end on its own —
+/// unless `met()` says by then that what the deadline guards has happened (a connection was lent), and
+/// the operation may take its time.
 enum Deadline {
     private struct Race<Result: Sendable> {
         var waiting: CheckedContinuation<Result, any Error>?
@@ -12,7 +14,8 @@ enum Deadline {
     }
 
     static func run<Result: Sendable>(
-        within limit: Duration, _ operation: @escaping @Sendable () async throws -> Result
+        within limit: Duration, unless met: @escaping @Sendable () -> Bool = { false },
+        _ operation: @escaping @Sendable () async throws -> Result
     ) async throws -> Result {
         let race = NIOLockedValueBox(Race<Result>())
         return try await withCheckedThrowingContinuation { continuation in
@@ -30,6 +33,7 @@ enum Deadline {
             }
             let timer = Task {
                 do { try await Task.sleep(for: limit) } catch { return }
+                guard !met() else { return }
                 if let waiting = race.withLockedValue({ $0.waiting.take() }) {
                     work.cancel()
                     waiting.resume(throwing: DeadlinePassed())

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import PostgresNIO
 
 extension PostgresConnection {
@@ -46,8 +47,8 @@ extension PostgresConnection {
 }
 
 extension PostgresClient {
-    /// How long a store operation may take before the request gets a 503: the pool would otherwise wait
-    /// up to a minute for a database that went away.
+    /// How long a store operation may wait for a connection before the request gets a 503: the pool would
+    /// otherwise wait up to a minute for a database that went away.
     static let operationDeadline: Duration = .seconds(5)
 
     /// One transaction on a connection of the pool (`PostgresConnection.transaction`). While the database
@@ -57,13 +58,16 @@ extension PostgresClient {
         snapshot: Bool = false, logger: Logger, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         do {
-            return try await Deadline.run(within: Self.operationDeadline) {
+            // The deadline is on getting a connection: a long transaction (seeding the catalog) may take its time.
+            let leased = NIOLockedValueBox(false)
+            return try await Deadline.run(within: Self.operationDeadline, unless: { leased.withLockedValue { $0 } }) {
                 try await self.withConnection { connection in
-                    try await connection.transaction(snapshot: snapshot, logger: logger, body)
+                    leased.withLockedValue { $0 = true }
+                    return try await connection.transaction(snapshot: snapshot, logger: logger, body)
                 }
             }
         } catch is DeadlinePassed {
-            throw APIError(.serviceUnavailable, "the database did not answer within \(Self.operationDeadline); try again shortly")
+            throw APIError(.serviceUnavailable, "no database connection within \(Self.operationDeadline); try again shortly")
         } catch where PostgresStoreError.isConnectivity(error) {
             logger.warning("database unavailable: \(PostgresStoreError.reason(error))")
             throw APIError(.serviceUnavailable, "the database is unavailable; try again shortly")

@@ -19,6 +19,9 @@ struct EarlyCacheTests {
         let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         try await market.server.application().test(.live) { client in
+            // On PostgreSQL the cache is on once the server hears the other replicas' writes (LISTEN).
+            for _ in 0..<500 where !market.server.products.isOn { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(market.server.products.isOn)
             for name in ["Blue Mug", "Green Vase", "Red Lamp"] {
                 _ = try await client.registerValid(as: market.alice, name: name)
             }

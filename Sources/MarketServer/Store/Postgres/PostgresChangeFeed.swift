@@ -7,7 +7,8 @@ import PostgresNIO
 /// own, empties its answer cache when one arrives. While that connection is down, the replica's cache is
 /// off (so it can never serve what it did not hear about) and the feed reconnects every second.
 struct PostgresChangeFeed: ChangeFeed {
-    static let channel = "openmarket_changes"
+    /// The notification channel: one per schema, so markets sharing a database (tests do) hear only their own.
+    var channel: String { "openmarket_changes" + (location.schema.map { "_" + $0 } ?? "") }
 
     let client: PostgresClient
     let location: PostgresLocation
@@ -20,7 +21,7 @@ struct PostgresChangeFeed: ChangeFeed {
 
     func announce() async {
         do {
-            try await client.query("SELECT pg_notify(\(Self.channel), \(tag))", logger: logger)
+            try await client.query("SELECT pg_notify(\(channel), \(tag))", logger: logger)
         } catch {
             // The other replicas lost nothing they can trust: their caches are off while the database is away.
             logger.warning("could not tell the other replicas about a write: \(error)")
@@ -32,7 +33,7 @@ struct PostgresChangeFeed: ChangeFeed {
             do {
                 let connection = try await PostgresStores.connect(location, logger: logger)
                 defer { Task { try? await connection.close() } }
-                try await connection.listen(on: Self.channel) { notifications in
+                try await connection.listen(on: channel) { notifications in
                     following(true)
                     for try await notification in notifications where notification.payload != tag {
                         changed()

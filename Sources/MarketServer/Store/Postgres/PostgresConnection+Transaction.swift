@@ -50,6 +50,8 @@ extension PostgresClient {
     /// How long a store operation may wait for a connection before the request gets a 503: the pool would
     /// otherwise wait up to a minute for a database that went away.
     static let operationDeadline: Duration = .seconds(5)
+    /// How long one transaction may take in all.
+    static let transactionDeadline: Duration = .seconds(60)
 
     /// One transaction on a connection of the pool (`PostgresConnection.transaction`). While the database
     /// is away — no connection, a connection lost, no answer within `operationDeadline` — it throws a 503
@@ -59,11 +61,15 @@ extension PostgresClient {
     ) async throws -> Result {
         do {
             // The deadline is on getting a connection: a long transaction (seeding the catalog) may take its time.
+            // A transaction that has its connection gets `transactionDeadline` in all (a lost connection that
+            // never says so must not hold a request forever).
             let leased = NIOLockedValueBox(false)
-            return try await Deadline.run(within: Self.operationDeadline, unless: { leased.withLockedValue { $0 } }) {
-                try await self.withConnection { connection in
-                    leased.withLockedValue { $0 = true }
-                    return try await connection.transaction(snapshot: snapshot, logger: logger, body)
+            return try await Deadline.run(within: Self.transactionDeadline) {
+                try await Deadline.run(within: Self.operationDeadline, unless: { leased.withLockedValue { $0 } }) {
+                    try await self.withConnection { connection in
+                        leased.withLockedValue { $0 = true }
+                        return try await connection.transaction(snapshot: snapshot, logger: logger, body)
+                    }
                 }
             }
         } catch is DeadlinePassed {

@@ -1,6 +1,7 @@
 public import Foundation
 public import Logging
 public import PostgresNIO
+import NIOConcurrencyHelpers
 
 /// The stores on a PostgreSQL database, through one PostgresNIO connection pool (`PostgresClient`):
 /// what `openmarket serve --database postgres://…` runs on, any number of replicas sharing one database.
@@ -58,23 +59,37 @@ public struct PostgresStores: Sendable {
         } catch {
             throw PostgresStoreError.unreachable(location, error)
         }
+        // Whoever comes first decides: the connection is handed over, or — when the deadline passed or the
+        // caller was cancelled first — closed by the task that made it (a connection must be closed, not
+        // just dropped, and the group waits for that task anyway).
+        let handedOver = NIOLockedValueBox<Bool?>(nil)
         return try await withThrowingTaskGroup(of: PostgresConnection?.self) { group in
             group.addTask {
+                let connection: PostgresConnection
                 do {
-                    return try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+                    connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
                 } catch {
                     throw PostgresStoreError.unreachable(location, error)
                 }
+                let taken = handedOver.withLockedValue { decided -> Bool in
+                    if decided == nil { decided = true }
+                    return decided == true
+                }
+                if taken { return connection }
+                try? await connection.close()
+                return nil
             }
             group.addTask {
-                try await Task.sleep(for: openDeadline)
+                try? await Task.sleep(for: openDeadline)
+                handedOver.withLockedValue { if $0 == nil { $0 = false } }
                 return nil
             }
             defer { group.cancelAll() }
-            guard let connection = try await group.next() ?? nil else {
-                throw PostgresStoreError.unreachable(location, TimedOut(after: openDeadline))
+            while let next = try await group.next() {
+                if let connection = next { return connection }
+                if handedOver.withLockedValue({ $0 }) == false { break }
             }
-            return connection
+            throw PostgresStoreError.unreachable(location, TimedOut(after: openDeadline))
         }
     }
 

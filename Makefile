@@ -43,7 +43,12 @@ release: deps
 ## tests on each store, PostgreSQL included (a throwaway cluster)
 test: deps
 	$(SWIFT) build
-	$(WITH_POSTGRES) $(SWIFT) test
+	@# The whole output goes to .build/test.log; on failure the failing tests' lines are repeated at the end,
+	@# where a CI log's tail shows them.
+	@set -o pipefail; $(WITH_POSTGRES) $(SWIFT) test 2>&1 | tee .build/test.log || { \
+		echo "== failures (whole log: .build/test.log)"; \
+		grep -a -E '✘|error:|fatal|Fatal|Expectation failed|recorded an issue|Caught signal' .build/test.log | grep -a -v 'passed after' | tail -60; \
+		exit 1; }
 
 ## sanitize: the whole suite (end to end included, on sanitized binaries) under AddressSanitizer (our C
 ## code under UBSan too), then the concurrent modules' tests under ThreadSanitizer; each in its own build folder

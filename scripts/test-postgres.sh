@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL cluster for the tests: private data and socket directories, a free port on
-# 127.0.0.1, trust authentication for the `postgres` role, no fsync (nothing in it outlives the run).
+# 127.0.0.1, trust authentication for the `postgres` role, no fsync (nothing in it outlives the run;
+# OPENMARKET_TEST_PG_DURABLE=1 keeps PostgreSQL's durable defaults, for benchmarks).
 #
 #   scripts/test-postgres.sh start        starts it; prints OPENMARKET_TEST_DATABASE=postgres://…
 #   scripts/test-postgres.sh stop         stops it and removes its directory
@@ -40,9 +41,13 @@ start() {
     as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
         die "initdb failed: $(cat "$dir/initdb.log")"
     port=$(free_port)
+    # Nothing in a test cluster outlives the run: no waiting for the disk, unless a benchmark asks for
+    # PostgreSQL's defaults (OPENMARKET_TEST_PG_DURABLE=1), to be compared with SQLite's durable commits.
+    local durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    [ "${OPENMARKET_TEST_PG_DURABLE:-0}" = 1 ] && durability=""
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 start -o \
         "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$dir/socket -c max_connections=400 \
-         -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c shared_buffers=32MB" >/dev/null ||
+         $durability -c shared_buffers=32MB" >/dev/null ||
         die "the cluster did not start: $(tail -n 20 "$dir/server.log")"
     echo "postgres://postgres@127.0.0.1:$port/postgres" >"$dir/url"
     echo "OPENMARKET_TEST_DATABASE=$(cat "$dir/url")"

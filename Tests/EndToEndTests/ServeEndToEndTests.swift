@@ -10,36 +10,14 @@ import Glibc
 /// The real `openmarket` binary, started as a user would start it, over real loopback HTTP.
 @Suite("openmarket serve, end to end", .serialized)
 struct ServeEndToEndTests {
-    struct Running {
-        let process: SpawnedProcess
-        let http: LiveHTTP
-        let identifier: String
-        let secret: String
-    }
+    typealias Running = ServedMarket
 
-    /// Starts `openmarket serve` on a free port in `directory` and reads the demo credentials it prints.
     func start(_ directory: TemporaryDirectory, arguments: [String] = []) async throws -> Running {
-        let process = try SpawnedProcess(
-            BuiltProducts.openmarket,
-            ["serve", "--port", "0", "--data-dir", directory.path, "--log-level", "warning"] + arguments)
-        let output = try await process.waitForOutput { $0.contains("Stop with Ctrl-C") }
-        let url = try #require(output.firstMatch(of: /on (http:\/\/127\.0\.0\.1:\d+)/)?.1)
-        let identifier = try #require(output.firstMatch(of: /identifier ([0-9a-f-]{36})/)?.1)
-        let secret = try #require(output.firstMatch(of: /secret +(\S+)/)?.1)
-        return Running(process: process, http: LiveHTTP(base: String(url)), identifier: String(identifier), secret: String(secret))
+        try await ServedMarket.start(directory, arguments: arguments)
     }
 
     func register(_ server: Running, name: String) async throws -> LiveHTTP.Reply {
-        var builder = MultipartBuilder()
-        builder.text(
-            "params",
-            #"{"name":"\#(name)","description":"Registered by the end-to-end test.","price":2.36,"currency":"USD","secret":"\#(server.secret)"}"#)
-        builder.file("images", filename: "one.jpg", bytes: FixturePictures.jpeg(width: 640, height: 480))
-        builder.file("images", filename: "two.png", bytes: FixturePictures.png(width: 90, height: 120), contentType: "image/png")
-        builder.close()
-        return try await server.http.send(
-            "POST", "/api/products", headers: ["identifier": server.identifier, "Content-Type": builder.contentType],
-            body: Data(builder.body))
+        try await server.register(name: name)
     }
 
     @Test("first start seeds the demo catalog and prints the demo vendor; every read endpoint answers")

@@ -101,17 +101,20 @@ struct DatabaseOutageTests {
                 (error as? APIError)?.status == .serviceUnavailable
             }
             #expect(ContinuousClock.now - started < .seconds(15), "no hang past the deadline")
+            print("outage: 503 after \(ContinuousClock.now - started)")
         }
         let readiness = await ReadinessCheck(products: stores.stores.products, replicaID: "r").check()
         #expect(readiness.status == .serviceUnavailable)
 
         try await relay.start()
+        let restarted = ContinuousClock.now
         var back = false
         for _ in 0..<50 where !back {
             back = (try? await stores.stores.products.page(number: 1, perPage: 5, search: nil)) != nil
             if !back { try await Task.sleep(for: .milliseconds(200)) }
         }
         #expect(back, "served again without a restart")
+        print("outage: back after \(ContinuousClock.now - restarted)")
         #expect(try await stores.stores.vendors.vendor(identifier: vendor.identifier) != nil)
     }
 }

@@ -1,0 +1,74 @@
+import Foundation
+import Mocks
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// nginx from Debian in front of API server replicas, configured as docs/DEPLOY.md shows (the same
+/// directives; only the ports and the folders are the test's).
+struct NginxBalancer {
+    let process: SpawnedProcess
+    /// The port clients use.
+    let port: Int
+
+    /// The `http` block's upstream and server, as DEPLOY.md gives them, for replicas on `replicaPorts`.
+    static func siteConfiguration(listen: String, replicaPorts: [Int]) -> String {
+        let servers = replicaPorts.map { "    server 127.0.0.1:\($0) max_fails=1 fail_timeout=2s;" }.joined(separator: "\n")
+        return """
+            upstream openmarket {
+            \(servers)
+                keepalive 32;                    # connections kept open to the replicas
+            }
+            server {
+                listen \(listen);
+                client_max_body_size 3m;         # above the API's 2 MiB, so the API answers with its own error
+                location / {
+                    proxy_pass http://openmarket;
+                    proxy_http_version 1.1;
+                    proxy_set_header Connection "";
+                    proxy_set_header Host $http_host;
+                    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+                    proxy_next_upstream error timeout http_502 http_503;  # never for POST or PATCH
+                    proxy_next_upstream_tries 2;
+                    proxy_read_timeout 70s;          # a register may take the server's 60 s body limit
+                }
+            }
+            """
+    }
+
+    /// Starts nginx in the foreground on `port` with everything of its own (pid, temporary bodies) in `folder`.
+    static func start(in folder: TemporaryDirectory, port: Int, replicaPorts: [Int]) async throws -> NginxBalancer {
+        let root = folder.path + "/nginx"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        // Run as root (the tests are), nginx's workers would become `nobody`, who cannot enter the test's
+        // private folder for temporary bodies.
+        let user = geteuid() == 0 ? "user root;\n" : ""
+        let config = """
+            \(user)worker_processes 1;
+            pid \(root)/nginx.pid;
+            error_log stderr warn;
+            events { worker_connections 512; }
+            http {
+                access_log off;
+                client_body_temp_path \(root)/body;
+                proxy_temp_path \(root)/proxy;
+            \(siteConfiguration(listen: "127.0.0.1:\(port)", replicaPorts: replicaPorts))
+            }
+
+            """
+        try config.write(toFile: root + "/nginx.conf", atomically: true, encoding: .utf8)
+        let process = try SpawnedProcess(
+            "/usr/sbin/nginx", ["-p", root, "-e", "stderr", "-c", root + "/nginx.conf", "-g", "daemon off;"])
+        let balancer = NginxBalancer(process: process, port: port)
+        let http = LiveHTTP(base: "http://127.0.0.1:\(port)")
+        for _ in 0..<100 {
+            if process.hasExited { break }
+            if (try? await http.send("GET", "/healthChecker").status) == 200 { return balancer }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        _ = process.stop()
+        throw SpawnError("nginx did not start: \(process.standardError.suffix(1500))")
+    }
+}

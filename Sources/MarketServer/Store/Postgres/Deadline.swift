@@ -3,10 +3,10 @@ import NIOConcurrencyHelpers
 /// The operation did not finish within its deadline.
 struct DeadlinePassed: Error {}
 
-/// Runs an operation with a deadline that holds even when the operation ignores cancellation: the caller
-/// gets `DeadlinePassed` once `limit` has passed, the operation is cancelled and left to end on its own —
-/// unless `met()` says by then that what the deadline guards has happened (a connection was lent), and
-/// the operation may take its time.
+/// Runs an operation with deadlines that hold even when the operation ignores cancellation: the caller
+/// gets `DeadlinePassed` once `first` has passed — unless `met()` says by then that what the first deadline
+/// guards has happened (a connection was lent), and then once `last` has passed in all (never, without
+/// one). The operation is cancelled and left to end on its own.
 enum Deadline {
     private struct Race<Result: Sendable> {
         var waiting: CheckedContinuation<Result, any Error>?
@@ -14,7 +14,7 @@ enum Deadline {
     }
 
     static func run<Result: Sendable>(
-        within limit: Duration, unless met: @escaping @Sendable () -> Bool = { false },
+        within first: Duration, unless met: @escaping @Sendable () -> Bool = { false }, atMost last: Duration? = nil,
         _ operation: @escaping @Sendable () async throws -> Result
     ) async throws -> Result {
         let race = NIOLockedValueBox(Race<Result>())
@@ -32,8 +32,15 @@ enum Deadline {
                 waiting?.resume(with: outcome)
             }
             let timer = Task {
-                do { try await Task.sleep(for: limit) } catch { return }
-                guard !met() else { return }
+                do {
+                    try await Task.sleep(for: first)
+                    if met() {
+                        guard let last, last > first else { return }
+                        try await Task.sleep(for: last - first)
+                    }
+                } catch {
+                    return
+                }
                 if let waiting = race.withLockedValue({ $0.waiting.take() }) {
                     work.cancel()
                     waiting.resume(throwing: DeadlinePassed())

@@ -64,12 +64,12 @@ extension PostgresClient {
             // A transaction that has its connection gets `transactionDeadline` in all (a lost connection that
             // never says so must not hold a request forever).
             let leased = NIOLockedValueBox(false)
-            return try await Deadline.run(within: Self.transactionDeadline) {
-                try await Deadline.run(within: Self.operationDeadline, unless: { leased.withLockedValue { $0 } }) {
-                    try await self.withConnection { connection in
-                        leased.withLockedValue { $0 = true }
-                        return try await connection.transaction(snapshot: snapshot, logger: logger, body)
-                    }
+            return try await Deadline.run(
+                within: Self.operationDeadline, unless: { leased.withLockedValue { $0 } }, atMost: Self.transactionDeadline
+            ) {
+                try await self.withConnection { connection in
+                    leased.withLockedValue { $0 = true }
+                    return try await connection.transaction(snapshot: snapshot, logger: logger, body)
                 }
             }
         } catch is DeadlinePassed {

@@ -72,14 +72,21 @@ site() {
 server {
     listen 127.0.0.1:$listen;
     client_max_body_size 3m;
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host \$http_host;
+    proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
+    proxy_next_upstream error timeout http_502 http_503;
+    proxy_next_upstream_tries 2;
     location / {
         proxy_pass http://up$listen;
-        proxy_http_version 1.1;
-        proxy_set_header Connection "";
-        proxy_set_header Host \$http_host;
-        proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
-        proxy_next_upstream error timeout http_502 http_503;
-        proxy_next_upstream_tries 2;
+        proxy_read_timeout 70s;
+    }
+    location /images/ {
+        proxy_pass http://up$listen;
+        proxy_cache pictures;
+        proxy_cache_valid 200 7d;
+        proxy_cache_lock on;
     }
 }
 SITE
@@ -94,6 +101,7 @@ http {
     access_log off;
     client_body_temp_path $work/nginx/body;
     proxy_temp_path $work/nginx/proxy;
+    proxy_cache_path $work/nginx/pictures keys_zone=pictures:10m max_size=1g inactive=7d;
 $(site "$one" "$port_a")
 $(site "$two" "$port_a" "$port_b")
 }
@@ -142,21 +150,59 @@ done
 echo "# replicas: wrk -t2 -c$CONNECTIONS -d${DURATION}s, $ROUNDS alternating rounds, median; CPU µs per request"
 echo "# $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '| request | setup | req/s | openmarket µs | nginx µs | PostgreSQL µs | CPU µs total |\n|---|---|---|---|---|---|---|\n'
-for request in page detail; do
+# A search for a different word each request: never answered from the cache, so the store is asked.
+cat >"$work/search.lua" <<'LUA'
+math.randomseed(os.time() + tonumber(tostring({}):sub(8), 16))
+request = function()
+    return wrk.format("GET", "/api/products?page_no=1&items_per_page=20&search_value=" .. math.random(1, 1e9))
+end
+LUA
+thumbnail_path() {  # BASE → the path of product 64's first thumbnail there
+    local url
+    url=$(curl -sf "$1/api/products/64" | python3 -c 'import json, sys; print(json.load(sys.stdin)["images"][0]["thumbnail_url"])')
+    echo "/${url#*://*/}"
+}
+picture_sqlite=$(thumbnail_path "$direct")
+picture_pg=$(thumbnail_path "http://127.0.0.1:$port_a")
+for request in page detail search picture; do
+    args=()
     case $request in
         page) path="/api/products?page_no=1&items_per_page=20" ;;
         detail) path="/api/products/64" ;;
+        search) path="/api/products"; args=(-s "$work/search.lua") ;;
+        picture) path="" ;;
     esac
     for ((i = 0; i < ${#targets[@]}; i += 2)); do : >"$work/${targets[i]}.txt"; done
     for _ in $(seq 1 "$ROUNDS"); do
         for ((i = 0; i < ${#targets[@]}; i += 2)); do
-            measure "${targets[i + 1]}$path" >>"$work/${targets[i]}.txt"
+            url=${targets[i + 1]}$path
+            if [ "$request" = picture ]; then
+                # Through nginx a picture comes from its cache: pg1 goes straight to replica a, to show
+                # PostgreSQL's part.
+                case ${targets[i]} in
+                    sqlite) url=$direct$picture_sqlite ;;
+                    pg1+nginx) url="http://127.0.0.1:$port_a$picture_pg" ;;
+                    *) url=${targets[i + 1]}$picture_pg ;;
+                esac
+            fi
+            measure "$url" "${args[@]}" >>"$work/${targets[i]}.txt"
         done
     done
     for ((i = 0; i < ${#targets[@]}; i += 2)); do
         f="$work/${targets[i]}.txt"
         rps=$(column_median 1 "$f"); om=$(column_median 2 "$f"); ng=$(column_median 3 "$f"); pg=$(column_median 4 "$f")
-        printf '| GET %s | %s | %s | %s | %s | %s | %s |\n' "$request" "${targets[i]}" "$rps" "$om" "$ng" "$pg" $((om + ng + pg))
+        label=$request
+        setup=${targets[i]}
+        case $request in
+            search) label="search, uncached" ;;
+            picture)
+                label="thumbnail ($(curl -s "$direct$picture_sqlite" | wc -c) bytes)"
+                case $setup in
+                    pg1+nginx) setup="pg1, no nginx cache" ;;
+                    pg2+nginx) setup="pg2+nginx cache" ;;
+                esac ;;
+        esac
+        printf '| GET %s | %s | %s | %s | %s | %s | %s |\n' "$label" "$setup" "$rps" "$om" "$ng" "$pg" $((om + ng + pg))
     done
 done
 
@@ -169,7 +215,7 @@ curl -sf "$photo" -o "$work/one.jpg"
 python3 - "$work/two.png" <<'PY'
 import struct, sys, zlib
 w, h = 120, 90
-rows = b"".join(b"\0" + bytes((x * 2 % 256, y * 2 % 256, (x + y) % 256) for x in range(w)) for y in range(h))
+rows = b"".join(b"\0" + bytes(v for x in range(w) for v in (x * 2 % 256, y * 2 % 256, (x + y) % 256)) for y in range(h))
 def chunk(kind, data): return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
 open(sys.argv[1], "wb").write(png)

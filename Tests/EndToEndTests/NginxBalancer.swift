@@ -13,10 +13,13 @@ struct NginxBalancer {
     /// The port clients use.
     let port: Int
 
-    /// The `http` block's upstream and server, as DEPLOY.md gives them, for replicas on `replicaPorts`.
-    static func siteConfiguration(listen: String, replicaPorts: [Int]) -> String {
+    /// What DEPLOY.md puts in nginx's `http` block (its conf.d file) for replicas on `replicaPorts`: the
+    /// picture cache, the upstream and the server.
+    static func siteConfiguration(listen: String, replicaPorts: [Int], cacheFolder: String) -> String {
         let servers = replicaPorts.map { "    server 127.0.0.1:\($0) max_fails=1 fail_timeout=2s;" }.joined(separator: "\n")
         return """
+            # Pictures never change at a URL (the server says "immutable"): nginx keeps them, PostgreSQL is asked once.
+            proxy_cache_path \(cacheFolder) keys_zone=openmarket_pictures:10m max_size=1g inactive=7d;
             upstream openmarket {
             \(servers)
                 keepalive 32;                    # connections kept open to the replicas
@@ -24,15 +27,21 @@ struct NginxBalancer {
             server {
                 listen \(listen);
                 client_max_body_size 3m;         # above the API's 2 MiB, so the API answers with its own error
+                proxy_http_version 1.1;
+                proxy_set_header Connection "";
+                proxy_set_header Host $http_host;
+                proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+                proxy_next_upstream error timeout http_502 http_503;  # never for POST or PATCH
+                proxy_next_upstream_tries 2;
                 location / {
                     proxy_pass http://openmarket;
-                    proxy_http_version 1.1;
-                    proxy_set_header Connection "";
-                    proxy_set_header Host $http_host;
-                    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-                    proxy_next_upstream error timeout http_502 http_503;  # never for POST or PATCH
-                    proxy_next_upstream_tries 2;
-                    proxy_read_timeout 70s;          # a register may take the server's 60 s body limit
+                    proxy_read_timeout 70s;      # a register may take the server's 60 s body limit
+                }
+                location /images/ {
+                    proxy_pass http://openmarket;
+                    proxy_cache openmarket_pictures;
+                    proxy_cache_valid 200 7d;
+                    proxy_cache_lock on;         # many first requests for one picture: one goes through
                 }
             }
             """
@@ -54,7 +63,7 @@ struct NginxBalancer {
                 access_log off;
                 client_body_temp_path \(root)/body;
                 proxy_temp_path \(root)/proxy;
-            \(siteConfiguration(listen: "127.0.0.1:\(port)", replicaPorts: replicaPorts))
+            \(siteConfiguration(listen: "127.0.0.1:\(port)", replicaPorts: replicaPorts, cacheFolder: root + "/pictures"))
             }
 
             """

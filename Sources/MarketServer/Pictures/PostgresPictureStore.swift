@@ -37,7 +37,7 @@ struct PostgresPictureStore: PictureStore {
 
     func exists(_ saved: SavedPicture) async -> Bool {
         let paths = [saved.originPath, saved.thumbnailPath]
-        let count = try? await client.transaction(snapshot: true, logger: logger) { connection in
+        let count = try? await client.statement(logger: logger) { connection in
             try await connection.firstRow(
                 "SELECT count(*) AS n FROM picture_file WHERE path = ANY(\(paths))", logger: logger
             ) { try $0["n"].decode(Int.self) }
@@ -60,7 +60,7 @@ struct PostgresPictureStore: PictureStore {
 
     func read(relativePath: String) async throws -> (bytes: Data, format: ImageFormat)? {
         guard let format = PicturePath.format(of: relativePath) else { return nil }
-        let bytes = try await client.transaction(snapshot: true, logger: logger) { connection in
+        let bytes = try await client.statement(logger: logger) { connection in
             try await connection.firstRow(
                 "SELECT bytes FROM picture_file WHERE path = \(relativePath)", logger: logger
             ) { try $0["bytes"].decode(ByteBuffer.self) }

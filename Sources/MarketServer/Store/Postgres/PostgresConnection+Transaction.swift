@@ -56,12 +56,32 @@ extension PostgresClient {
     /// One transaction on a connection of the pool (`PostgresConnection.transaction`). While the database
     /// is away — no connection, a connection lost, no answer within `operationDeadline` — it throws a 503
     /// `APIError` (the usual error body), and succeeds again once the database is back.
+    @discardableResult
     func transaction<Result: Sendable>(
         snapshot: Bool = false, logger: Logger, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
+        try await leasing(logger: logger) { connection in
+            try await connection.transaction(snapshot: snapshot, logger: logger, body)
+        }
+    }
+
+    /// One statement on a connection of the pool, outside a transaction: a single statement is atomic and
+    /// reads one snapshot by itself, so this saves the round trips of BEGIN and COMMIT (a picture read costs
+    /// a third of the CPU). `body` must run exactly one statement. Deadlines and 503s as `transaction`.
+    @discardableResult
+    func statement<Result: Sendable>(
+        logger: Logger, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        try await leasing(logger: logger, body)
+    }
+
+    /// Runs `work` on a connection of the pool within the deadlines, answering 503 while the database is away.
+    private func leasing<Result: Sendable>(
+        logger: Logger, _ work: @escaping @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
         do {
             // The deadline is on getting a connection: a long transaction (seeding the catalog) may take its time.
-            // A transaction that has its connection gets `transactionDeadline` in all (a lost connection that
+            // Once it has its connection the work gets `transactionDeadline` in all (a lost connection that
             // never says so must not hold a request forever).
             let leased = NIOLockedValueBox(false)
             return try await Deadline.run(
@@ -69,7 +89,7 @@ extension PostgresClient {
             ) {
                 try await self.withConnection { connection in
                     leased.withLockedValue { $0 = true }
-                    return try await connection.transaction(snapshot: snapshot, logger: logger, body)
+                    return try await work(connection)
                 }
             }
         } catch is DeadlinePassed {

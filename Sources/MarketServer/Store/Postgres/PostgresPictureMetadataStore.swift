@@ -25,7 +25,7 @@ struct PostgresPictureMetadataStore: PictureMetadataStore {
     }
 
     private func saved(_ query: PostgresQuery) async throws -> [SavedPicture] {
-        try await client.transaction(snapshot: true, logger: logger) { connection in
+        try await client.statement(logger: logger) { connection in
             try await connection.rows(query, logger: logger) {
                 SavedPicture(
                     originPath: try $0["origin_path"].decode(String.self),

@@ -32,14 +32,14 @@ struct PostgresVendorStore: VendorStore {
     }
 
     func all() async throws -> [Vendor] {
-        try await client.transaction(snapshot: true, logger: logger) { connection in
+        try await client.statement(logger: logger) { connection in
             try await connection.rows("SELECT * FROM vendor ORDER BY id", logger: logger, Self.vendor)
         }
     }
 
     func vendor(identifier: String) async throws -> Vendor? {
         let key = identifier.lowercased()
-        return try await client.transaction(snapshot: true, logger: logger) { connection in
+        return try await client.statement(logger: logger) { connection in
             try await connection.firstRow("SELECT * FROM vendor WHERE identifier = \(key)", logger: logger, Self.vendor)
         }
     }

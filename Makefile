@@ -101,6 +101,7 @@ bench: deps bench-deps
 	python3 bench/terminal.py .build/debug/openmarket
 	python3 bench/ssh.py
 	bash bench/server.sh
+	OPENMARKET_TEST_PG_DURABLE=1 $(WITH_POSTGRES) bash bench/replicas.sh
 
 fmt:
 	$(SWIFT) format --in-place --recursive Sources Tests Mocks Package.swift

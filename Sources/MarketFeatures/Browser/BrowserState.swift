@@ -1,5 +1,5 @@
 public import OpenMarketAPI
-public import TerminalUI
+import TerminalUI
 
 /// The browser's whole state: the catalog (products, paging, selection, search, layout), what is
 /// presented over it (one stack: detail, form, a question, help, the search line), and what the

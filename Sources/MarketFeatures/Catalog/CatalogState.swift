@@ -1,5 +1,5 @@
 public import OpenMarketAPI
-public import TerminalUI
+import TerminalUI
 
 /// Browsing the products as a list or a grid: what is loaded, paging, the search the list shows,
 /// "my products only", selection and scroll, and the poll for newer products. A child feature of the

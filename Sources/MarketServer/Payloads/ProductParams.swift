@@ -3,13 +3,8 @@ import Foundation
 /// The fields a client sends to register (`params` part) or update (JSON body) a product,
 /// type-checked one by one so an error names the field and what was wrong with it.
 package struct ProductParams: Sendable, Equatable {
-    var name: String?
-    var description: String?
-    var price: Decimal?
-    var currency: String?
-    var discountedPrice: Decimal?
-    var stock: Int?
-    var thumbnailID: Int?
+    /// The product's fields (nil when absent): what a register needs, what a PATCH changes.
+    var fields = ProductChanges()
     var secret: String?
 
     /// Parses a JSON object; 400 with the field's name when a value has the wrong type.
@@ -24,14 +19,14 @@ package struct ProductParams: Sendable, Equatable {
             throw .badRequest("\(what) must be a JSON object, not \(value.typeName)")
         }
         var params = ProductParams()
-        params.name = try string(object, "name")
-        params.description = try string(object, "description")
-        if params.description == nil { params.description = try string(object, "descriptions") }
-        params.price = try number(object, "price")
-        params.currency = try string(object, "currency")
-        params.discountedPrice = try number(object, "discounted_price")
-        params.stock = try integer(object, "stock")
-        params.thumbnailID = try integer(object, "thumbnail_id")
+        params.fields.name = try string(object, "name")
+        params.fields.description = try string(object, "description")
+        if params.fields.description == nil { params.fields.description = try string(object, "descriptions") }
+        params.fields.price = try number(object, "price")
+        params.fields.currency = try string(object, "currency")
+        params.fields.discountedPrice = try number(object, "discounted_price")
+        params.fields.stock = try integer(object, "stock")
+        params.fields.thumbnailID = try integer(object, "thumbnail_id")
         params.secret = try string(object, "secret")
         return params
     }
@@ -45,11 +40,7 @@ package struct ProductParams: Sendable, Equatable {
     }
 
     /// What a PATCH with these params asks to change.
-    var changes: ProductChanges {
-        ProductChanges(
-            name: name, description: description, price: price, currency: currency, discountedPrice: discountedPrice,
-            stock: stock, thumbnailID: thumbnailID)
-    }
+    var changes: ProductChanges { fields }
 
     private static func number(_ object: [String: JSONValue], _ key: String) throws(APIError) -> Decimal? {
         switch object[key] {

@@ -93,13 +93,13 @@ struct ProductController<Context: RequestContext>: Sendable {
         let params = try ProductParams.parse(paramsPart.body, what: "params")
         try checkSecret(params.secret, of: vendor)
 
-        guard let name = params.name else { throw APIError.badRequest("name is required") }
-        guard let description = params.description else { throw APIError.badRequest("description is required") }
-        guard let price = params.price else { throw APIError.badRequest("price is required") }
-        guard let currency = params.currency else { throw APIError.badRequest("currency is required") }
+        guard let name = params.fields.name else { throw APIError.badRequest("name is required") }
+        guard let description = params.fields.description else { throw APIError.badRequest("description is required") }
+        guard let price = params.fields.price else { throw APIError.badRequest("price is required") }
+        guard let currency = params.fields.currency else { throw APIError.badRequest("currency is required") }
         let product = NewProduct(
             vendorID: vendor.id, name: name, description: description, price: price,
-            discountedPrice: params.discountedPrice ?? 0, stock: params.stock ?? 0, currency: currency)
+            discountedPrice: params.fields.discountedPrice ?? 0, stock: params.fields.stock ?? 0, currency: currency)
         try ProductRules.check(
             name: product.name, description: product.description, price: product.price,
             discountedPrice: product.discountedPrice, stock: product.stock, currency: product.currency)

@@ -1,0 +1,133 @@
+import Testing
+
+@testable import TerminalUI
+
+/// Detection of what a terminal can draw from its in-band answers (TerminalQueries.graphics). The answers
+/// are written in the forms each terminal sends (kitty, WezTerm, foot, xterm -ti vt340, Windows Terminal,
+/// tmux), each with what it leaves unanswered left out, as those terminals leave it out.
+@Suite("Picture mode detection")
+struct GraphicsDetectionTests {
+    static let escape = "\u{1B}"
+
+    func answers(_ text: String) -> TerminalAnswers {
+        TerminalAnswers.parse(Array(text.replacingOccurrences(of: "ESC", with: Self.escape).utf8))
+    }
+
+    func choose(_ text: String, _ environment: [String: String] = [:], request: PictureModeChoice.Request = .auto)
+        -> PictureModeChoice
+    {
+        PictureModeChoice.choose(request: request, answers: answers(text), environment: environment)
+    }
+
+    static let kitty =
+        #"ESC_Gi=31;OKESC\ESCP>|kitty(0.35.2)ESC\ESC[6;20;10tESC[4;960;1200tESC[8;48;120tESCP1$r0;38:2:1:2:3mESC\ESC[?62;c"#
+    static let wezTerm =
+        #"ESC_Gi=31;OKESC\ESCP>|WezTerm 20240203-110809-5046fc22ESC\ESC[?1;0;256SESC[?2;0;2560;1600SESC[6;18;9tESC[4;864;1080tESC[8;48;120tESCP1$r38:2::1:2:3mESC\ESC[?65;4;6;18;22c"#
+    static let foot =
+        #"ESCP>|foot(1.16.2)ESC\ESC[?1;0;1024SESC[?2;0;1280;864SESC[4;864;1080tESC[8;48;120tESCP1$r38:2::1:2:3mESC\ESC[?62;4;22c"#
+    static let xtermVT340 =
+        #"ESCP>|XTerm(379)ESC\ESC[?1;0;1024SESC[?2;0;1000;1000SESC[4;744;968tESC[8;24;80tESCP1$r0;38:2::1:2:3mESC\ESC[?63;1;2;4;6;9;15;16;22;28c"#
+    static let windowsTerminal = #"ESC[?61;4;6;7;14;21;22;23;24;28;32;42c"#
+    static let tmux = #"ESCP>|tmux 3.3aESC\ESC[4;0;0tESC[8;24;80tESCP0$rESC\ESC[?1;2c"#
+    static let xterm256 = #"ESCP>|XTerm(379)ESC\ESC[4;744;968tESC[8;24;80tESCP1$r0;38;5;16mESC\ESC[?64;1;2;6;9;15;16;17;18;21;22;28c"#
+
+    @Test("kitty: kitty graphics, direct colour, the cell size as reported")
+    func kitty() {
+        let read = answers(Self.kitty)
+        #expect(read.kittyGraphics == true && read.isComplete && !read.sixel)
+        #expect(read.version == "kitty(0.35.2)")
+        #expect(read.cellPixels == PixelSize(width: 10, height: 20))
+        #expect(read.directColor == true)
+        #expect(read.other.isEmpty)
+        #expect(choose(Self.kitty).mode == .kitty)
+        #expect(choose(Self.kitty).available == [.kitty, .blocks, .off])
+    }
+
+    @Test("WezTerm: kitty first, then sixel and iTerm images; TERM_PROGRAM=iTerm.app would not reorder it")
+    func wezTerm() {
+        let read = answers(Self.wezTerm)
+        #expect(read.sixel && read.sixelColorRegisters == 256 && read.sixelMaximum == PixelSize(width: 2560, height: 1600))
+        #expect(read.cellPixels == PixelSize(width: 9, height: 18))
+        #expect(choose(Self.wezTerm).available == [.kitty, .sixel, .iterm, .blocks, .off])
+        #expect(choose(Self.wezTerm, ["TERM_PROGRAM": "WezTerm"]).mode == .kitty)
+    }
+
+    @Test("foot: sixel with 1024 registers; the cell size from the text area when CSI 16 t goes unanswered")
+    func foot() {
+        let read = answers(Self.foot)
+        #expect(read.kittyGraphics == nil && read.sixel && read.sixelColorRegisters == 1024)
+        #expect(read.cellSize == nil && read.cellPixels == PixelSize(width: 9, height: 18))
+        #expect(choose(Self.foot).mode == .sixel)
+    }
+
+    @Test("xterm -ti vt340: sixel; plain xterm (no 4 in its attributes): blocks, and its colour became an index")
+    func xterm() {
+        #expect(choose(Self.xtermVT340).mode == .sixel)
+        #expect(answers(Self.xtermVT340).cellPixels == PixelSize(width: 12, height: 31))
+        let plain = answers(Self.xterm256)
+        #expect(!plain.sixel && plain.directColor == false)
+        #expect(choose(Self.xterm256).mode == .blocks)
+    }
+
+    @Test("Windows Terminal answers only its attributes: sixel")
+    func windowsTerminal() {
+        let choice = choose(Self.windowsTerminal)
+        #expect(choice.mode == .sixel)
+        #expect(answers(Self.windowsTerminal).cellPixels == nil)
+    }
+
+    @Test("a terminal that answers nothing: blocks, even when its environment claims kitty")
+    func silent() {
+        let read = answers("")
+        #expect(!read.isComplete && read.kittyGraphics == nil)
+        #expect(choose("", ["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"]).mode == .blocks)
+    }
+
+    @Test("inside tmux or screen: blocks, even inside kitty; the user may still ask for a mode")
+    func multiplexers() {
+        #expect(choose(Self.tmux).mode == .blocks)
+        #expect(choose(Self.tmux).multiplexed)
+        #expect(choose(Self.kitty, ["TMUX": "/tmp/tmux-0/default,1,0"]).mode == .blocks)
+        #expect(choose(Self.foot, ["TERM": "screen-256color"]).mode == .blocks)
+        #expect(choose(Self.foot, ["STY": "1234.pts-0"]).multiplexed)
+        let asked = choose(Self.tmux, request: .mode(.kitty))
+        #expect(asked.mode == .kitty && asked.available == [.kitty, .blocks, .off])
+    }
+
+    @Test("the environment breaks a tie and nothing more; sixel with few colour registers is not offered")
+    func tieBreaks() {
+        let iterm = #"ESC_Gi=31;ENOTSUPPORTED:noESC\ESCP>|iTerm2 3.5.0ESC\ESC[?1;0;256SESC[?62;4c"#
+        #expect(answers(iterm).kittyGraphics == false)
+        #expect(choose(iterm).available == [.sixel, .iterm, .blocks, .off])
+        #expect(choose(iterm, ["TERM_PROGRAM": "iTerm.app"]).mode == .iterm)
+        let sixteen = #"ESC[?1;0;16SESC[?63;4c"#
+        #expect(choose(sixteen).mode == .blocks)
+    }
+
+    @Test("keys typed while waiting are kept in order; an answer cut off at the end is dropped; other ids are ignored")
+    func strayBytes() {
+        let read = answers("jESC[?62;4cESC_Gi=7;OKESC\\kESC[6;20")
+        #expect(read.other == Array("jk".utf8))
+        #expect(read.sixel && read.kittyGraphics == nil && read.cellSize == nil)
+        let bell = answers("ESC]11;rgb:0000/0000/0000\u{07}ESC[?1;2c")
+        #expect(bell.isComplete && bell.other.isEmpty)
+    }
+
+    @Test("requests read from the option or the environment")
+    func requests() {
+        #expect(PictureModeChoice.Request("AUTO") == .auto)
+        #expect(PictureModeChoice.Request("sixel") == .mode(.sixel))
+        #expect(PictureModeChoice.Request("png") == nil)
+        #expect(PictureModeChoice.Request.names == ["auto", "kitty", "sixel", "iterm", "blocks", "off"])
+        let choice = choose(Self.wezTerm)
+        #expect(choice.next(after: .kitty) == .sixel && choice.next(after: .off) == .kitty)
+    }
+
+    @Test("the questions end with Primary Device Attributes and contain nothing else a terminal could print")
+    func queries() {
+        let queries = TerminalQueries.graphics
+        #expect(queries.hasSuffix("\u{1B}[c"))
+        let printable = queries.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }
+        #expect(printable.count + queries.unicodeScalars.filter { $0 == "\u{1B}" }.count == queries.unicodeScalars.count)
+    }
+}

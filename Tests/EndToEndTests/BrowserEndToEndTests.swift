@@ -29,7 +29,7 @@ struct BrowserEndToEndTests {
         try tmux.send("/")
         try await tmux.waitFor(text: "Search:")
         try tmux.send("kitchen", literal: true)
-        let narrowed = try await tmux.waitFor("search results") { self.header($0).contains("search: kitchen") && !$0.contains("loading") }
+        let narrowed = try await tmux.waitFor("search results") { self.header($0).contains("search: kitchen") && !self.header($0).contains("searching") }
         let count = header(narrowed).firstMatch(of: /(\d+)\+? products/).map { Int($0.1)! } ?? 0
         #expect(count > 0 && count < 40, "\(header(narrowed))")
         try tmux.send("Enter")

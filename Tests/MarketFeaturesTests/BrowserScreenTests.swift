@@ -193,6 +193,24 @@ struct BrowserScreenTests {
         #expect(render(searched).0.trimmedLines().contains { $0.contains("No products match “zzz”. Esc clears") })
     }
 
+    @Test("while a new search's first page is on its way, the title says searching, not the old list's count")
+    func searching() {
+        var state = listState(products)
+        #expect(render(state).0.trimmedLines()[0].hasSuffix("3 products"))
+        let effects = state.catalog.apply(search: "mug")
+        #expect(render(state).0.trimmedLines()[0].hasSuffix("search: mug  searching…"))
+        guard case .loadPage(let id, _, _, let search)? = effects.first else {
+            Issue.record("no page asked for: \(effects)")
+            return
+        }
+        #expect(search == "mug")
+        let found = ProductPage(
+            pageNumber: 1, itemsPerPage: 20, totalCount: 1, offset: 0, limit: 20, lastPage: 1, hasNext: false, hasPrev: false,
+            products: [products[0]])
+        _ = state.handle(.pageLoaded(requestID: id, .success(found)))
+        #expect(render(state).0.trimmedLines()[0].hasSuffix("search: mug  1 product"))
+    }
+
     @Test("ASCII mode uses no block or box-drawing characters")
     func ascii() {
         var state = listState(products)

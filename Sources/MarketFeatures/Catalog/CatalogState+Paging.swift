@@ -49,6 +49,7 @@ extension CatalogState {
             isStarting = false
             errorMessage = nil
             if request.replaces {
+                listedQuery = request.search
                 allProducts = []
                 merge(page.products)
                 newProductCount = 0

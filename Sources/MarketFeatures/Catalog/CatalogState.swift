@@ -24,6 +24,9 @@ public struct CatalogState: Sendable, Equatable {
     public var onlyVendorID: Int?
     /// The search the list shows (nil: no filter).
     public var query: String?
+    /// The search the products shown answer (nil: all of them). Differs from `query` while a new search's
+    /// first page is on its way, when the old products are still on screen.
+    public var listedQuery: String?
     public var hasNext = true
     public var nextPage = 1
     public var itemsPerPage: Int

@@ -14,7 +14,13 @@ struct TitleBarWidget: Widget {
         canvas.put(left, x: area.x, y: area.y, style: theme.title, maxWidth: area.width)
         var right = catalog.mineOnly ? "mine  " : ""
         if let query = catalog.query { right += "search: " + TerminalText.sanitized(query) + "  " }
-        right += catalog.hasNext ? "\(catalog.products.count)+ products " : "\(catalog.products.count) products "
+        if catalog.query != catalog.listedQuery, catalog.pageRequest?.replaces == true {
+            // A new search's first page is on its way: the products still shown are not what it found.
+            right += "searching… "
+        } else {
+            let count = catalog.products.count
+            right += catalog.hasNext ? "\(count)+ products " : count == 1 ? "1 product " : "\(count) products "
+        }
         let width = DisplayWidth.of(right)
         if width + DisplayWidth.of(left) + 2 <= area.width {
             canvas.put(right, x: area.maxX - width, y: area.y, style: theme.title)

@@ -8,6 +8,7 @@ import OpenMarketAPI
 import ServiceLifecycle
 import Synchronization
 import TerminalCurses
+import TerminalUI
 
 /// `openmarket` (no arguments): the terminal browser, against the embedded server or `--server URL`.
 struct BrowseCommand: AsyncParsableCommand {
@@ -68,6 +69,14 @@ struct BrowseCommand: AsyncParsableCommand {
                 "no terminfo entry for TERM=\(TerminalType.printable(requested)); drawing with \(used) (ncurses-term has more entries)")
         }
 
+        let environment = ProcessInfo.processInfo.environment
+        if TerminalProbe.asks(environment: environment) {
+            let (answers, elapsed) = TerminalProbe().ask()
+            let choice = PictureModeChoice.choose(request: .auto, answers: answers, environment: environment)
+            logger.info(
+                "terminal answered in \(Self.milliseconds(elapsed)) ms: \(answers.summary); best picture mode \(choice.mode.label) (drawn as half blocks until its painter lands)")
+        }
+
         var embedded: EmbeddedServer?
         let baseURL: URL
         if let server {
@@ -86,7 +95,6 @@ struct BrowseCommand: AsyncParsableCommand {
             pollInterval: .milliseconds(Int(pollInterval * 1000)), colorMode: noColorWanted ? .monochrome : nil,
             ascii: ascii, serverLabel: baseURL.host.map { "\($0):\(baseURL.port ?? 80)" } ?? baseURL.absoluteString)
         // Identity: flags, then the environment, then the saved file (for its server), then the demo vendor.
-        let environment = ProcessInfo.processInfo.environment
         let saved = IdentityFile.load()
         if let identifier, let secret, saveIdentity {
             try IdentityFile(identifier: identifier, secret: secret, server: server).save()
@@ -123,7 +131,11 @@ struct BrowseCommand: AsyncParsableCommand {
 
 extension BrowseCommand {
     static func milliseconds(since start: ContinuousClock.Instant) -> Int {
-        let elapsed = (ContinuousClock.now - start).components
+        milliseconds(ContinuousClock.now - start)
+    }
+
+    static func milliseconds(_ duration: Duration) -> Int {
+        let elapsed = duration.components
         return Int(elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000)
     }
 }

@@ -2,9 +2,10 @@ import Testing
 
 @testable import TerminalUI
 
-/// Detection of what a terminal can draw from its in-band answers (TerminalQueries.graphics). The answers
-/// are written in the forms each terminal sends (kitty, WezTerm, foot, xterm -ti vt340, Windows Terminal,
-/// tmux), each with what it leaves unanswered left out, as those terminals leave it out.
+/// Detection of what a terminal can draw from its in-band answers (TerminalQueries.graphics). xterm's and
+/// tmux's answers were recorded from the real programs (Debian's xterm 379 under Xvfb, tmux 3.3a, with
+/// `TerminalQueries.graphics`); kitty's, WezTerm's, foot's, iTerm2's and Windows Terminal's are written in
+/// the forms their documentation gives, leaving out what each does not answer.
 @Suite("Picture mode detection")
 struct GraphicsDetectionTests {
     static let escape = "\u{1B}"
@@ -25,11 +26,15 @@ struct GraphicsDetectionTests {
         #"ESC_Gi=31;OKESC\ESCP>|WezTerm 20240203-110809-5046fc22ESC\ESC[?1;0;256SESC[?2;0;2560;1600SESC[6;18;9tESC[4;864;1080tESC[8;48;120tESCP1$r38:2::1:2:3mESC\ESC[?65;4;6;18;22c"#
     static let foot =
         #"ESCP>|foot(1.16.2)ESC\ESC[?1;0;1024SESC[?2;0;1280;864SESC[4;864;1080tESC[8;48;120tESCP1$r38:2::1:2:3mESC\ESC[?62;4;22c"#
+    // Recorded: xterm -ti vt340 (no window operations by default: no CSI t answers), the same with
+    // `allowWindowOps: true`, plain xterm (no 4 in its attributes; XTSMGRAPHICS answers "error" 3), tmux.
     static let xtermVT340 =
-        #"ESCP>|XTerm(379)ESC\ESC[?1;0;1024SESC[?2;0;1000;1000SESC[4;744;968tESC[8;24;80tESCP1$r0;38:2::1:2:3mESC\ESC[?63;1;2;4;6;9;15;16;22;28c"#
+        #"ESCP>|XTerm(379)ESC\ESC[?1;0;1024SESC[?2;0;480;312SESCP1$r0;38:2::1:2:3mESC\ESC[?63;1;2;4;6;9;15;16;22;28c"#
+    static let xtermWindowOps =
+        #"ESCP>|XTerm(379)ESC\ESC[?1;0;1024SESC[?2;0;480;312SESC[6;13;6tESC[4;312;480tESC[8;24;80tESCP1$r0;38:2::1:2:3mESC\ESC[?63;1;2;4;6;9;15;16;22;28c"#
+    static let xterm = #"ESCP>|XTerm(379)ESC\ESC[?1;3SESC[?2;3SESCP1$r0;38:2::1:2:3mESC\ESC[?64;1;2;6;9;15;16;17;18;21;22;28c"#
+    static let tmux = #"ESCP>|tmux 3.3aESC\ESC[8;100;30tESC[?1;2c"#
     static let windowsTerminal = #"ESC[?61;4;6;7;14;21;22;23;24;28;32;42c"#
-    static let tmux = #"ESCP>|tmux 3.3aESC\ESC[4;0;0tESC[8;24;80tESCP0$rESC\ESC[?1;2c"#
-    static let xterm256 = #"ESCP>|XTerm(379)ESC\ESC[4;744;968tESC[8;24;80tESCP1$r0;38;5;16mESC\ESC[?64;1;2;6;9;15;16;17;18;21;22;28c"#
 
     @Test("kitty: kitty graphics, direct colour, the cell size as reported")
     func kitty() {
@@ -60,13 +65,20 @@ struct GraphicsDetectionTests {
         #expect(choose(Self.foot).mode == .sixel)
     }
 
-    @Test("xterm -ti vt340: sixel; plain xterm (no 4 in its attributes): blocks, and its colour became an index")
+    @Test("xterm -ti vt340: sixel with 1024 registers; its cell size from CSI t when allowed, else from the window size")
     func xterm() {
+        let vt340 = answers(Self.xtermVT340)
+        #expect(vt340.sixel && vt340.sixelColorRegisters == 1024 && vt340.directColor == true)
+        #expect(vt340.cellPixels == nil, "xterm does not answer CSI t by default")
+        var withWindow = vt340
+        withWindow.windowPixels = PixelSize(width: 484, height: 316)  // recorded TIOCGWINSZ, borders included
+        withWindow.windowCells = PixelSize(width: 80, height: 24)
+        #expect(withWindow.cellPixels == PixelSize(width: 6, height: 13))
+        #expect(answers(Self.xtermWindowOps).cellPixels == PixelSize(width: 6, height: 13))
         #expect(choose(Self.xtermVT340).mode == .sixel)
-        #expect(answers(Self.xtermVT340).cellPixels == PixelSize(width: 12, height: 31))
-        let plain = answers(Self.xterm256)
-        #expect(!plain.sixel && plain.directColor == false)
-        #expect(choose(Self.xterm256).mode == .blocks)
+        let plain = answers(Self.xterm)
+        #expect(!plain.sixel && plain.sixelColorRegisters == nil && plain.isComplete)
+        #expect(choose(Self.xterm).mode == .blocks)
     }
 
     @Test("Windows Terminal answers only its attributes: sixel")

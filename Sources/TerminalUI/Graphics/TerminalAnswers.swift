@@ -17,6 +17,10 @@ public struct TerminalAnswers: Sendable, Equatable {
     public var textAreaPixels: PixelSize?
     /// The text area in cells (`CSI 8 ; rows ; columns t`), as width = columns, height = rows.
     public var textAreaCells: PixelSize?
+    /// The window in pixels and in cells as the kernel's window size has them (TIOCGWINSZ: xterm fills the
+    /// pixels in locally, an SSH client sends its own), when the pixels are not zero.
+    public var windowPixels: PixelSize?
+    public var windowCells: PixelSize?
     /// The terminal kept a 24-bit colour when asked back for it (DECRQSS of SGR).
     public var directColor: Bool?
     /// Bytes that were no answer (keys typed while waiting), in order.
@@ -30,13 +34,31 @@ public struct TerminalAnswers: Sendable, Equatable {
     /// Sixel graphics, by Primary Device Attributes.
     public var sixel: Bool { primaryAttributes?.contains(4) ?? false }
 
-    /// One cell in pixels: as reported, else the text area's pixels divided by its cells.
+    /// One cell in pixels: as reported (`CSI 16 t`), else the text area's pixels divided by its cells
+    /// (`CSI 14 t`, `CSI 18 t`), else the kernel's window size (xterm answers neither unless its window
+    /// operations are allowed, but fills that in).
     public var cellPixels: PixelSize? {
         if let cellSize, cellSize.width > 0, cellSize.height > 0 { return cellSize }
-        guard let pixels = textAreaPixels, let cells = textAreaCells, cells.width > 0, cells.height > 0,
-            pixels.width >= cells.width, pixels.height >= cells.height
+        return Self.divide(textAreaPixels, by: textAreaCells) ?? Self.divide(windowPixels, by: windowCells)
+    }
+
+    private static func divide(_ pixels: PixelSize?, by cells: PixelSize?) -> PixelSize? {
+        guard let pixels, let cells, cells.width > 0, cells.height > 0, pixels.width >= cells.width,
+            pixels.height >= cells.height
         else { return nil }
         return PixelSize(width: pixels.width / cells.width, height: pixels.height / cells.height)
+    }
+
+    /// One line for the log: what was answered (the version sanitized: it comes from the terminal).
+    public var summary: String {
+        guard isComplete || kittyGraphics != nil || version != nil else { return "nothing" }
+        var parts: [String] = []
+        if let version { parts.append(TerminalText.sanitized(String(version.prefix(40)))) }
+        parts.append("kitty graphics " + (kittyGraphics == true ? "yes" : "no"))
+        parts.append(sixel ? "sixel" + (sixelColorRegisters.map { " (\($0) colours)" } ?? "") : "no sixel")
+        if let cell = cellPixels { parts.append("cell \(cell.width)×\(cell.height) px") }
+        if let directColor { parts.append("direct colour " + (directColor ? "yes" : "no")) }
+        return parts.joined(separator: ", ")
     }
 
     /// Reads the answers out of what the terminal sent; what is not an answer goes to `other`. Sequences

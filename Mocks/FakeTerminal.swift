@@ -7,6 +7,7 @@ public final class FakeTerminal: TerminalBackend {
     public let inputs: AsyncStream<TerminalInput>
     private let continuation: AsyncStream<TerminalInput>.Continuation
     private let frames = NIOLockedValueBox<[Canvas]>([])
+    private let shownGraphics = NIOLockedValueBox<[GraphicPlacement]>([])
     public let colors: Int
     public let size: (columns: Int, rows: Int)
 
@@ -19,6 +20,11 @@ public final class FakeTerminal: TerminalBackend {
     public func start() {}
 
     public func present(_ canvas: Canvas) {
+        present(canvas, graphics: [])
+    }
+
+    public func present(_ canvas: Canvas, graphics: [GraphicPlacement]) {
+        shownGraphics.withLockedValue { $0 = graphics }
         frames.withLockedValue { $0.append(canvas) }
     }
 
@@ -33,6 +39,9 @@ public final class FakeTerminal: TerminalBackend {
 
     /// The last frame shown.
     public var lastFrame: Canvas? { frames.withLockedValue { $0.last } }
+
+    /// The pictures the last frame drew as graphics.
+    public var lastGraphics: [GraphicPlacement] { shownGraphics.withLockedValue { $0 } }
 
     /// How many frames were shown.
     public var frameCount: Int { frames.withLockedValue { $0.count } }

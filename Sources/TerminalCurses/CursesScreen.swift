@@ -1,4 +1,5 @@
 import CCursesShim
+import Foundation
 @preconcurrency import CNCursesw
 import TerminalUI
 
@@ -7,14 +8,23 @@ import TerminalUI
 struct CursesScreen {
     private var last: Canvas?
     private var pairs: [Int32: Int32] = [:]
+    /// The pictures drawn as graphics over the text.
+    private var layer = GraphicsLayer()
 
-    /// Forget the last frame (after a resize the whole screen is redrawn).
+    /// Forget the last frame (after a resize the whole screen is redrawn, and its pictures are gone).
     mutating func invalidate() {
         last = nil
+        layer.reset()
         clearok(stdscr, true)
     }
 
-    mutating func draw(_ canvas: Canvas) {
+    /// Writes the frame's changed cells, then draws its pictures over them (sixel, kitty, iTerm). Rows a
+    /// picture leaves are rewritten in full, which erases its pixels; curses never scrolls by inserting and
+    /// deleting lines while pictures are up (they would move with the text, out of the layer's sight).
+    mutating func draw(_ canvas: Canvas, graphics: [GraphicPlacement] = []) {
+        let withGraphics = !graphics.isEmpty || !layer.shown.isEmpty
+        idlok(stdscr, !withGraphics)
+        if last == nil || last?.width != canvas.width || last?.height != canvas.height { layer.reset() }
         var rows: Int32 = 0
         var columns: Int32 = 0
         ccs_window_size(stdscr, &rows, &columns)
@@ -63,9 +73,32 @@ struct CursesScreen {
             }
         }
         ccs_set_attributes(stdscr, 0, 0)
+        let update = withGraphics ? layer.update(to: graphics) : GraphicsLayer.Update()
+        for row in update.repaintRows where row < height {
+            wredrawln(stdscr, Int32(row), 1)
+        }
         wnoutrefresh(stdscr)
         doupdate()
         last = canvas
+        if !update.draws.isEmpty { Self.send(update.draws) }
+    }
+
+    /// Draws pictures at their cells, the cursor saved and put back (curses must find it where it left it).
+    private static func send(_ draws: [GraphicPlacement]) {
+        fflush(stdout)
+        var bytes: [UInt8] = [0x1B, UInt8(ascii: "7")]
+        for draw in draws {
+            bytes += Array("\u{1B}[\(draw.cells.y + 1);\(draw.cells.x + 1)H".utf8)
+            bytes += draw.sequence
+        }
+        bytes += [0x1B, UInt8(ascii: "8")]
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
     }
 
     private mutating func apply(_ style: CellStyle) {

@@ -15,6 +15,7 @@ public final class CursesTerminal: TerminalBackend {
     /// What the drawing thread should do next.
     private struct Mailbox {
         var frame: Canvas?
+        var graphics: [GraphicPlacement] = []
         var stopping = false
     }
 
@@ -98,7 +99,15 @@ public final class CursesTerminal: TerminalBackend {
 
     /// Hands a frame to the drawing thread; only the newest undrawn frame is kept.
     public func present(_ canvas: Canvas) {
-        mailbox.withLockedValue { $0.frame = canvas }
+        present(canvas, graphics: [])
+    }
+
+    /// Hands a frame and the pictures to draw over it as graphics to the drawing thread.
+    public func present(_ canvas: Canvas, graphics: [GraphicPlacement]) {
+        mailbox.withLockedValue { box in
+            box.frame = canvas
+            box.graphics = graphics
+        }
         wake()
     }
 
@@ -135,9 +144,9 @@ public final class CursesTerminal: TerminalBackend {
             if ccs_quit_requested() != 0 {
                 continuation.yield(.key(.control("c")))
             }
-            let (frame, stopping) = mailbox.withLockedValue { box in
+            let (frame, graphics, stopping) = mailbox.withLockedValue { box in
                 defer { box.frame = nil }
-                return (box.frame, box.stopping)
+                return (box.frame, box.graphics, box.stopping)
             }
             if stopping { break }
             // Input first (resizes change what a frame must look like), then the newest frame.
@@ -156,7 +165,7 @@ public final class CursesTerminal: TerminalBackend {
                 screen.invalidate()
                 continuation.yield(.resize(columns: changed.columns, rows: changed.rows))
             }
-            if let frame { screen.draw(frame) }
+            if let frame { screen.draw(frame, graphics: graphics) }
         }
         write(1, "\u{1B}[?2004l", 8)
         endwin()

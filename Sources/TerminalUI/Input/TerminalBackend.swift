@@ -10,6 +10,15 @@ public protocol TerminalBackend: Sendable {
     func start()
     /// Shows a frame (the newest one wins if frames come faster than the terminal takes them).
     func present(_ canvas: Canvas)
+    /// Shows a frame with pictures drawn in the terminal's own graphics over its text.
+    func present(_ canvas: Canvas, graphics: [GraphicPlacement])
     /// Gives the terminal back as it was.
     func stop() async
+}
+
+extension TerminalBackend {
+    /// A terminal without graphics shows the text alone.
+    public func present(_ canvas: Canvas, graphics: [GraphicPlacement]) {
+        present(canvas)
+    }
 }

@@ -1,0 +1,57 @@
+import Testing
+
+@testable import TerminalUI
+
+@Suite("Graphics layer: which rows to rewrite, which pictures to draw")
+struct GraphicsLayerTests {
+    func picture(_ name: String, x: Int = 0, y: Int, height: Int = 3) -> GraphicPlacement {
+        GraphicPlacement(identity: name, cells: Rect(x: x, y: y, width: 10, height: height), sequence: Array(name.utf8))
+    }
+
+    @Test("first frame: every picture drawn, nothing rewritten; the same frame again: nothing at all")
+    func steady() {
+        var layer = GraphicsLayer()
+        let frame = [picture("a", y: 1), picture("b", x: 20, y: 1)]
+        #expect(layer.update(to: frame) == .init(repaintRows: [], draws: frame))
+        #expect(layer.update(to: frame) == .init(repaintRows: [], draws: []))
+        #expect(layer.shown == frame)
+    }
+
+    @Test("a picture gone: its rows rewritten, and a picture sharing those rows drawn again; one elsewhere left alone")
+    func gone() {
+        var layer = GraphicsLayer()
+        let a = picture("a", y: 1), b = picture("b", x: 20, y: 2), c = picture("c", y: 10)
+        _ = layer.update(to: [a, b, c])
+        let update = layer.update(to: [b, c])
+        #expect(update.repaintRows == [1, 2, 3])
+        #expect(update.draws == [b], "b shares rows 2 and 3 with a; c does not")
+    }
+
+    @Test("scrolling by a row: old rows rewritten, every moved picture drawn at its new place")
+    func scrolled() {
+        var layer = GraphicsLayer()
+        _ = layer.update(to: [picture("a", y: 1), picture("b", y: 5)])
+        let moved = [picture("a", y: 0), picture("b", y: 4)]
+        let update = layer.update(to: moved)
+        #expect(update.repaintRows == [1, 2, 3, 5, 6, 7])
+        #expect(update.draws == moved)
+    }
+
+    @Test("the same picture cut differently is another picture; after a reset everything is drawn again")
+    func identity() {
+        var layer = GraphicsLayer()
+        _ = layer.update(to: [picture("a", y: 1, height: 3)])
+        #expect(layer.update(to: [picture("a", y: 1, height: 2)]).repaintRows == [1, 2, 3])
+        layer.reset()
+        #expect(layer.update(to: [picture("a", y: 1, height: 2)]) == .init(repaintRows: [], draws: [picture("a", y: 1, height: 2)]))
+    }
+
+    @Test("an overlay over the pictures: the covered ones go (rows rewritten); closed, they come back")
+    func overlay() {
+        var layer = GraphicsLayer()
+        let a = picture("a", y: 1), b = picture("b", y: 10)
+        _ = layer.update(to: [a, b])
+        #expect(layer.update(to: [b]) == .init(repaintRows: [1, 2, 3], draws: []))
+        #expect(layer.update(to: [a, b]) == .init(repaintRows: [], draws: [a]))
+    }
+}

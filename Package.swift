@@ -45,6 +45,11 @@ let package = Package(
             name: "CPNG",
             providers: [.apt(["libpng-dev"])]
         ),
+        // zlib's deflate for the kitty graphics protocol's compressed raw pixels (`o=z`); libpng links it anyway.
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
 
         // posix_spawn's GNU flags, which Swift cannot see.
         .target(name: "CPosixSpawn", cSettings: checkedC),
@@ -71,7 +76,7 @@ let package = Package(
         ),
 
         // Pictures to terminal cells, and the in-memory thumbnail cache.
-        .target(name: "ImagePipeline", dependencies: ["ImageCodec"], swiftSettings: strict),
+        .target(name: "ImagePipeline", dependencies: ["ImageCodec", "CZlib"], swiftSettings: strict),
 
         // Off-screen canvas, text measurement, layout and input events — pure Swift, no curses.
         .target(name: "TerminalUI", dependencies: ["ImagePipeline"], swiftSettings: strict),
@@ -150,7 +155,7 @@ let package = Package(
         // Fixtures and test doubles shared by the tests.
         .target(
             name: "Mocks",
-            dependencies: ["ImageCodec", "OpenMarketAPI", "TerminalUI", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            dependencies: ["ImageCodec", "CZlib", "OpenMarketAPI", "TerminalUI", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             path: "Mocks",
             resources: [.copy("Fixtures")],
             swiftSettings: strict

@@ -76,7 +76,10 @@ let package = Package(
         ),
 
         // Pictures to terminal cells, and the in-memory thumbnail cache.
-        .target(name: "ImagePipeline", dependencies: ["ImageCodec", "CZlib"], swiftSettings: strict),
+        // Encoding sixel and scaling pictures run per frame: optimized in debug builds too, as ImageCodec.
+        .target(
+            name: "ImagePipeline", dependencies: ["ImageCodec", "CZlib"],
+            swiftSettings: strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
         // Off-screen canvas, text measurement, layout and input events — pure Swift, no curses.
         .target(name: "TerminalUI", dependencies: ["ImagePipeline"], swiftSettings: strict),

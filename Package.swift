@@ -230,7 +230,9 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["openmarket", "Mocks", "ServerTestSupport"], swiftSettings: strict),
+            name: "EndToEndTests",
+            dependencies: ["openmarket", "Mocks", "ServerTestSupport", "MarketFeatures", "TerminalUI", "ImageCodec", "ImagePipeline"],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

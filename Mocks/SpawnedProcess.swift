@@ -144,8 +144,10 @@ public final class SpawnedProcess: @unchecked Sendable {
     }
 
     /// Runs a command to completion and returns its status and standard output.
-    public static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = try SpawnedProcess(executable, arguments)
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> (status: Int32, output: String)
+    {
+        let process = try SpawnedProcess(executable, arguments, environment: environment)
         let status = process.waitForExitBlocking()
         return (status, process.standardOutput)
     }

@@ -1,5 +1,6 @@
 public import Foundation
 public import MarketFeatures
+public import TerminalUI
 public import OpenMarketAPI
 
 /// How the browser runs: polling, colours, glyphs.
@@ -24,6 +25,12 @@ public struct BrowserConfiguration: Sendable {
     public var layout: LayoutKind = .list
     /// A product to open at start.
     public var openProduct: Int?
+    /// How pictures are drawn: half blocks, or the terminal's own graphics (sixel so far) where it has them.
+    public var pictures: PictureMode = .blocks
+    /// One cell in pixels, for pictures drawn as graphics (without it they are half blocks).
+    public var cellPixels: PixelSize?
+    /// Sixel colour registers the terminal has (its palette's limit).
+    public var sixelColors = 256
     /// Called once, when the first frame with products has been handed to the terminal.
     public var onFirstProducts: (@Sendable () -> Void)?
     /// Called once, the first time every picture on screen has been drawn (a benchmark figure).

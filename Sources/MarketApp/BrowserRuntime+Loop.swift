@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodec
 import ImagePipeline
 import MarketFeatures
 import OpenMarketAPI
@@ -18,9 +19,19 @@ extension BrowserRuntime {
         var reportedFirstProducts = false
         /// The palette of the last frame, for form previews.
         var palette: PaletteKind = .xterm256
+        /// Pictures in the terminal's own graphics (sixel), when it has them and they were asked for.
+        var graphics: GraphicsPictures?
+        /// Loads of pictures for graphics, cancelled when no frame wants them any more.
+        let graphicTasks = TaskKeeper<GraphicsPictures.Source>()
+        /// Pictures that could not be loaded for graphics: their placeholder stays (not asked again).
+        var failedGraphics: Set<GraphicsPictures.Source> = []
 
         init(runtime: BrowserRuntime) {
             self.runtime = runtime
+            let configuration = runtime.configuration
+            if configuration.pictures == .sixel, let cell = configuration.cellPixels {
+                graphics = GraphicsPictures(cell: cell, colors: configuration.sixelColors)
+            }
         }
 
         mutating func run(_ state: inout BrowserState) async {
@@ -62,39 +73,81 @@ extension BrowserRuntime {
                         images[key] = image
                     case .imageFailed:
                         break
+                    case .graphicLoaded(let source, let image):
+                        graphics?.loaded(source, image)
+                    case .graphicFailed(let source):
+                        failedGraphics.insert(source)
                     case .terminalClosed:
                         running = false
                     }
                 }
                 guard running else { break }
                 let wanted = draw(state)
-                updateTasks(state, wanted: wanted)
+                updateTasks(state, wanted: wanted.cells)
+                updateGraphicTasks(wanted: wanted.graphics)
             }
             // Quitting (or a closed terminal) cancels whatever is under way, writes included: Ctrl-C during
             // an upload means stop. A second at most, then the terminal is restored regardless.
+            await graphicTasks.cancelAll(waitingAtMost: .milliseconds(200))
             await tasks.cancelAll(waitingAtMost: .seconds(1))
             queue.finish()
         }
 
-        /// Renders the state, paints the pictures at hand, hands the frame to the terminal. Returns the
-        /// pictures the frame wants, most urgent first.
-        mutating func draw(_ state: BrowserState) -> [ImageCacheKey] {
+        /// Renders the state, paints the pictures at hand (half blocks into the cells, or graphics over
+        /// them), hands the frame to the terminal. Returns the pictures the frame wants, most urgent first.
+        mutating func draw(_ state: BrowserState) -> (cells: [ImageCacheKey], graphics: [GraphicsPictures.Source]) {
             let screen = BrowserScreen(state: state, ascii: runtime.configuration.ascii)
             palette = screen.palette
             let report = screen.render(into: &canvas)
-            let painter = HalfBlockPainter(images: images, palette: palette)
-            painter.paint(report, into: &canvas)
-            runtime.terminal.present(canvas)
-            let wanted = painter.keys(for: report)
+            var wanted: (cells: [ImageCacheKey], graphics: [GraphicsPictures.Source]) = ([], [])
+            var allAtHand: Bool
+            if var pictures = graphics, palette != .monochrome {
+                let (placed, sources) = pictures.place(report, into: &canvas)
+                graphics = pictures
+                runtime.terminal.present(canvas, graphics: placed)
+                wanted.graphics = sources.filter { !failedGraphics.contains($0) }
+                allAtHand = wanted.graphics.allSatisfy { pictures.scaled[$0] != nil }
+            } else {
+                let painter = HalfBlockPainter(images: images, palette: palette)
+                painter.paint(report, into: &canvas)
+                runtime.terminal.present(canvas)
+                wanted.cells = painter.keys(for: report)
+                allAtHand = wanted.cells.allSatisfy { images[$0] != nil }
+            }
             if !reportedFirstProducts, !state.catalog.products.isEmpty {
                 reportedFirstProducts = true
                 runtime.configuration.onFirstProducts?()
             }
-            if reportedFirstProducts, !reportedFirstPictures, !wanted.isEmpty, wanted.allSatisfy({ images[$0] != nil }) {
+            allAtHand = allAtHand && !(wanted.cells.isEmpty && wanted.graphics.isEmpty)
+            if reportedFirstProducts, !reportedFirstPictures, allAtHand {
                 reportedFirstPictures = true
                 runtime.configuration.onFirstPictures?()
             }
             return wanted
+        }
+
+        /// Cancels graphics loads no frame wants, and starts those it wants (off the loop: decoding and
+        /// scaling take a few milliseconds each).
+        mutating func updateGraphicTasks(wanted: [GraphicsPictures.Source]) {
+            guard let pictures = graphics else { return }
+            let wantedSet = Set(wanted)
+            graphicTasks.keep { wantedSet.contains($0) }
+            graphics?.prune(keeping: wantedSet)
+            let client = runtime.client
+            let queue = self.queue
+            let cell = pictures.cell
+            for source in wanted where pictures.scaled[source] == nil && !graphicTasks.isRunning(source) {
+                graphicTasks.startDetached(source) {
+                    do {
+                        let bytes = try await client.data(from: source.url)
+                        try Task.checkCancellation()
+                        queue.send(.graphicLoaded(source, try GraphicsPictures.load(bytes, for: source, cell: cell)))
+                    } catch {
+                        // A cancelled load is not a failure: the picture may be wanted again.
+                        if !Task.isCancelled { queue.send(.graphicFailed(source)) }
+                    }
+                }
+            }
         }
 
         /// Cancels the tasks the state no longer wants, starts loads for the pictures the frame wants, and

@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodec
 public import ImagePipeline
 public import MarketFeatures
 public import OpenMarketAPI
@@ -13,6 +14,8 @@ public final class BrowserRuntime: Sendable {
         case browser(BrowserEvent)
         case imageLoaded(ImageCacheKey, CellImage)
         case imageFailed(ImageCacheKey)
+        case graphicLoaded(GraphicsPictures.Source, PixelImage)
+        case graphicFailed(GraphicsPictures.Source)
         case terminalClosed
     }
 

@@ -13,11 +13,14 @@ final class PseudoTerminal: Sendable {
     private let exited = NIOLockedValueBox(false)
     private let signalsSent = NIOLockedValueBox(0)
 
-    init(executable: String, arguments: [String], environment: [String: String], columns: Int, rows: Int) throws {
+    init(
+        executable: String, arguments: [String], environment: [String: String], columns: Int, rows: Int,
+        pixelWidth: Int = 0, pixelHeight: Int = 0
+    ) throws {
         var master: Int32 = -1
         var slave: Int32 = -1
         // A client may ask for 0×0 or 10000×10000: the browser gets 1…1000 either way.
-        var size = Self.windowSize(columns: columns, rows: rows)
+        var size = Self.windowSize(columns: columns, rows: rows, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.EIO) }
         defer { close(slave) }
         let slavePath: String
@@ -75,15 +78,15 @@ final class PseudoTerminal: Sendable {
         return String(cString: buffer)
     }
 
-    private static func windowSize(columns: Int, rows: Int) -> winsize {
+    private static func windowSize(columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int) -> winsize {
         winsize(
-            ws_row: UInt16(max(1, min(1000, rows))), ws_col: UInt16(max(1, min(1000, columns))), ws_xpixel: 0,
-            ws_ypixel: 0)
+            ws_row: UInt16(max(1, min(1000, rows))), ws_col: UInt16(max(1, min(1000, columns))),
+            ws_xpixel: UInt16(max(0, min(65535, pixelWidth))), ws_ypixel: UInt16(max(0, min(65535, pixelHeight))))
     }
 
-    /// Tells the child its terminal's new size (it gets SIGWINCH). Sizes are clamped to 1…1000.
-    func resize(columns: Int, rows: Int) {
-        var size = Self.windowSize(columns: columns, rows: rows)
+    /// Tells the child its terminal's new size (it gets SIGWINCH). Cells are clamped to 1…1000, pixels to 0…65535.
+    func resize(columns: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0) {
+        var size = Self.windowSize(columns: columns, rows: rows, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }
 

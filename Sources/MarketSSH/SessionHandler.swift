@@ -62,17 +62,19 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         switch event {
         case let request as SSHChannelRequestEvent.PseudoTerminalRequest:
             let terminal = SessionStateMachine.Terminal(
-                term: request.term, columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
+                term: request.term, columns: request.terminalCharacterWidth, rows: request.terminalRowHeight,
+                pixelWidth: request.terminalPixelWidth, pixelHeight: request.terminalPixelHeight)
             reply(state.terminalRequested(terminal), wanted: request.wantReply, context: context)
         case let request as SSHChannelRequestEvent.ShellRequest:
             start(context: context, action: state.startRequested(command: nil), wantReply: request.wantReply)
         case let request as SSHChannelRequestEvent.ExecRequest:
             start(context: context, action: state.startRequested(command: request.command), wantReply: request.wantReply)
         case let request as SSHChannelRequestEvent.WindowChangeRequest:
-            if case .resize(let columns, let rows) = state.windowChanged(
-                columns: request.terminalCharacterWidth, rows: request.terminalRowHeight)
+            if case .resize(let columns, let rows, let pixelWidth, let pixelHeight) = state.windowChanged(
+                columns: request.terminalCharacterWidth, rows: request.terminalRowHeight,
+                pixelWidth: request.terminalPixelWidth, pixelHeight: request.terminalPixelHeight)
             {
-                running?.terminal.resize(columns: columns, rows: rows)
+                running?.terminal.resize(columns: columns, rows: rows, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
             }
         default:
             context.fireUserInboundEventTriggered(event)
@@ -135,7 +137,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         environment["LANG"] = "C.UTF-8"
         return try PseudoTerminal(
             executable: launcher.executable, arguments: arguments, environment: environment,
-            columns: pty.columns, rows: pty.rows)
+            columns: pty.columns, rows: pty.rows, pixelWidth: pty.pixelWidth, pixelHeight: pty.pixelHeight)
     }
 
     /// Ends the session once it has run too long or the client has been idle too long.

@@ -9,6 +9,10 @@ struct SessionStateMachine: Sendable {
         var term: String
         var columns: Int
         var rows: Int
+        /// The window in pixels, when the client says (0 when it does not): the browser sizes pictures drawn
+        /// as graphics from it where the terminal does not answer the question itself.
+        var pixelWidth = 0
+        var pixelHeight = 0
     }
 
     /// What to do about a shell or exec request.
@@ -24,7 +28,7 @@ struct SessionStateMachine: Sendable {
     /// What to do about a window change.
     enum ResizeAction: Equatable, Sendable {
         case none
-        case resize(columns: Int, rows: Int)
+        case resize(columns: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0)
     }
 
     private enum State: Equatable, Sendable {
@@ -96,18 +100,22 @@ struct SessionStateMachine: Sendable {
     }
 
     /// A window change: remembered before the browser starts, passed on while it runs.
-    mutating func windowChanged(columns: Int, rows: Int) -> ResizeAction {
+    mutating func windowChanged(columns: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0) -> ResizeAction {
+        func changed(_ terminal: Terminal) -> Terminal {
+            var terminal = terminal
+            terminal.columns = columns
+            terminal.rows = rows
+            terminal.pixelWidth = pixelWidth
+            terminal.pixelHeight = pixelHeight
+            return terminal
+        }
         switch state {
-        case .waiting(var terminal?):
-            terminal.columns = columns
-            terminal.rows = rows
-            state = .waiting(terminal)
+        case .waiting(let terminal?):
+            state = .waiting(changed(terminal))
             return .none
-        case .running(var terminal):
-            terminal.columns = columns
-            terminal.rows = rows
-            state = .running(terminal)
-            return .resize(columns: columns, rows: rows)
+        case .running(let terminal):
+            state = .running(changed(terminal))
+            return .resize(columns: columns, rows: rows, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         case .waiting(nil), .answered, .closed:
             return .none
         }

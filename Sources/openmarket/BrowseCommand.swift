@@ -33,6 +33,8 @@ struct BrowseCommand: AsyncParsableCommand {
     @Flag(help: "Do not use the mouse.") var noMouse = false
     @Flag(help: "No colours (also when NO_COLOR is set).") var noColor = false
     @Flag(help: "ASCII only, for terminals that draw block characters double-width.") var ascii = false
+    @Option(help: "Pictures: auto (what the terminal answers it can draw), sixel or blocks; also OPENMARKET_PICTURES.")
+    var pictures: String?
 
     func validate() throws {
         if (identifier == nil) != (secret == nil) {
@@ -45,6 +47,18 @@ struct BrowseCommand: AsyncParsableCommand {
             throw ValidationError("--server must be a URL such as http://127.0.0.1:8080")
         }
         guard pollInterval >= 1 else { throw ValidationError("--poll-interval must be at least 1 second") }
+        _ = try Self.pictureRequest(pictures ?? ProcessInfo.processInfo.environment["OPENMARKET_PICTURES"])
+    }
+
+    /// The pictures asked for; kitty, iTerm and off are named by the issue but not drawn yet.
+    static func pictureRequest(_ text: String?) throws -> PictureModeChoice.Request {
+        guard let text, !text.isEmpty else { return .auto }
+        switch PictureModeChoice.Request(text) {
+        case .auto?: return .auto
+        case .mode(let mode)? where mode == .sixel || mode == .blocks: return .mode(mode)
+        case .mode(let mode)?: throw ValidationError("pictures in \(mode.label) are not drawn yet: use auto, sixel or blocks")
+        case nil: throw ValidationError("--pictures must be auto, sixel or blocks, not \(TerminalType.printable(text))")
+        }
     }
 
     func run() async throws {
@@ -70,12 +84,17 @@ struct BrowseCommand: AsyncParsableCommand {
         }
 
         let environment = ProcessInfo.processInfo.environment
-        if TerminalProbe.asks(environment: environment) {
-            let (answers, elapsed) = TerminalProbe().ask()
-            let choice = PictureModeChoice.choose(request: .auto, answers: answers, environment: environment)
-            logger.info(
-                "terminal answered in \(Self.milliseconds(elapsed)) ms: \(answers.summary); best picture mode \(choice.mode.label) (drawn as half blocks until its painter lands)")
+        let request = try Self.pictureRequest(pictures ?? environment["OPENMARKET_PICTURES"])
+        var answers = TerminalAnswers()
+        if request != .mode(.blocks), TerminalProbe.asks(environment: environment) {
+            let (answered, elapsed) = TerminalProbe().ask()
+            answers = answered
+            logger.info("terminal answered in \(Self.milliseconds(elapsed)) ms: \(answers.summary)")
         }
+        let choice = PictureModeChoice.choose(request: request, answers: answers, environment: environment)
+        // Sixel is drawn; kitty and iTerm pictures are not yet (issue 15): those terminals get half blocks.
+        let drawn: PictureMode = choice.mode == .sixel && answers.cellPixels != nil ? .sixel : .blocks
+        logger.info("pictures: \(drawn.label) (best the terminal offers: \(choice.mode.label))")
 
         var embedded: EmbeddedServer?
         let baseURL: URL
@@ -113,6 +132,9 @@ struct BrowseCommand: AsyncParsableCommand {
         configuration.readOnlyNotice = environment["OPENMARKET_READ_ONLY"].flatMap { $0.isEmpty ? nil : $0 }
         configuration.openProduct = product
         configuration.layout = layout
+        configuration.pictures = drawn
+        configuration.cellPixels = answers.cellPixels
+        configuration.sixelColors = answers.sixelColorRegisters ?? 256
         configuration.onFirstProducts = {
             logger.info("first page painted after \(Self.milliseconds(since: launched)) ms")
             logging.sink.flush()

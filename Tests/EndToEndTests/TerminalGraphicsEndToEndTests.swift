@@ -1,6 +1,9 @@
 import Foundation
+import ImageCodec
+import MarketFeatures
 import Mocks
 import Testing
+import TerminalUI
 
 /// The browser in a real terminal emulator that speaks sixel — xterm emulating a VT340, on Xvfb — locally
 /// and over `openmarket ssh`: what the terminal answers in band, and what shows on its screen.
@@ -24,25 +27,98 @@ struct TerminalGraphicsEndToEndTests {
         log.split(separator: "\n").first { $0.contains("terminal answered") }.map(String.init) ?? ""
     }
 
-    @Test("locally: sixel with 1024 colour registers and a 6×13 cell learnt in band; the grid's pictures on screen")
+    @Test("locally: sixel learnt in band; the first card's picture on screen is the product's picture; no ghosts after scrolling, the list and help")
     func locally() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let xterm = try await XtermSession(command: [BuiltProducts.openmarket, "--data-dir", directory.path])
         defer { xterm.stop() }
-        let log = try await wait(for: "first pictures drawn", in: directory.url.appendingPathComponent("openmarket.log"))
+        let logFile = directory.url.appendingPathComponent("openmarket.log")
+        let log = try await wait(for: "first pictures drawn", in: logFile)
         let line = answered(log)
         #expect(line.contains("XTerm("), "\(line)")
         #expect(line.contains("sixel (1024 colours)") && line.contains("cell 6×13 px"), "\(line)")
-        #expect(line.contains("best picture mode sixel"), "\(line)")
+        #expect(log.contains("pictures: sixel"), "\(log.suffix(800))")
+
+        // The first product's thumbnail, fitted to the first card's picture box as the browser fits it.
+        let server = try #require(log.firstMatch(of: /embedded server ready at (http:\/\/127\.0\.0\.1:\d+)/)?.1)
+        let http = LiveHTTP(base: String(server))
+        let page = try await http.send("GET", "/api/products?page_no=1&items_per_page=20").json()
+        let first = try #require((page["pages"] as? [[String: Any]])?.first)
+        let thumbnail = try await http.send("GET", ServedMarket.path(of: try #require(first["thumbnail"] as? String)))
+        let bytes = [UInt8](thumbnail.body)
+        let layout = BrowserLayout(size: ScreenSize(columns: 100, rows: 30), kind: .grid, showsBanner: false)
+        let box = layout.slot(row: 0, column: 0).insetBy(dx: 1, dy: 1).splitTop(layout.thumbnailRows).0
+        let cell = PixelSize(width: 6, height: 13)
+        let header = try ImageHeader.read(bytes)
+        let size = GraphicFit.fitted(PixelSize(width: header.width, height: header.height), into: box, cell: cell)
+        let decoded = try ImageDecoder().decode(bytes, atLeast: (width: size.width, height: size.height))
+        let expected =
+            decoded.width == size.width && decoded.height == size.height
+            ? decoded : ImageScaler().resize(decoded, width: size.width, height: size.height)
+        let fit = GraphicFit(size: size, in: box, cell: cell)
+
         try await Task.sleep(for: .milliseconds(500))
         let shot = try xterm.screenshot()
-        // The grid's first card: its picture (half blocks today) in many colours, the rest of the screen text.
-        #expect(shot.colorCount(x: 0, y: 40, width: 300, height: 150) > 40, "pictures on screen")
+        // xterm's window border and inner border put cell (0, 0) a few pixels in: the best match near there.
+        var best = (psnr: 0.0, dx: 0, dy: 0)
+        for dy in 0...6 {
+            for dx in 0...6 {
+                let psnr = Self.psnr(expected, shot, x: dx + fit.cells.x * cell.width, y: dy + fit.cells.y * cell.height)
+                if psnr > best.psnr { best = (psnr, dx, dy) }
+            }
+        }
+        print("sixel in xterm: the first card's picture at +\(best.dx)+\(best.dy) px, PSNR \(best.psnr) dB against the source")
+        #expect(best.psnr >= 25, "the product's picture, not something else: \(best)")
+
+        // Scroll the grid, switch to the list, open help: wherever text is, a cell holds text colours only.
+        try xterm.press("j", "j", "j")
+        try await Task.sleep(for: .seconds(1))
+        try xterm.press("v")
+        try await Task.sleep(for: .seconds(1.5))
+        let list = try xterm.screenshot()
+        let textCells = Self.cellsWithManyColours(list, origin: (best.dx, best.dy), cell: cell, columns: 10..<100, rows: 1..<27)
+        #expect(textCells.isEmpty, "no picture left where the list shows text: \(textCells.prefix(10))")
+        #expect(list.colorCount(x: best.dx + cell.width * 2, y: best.dy + cell.height, width: cell.width * 6, height: cell.height * 2) > 20,
+                "the list's own thumbnails are drawn")
         #expect(!xterm.hasExited)
     }
 
-    @Test("over openmarket ssh: the same answers cross the SSH connection")
+    /// PSNR of `expected` against the screenshot's pixels at (x, y).
+    static func psnr(_ expected: PixelImage, _ shot: XWDImage, x: Int, y: Int) -> Double {
+        guard x + expected.width <= shot.width, y + expected.height <= shot.height else { return 0 }
+        var squared = 0.0
+        for py in 0..<expected.height {
+            for px in 0..<expected.width {
+                let at = (py * expected.width + px) * 3
+                let (r, g, b) = shot[x + px, y + py]
+                for (a, c) in zip(expected.pixels[at..<(at + 3)], [r, g, b]) {
+                    let d = Double(a) - Double(c)
+                    squared += d * d
+                }
+            }
+        }
+        let mse = squared / Double(expected.width * expected.height * 3)
+        return mse == 0 ? 99 : 10 * log10(255 * 255 / mse)
+    }
+
+    /// Cells (column, row) whose pixels hold more than three colours: pictures, not text (xterm's bitmap font
+    /// draws a cell in its foreground and background only).
+    static func cellsWithManyColours(
+        _ shot: XWDImage, origin: (Int, Int), cell: PixelSize, columns: Range<Int>, rows: Range<Int>
+    ) -> [(Int, Int)] {
+        var found: [(Int, Int)] = []
+        for row in rows {
+            for column in columns {
+                let count = shot.colorCount(
+                    x: origin.0 + column * cell.width, y: origin.1 + row * cell.height, width: cell.width, height: cell.height)
+                if count > 3 { found.append((column, row)) }
+            }
+        }
+        return found
+    }
+
+    @Test("over openmarket ssh: the same answers cross the SSH connection, the window's pixels too: sixel")
     func overSSH() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -61,6 +137,9 @@ struct TerminalGraphicsEndToEndTests {
         let log = try await wait(for: "terminal answered", in: directory.url.appendingPathComponent("openmarket.log"))
         let line = answered(log)
         #expect(line.contains("XTerm(") && line.contains("sixel (1024 colours)"), "\(line)")
-        #expect(line.contains("best picture mode sixel"), "\(line)")
+        // The cell size: xterm answers no CSI t by default, but ssh passes its window's pixels on.
+        #expect(line.contains("cell 6×13 px"), "\(line)")
+        let pictures = try await wait(for: "pictures:", in: directory.url.appendingPathComponent("openmarket.log"))
+        #expect(pictures.contains("pictures: sixel"), "\(pictures.suffix(600))")
     }
 }

@@ -10,7 +10,7 @@ final class XtermSession {
 
     /// Whether xterm and Xvfb are installed (`make deps` installs them).
     static var isAvailable: Bool {
-        ["/usr/bin/xterm", "/usr/bin/Xvfb", "/usr/bin/xwd"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+        ["/usr/bin/xterm", "/usr/bin/Xvfb", "/usr/bin/xwd", "/usr/bin/xdotool"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// Starts Xvfb on a free display, then xterm on it running `command`; `resources` are X resources
@@ -40,6 +40,17 @@ final class XtermSession {
     }
 
     var hasExited: Bool { terminal.hasExited }
+
+    /// Presses keys in the terminal's window (xdotool key names: `j`, `v`, `question`, `Return`).
+    func press(_ keys: String...) throws {
+        let found = try SpawnedProcess.run("/usr/bin/xdotool", ["search", "--onlyvisible", "--class", "xterm"], environment: ["DISPLAY": display])
+        guard let window = found.output.split(separator: "\n").first else { throw SpawnError("no xterm window on \(display)") }
+        // Focused, then typed through XTEST: xterm ignores events sent to it directly (allowSendEvents).
+        _ = try SpawnedProcess.run("/usr/bin/xdotool", ["windowfocus", "--sync", String(window)], environment: ["DISPLAY": display])
+        for key in keys {
+            _ = try SpawnedProcess.run("/usr/bin/xdotool", ["key", key], environment: ["DISPLAY": display])
+        }
+    }
 
     func stop() {
         _ = terminal.stop()

@@ -131,6 +131,22 @@ struct SessionStateMachineTests {
         #expect(session.terminal?.columns == 200)
     }
 
+    @Test("the window's pixels, when the client sends them, reach the browser's terminal at launch and on each change")
+    func pixels() {
+        var session = machine()
+        let sized = SessionStateMachine.Terminal(term: "xterm", columns: 80, rows: 24, pixelWidth: 484, pixelHeight: 316)
+        let taken = session.terminalRequested(sized)
+        #expect(taken)
+        let before = session.windowChanged(columns: 100, rows: 30, pixelWidth: 604, pixelHeight: 394)
+        #expect(before == .none)
+        let launched = SessionStateMachine.Terminal(term: "xterm", columns: 100, rows: 30, pixelWidth: 604, pixelHeight: 394)
+        let start = session.startRequested(command: nil)
+        #expect(start == .launch(launched, productID: nil))
+        let during = session.windowChanged(columns: 120, rows: 40, pixelWidth: 724, pixelHeight: 524)
+        #expect(during == .resize(columns: 120, rows: 40, pixelWidth: 724, pixelHeight: 524))
+        #expect(session.terminal?.pixelWidth == 724)
+    }
+
     @Test("closing counts a session once, only when one started; the last size stays for the log")
     func closing() {
         var idle = machine()

@@ -1,0 +1,90 @@
+import Foundation
+import ImageCodec
+import ImagePipeline
+import TerminalUI
+
+/// Pictures drawn in the terminal's own graphics (sixel): each picture scaled once for the cell rectangle
+/// it is shown in, then encoded for the part of it on screen (a card cut by the screen's edge shows its
+/// top), the encodings kept for the next frames. Pictures under a cover (help, a question) are not drawn.
+struct GraphicsPictures {
+    /// A picture scaled to fit a rectangle of so many cells.
+    struct Source: Hashable, Sendable {
+        var url: URL
+        var columns: Int
+        var rows: Int
+    }
+
+    let cell: PixelSize
+    let encoder: SixelEncoder
+    /// Scaled pictures at hand.
+    private(set) var scaled: [Source: PixelImage] = [:]
+    /// Encodings by placement identity.
+    private var encoded: [String: [UInt8]] = [:]
+
+    init(cell: PixelSize, colors: Int) {
+        self.cell = cell
+        encoder = SixelEncoder(maxColors: max(2, min(256, colors)))
+    }
+
+    /// The source a placement needs.
+    static func source(for placement: PicturePlacement) -> Source {
+        Source(url: placement.url, columns: placement.frame.width, rows: placement.frame.height)
+    }
+
+    /// The frame's pictures that can be drawn now, their cells blanked in `canvas` (the graphic goes over
+    /// blank cells), and the sources it wants, most urgent first.
+    mutating func place(_ report: FrameReport, into canvas: inout Canvas) -> (graphics: [GraphicPlacement], wanted: [Source]) {
+        var graphics: [GraphicPlacement] = []
+        for placement in report.pictures where placement.isShown {
+            guard !report.covers.contains(where: { !$0.intersection(placement.visible).isEmpty }) else { continue }
+            guard let image = scaled[Self.source(for: placement)] else { continue }
+            let fit = GraphicFit(size: PixelSize(width: image.width, height: image.height), in: placement.frame, cell: cell)
+            guard let crop = fit.cropped(to: placement.visible.intersection(canvas.bounds)) else { continue }
+            let identity = "\(placement.url.absoluteString) \(image.width)x\(image.height) \(crop.pixels)"
+            let sequence: [UInt8]
+            if let known = encoded[identity] {
+                sequence = known
+            } else {
+                sequence = encoder.encode(Self.crop(image, to: crop.pixels))
+                encoded[identity] = sequence
+            }
+            canvas.fill(placement.visible.intersection(canvas.bounds))
+            graphics.append(GraphicPlacement(identity: identity, cells: crop.cells, sequence: sequence))
+        }
+        return (graphics, report.pictures.map(Self.source(for:)))
+    }
+
+    /// Keeps a loaded source.
+    mutating func loaded(_ source: Source, _ image: PixelImage) {
+        scaled[source] = image
+    }
+
+    /// Forgets what the frame no longer wants once too much is kept.
+    mutating func prune(keeping wanted: Set<Source>) {
+        if scaled.count > 200 { scaled = scaled.filter { wanted.contains($0.key) } }
+        if encoded.count > 400 { encoded = [:] }
+    }
+
+    /// The picture bytes fitted to `source`'s cells: decoded no larger than needed, then scaled.
+    static func load(_ bytes: [UInt8], for source: Source, cell: PixelSize) throws -> PixelImage {
+        let header = try ImageHeader.read(bytes)
+        let size = GraphicFit.fitted(
+            PixelSize(width: header.width, height: header.height),
+            into: Rect(x: 0, y: 0, width: source.columns, height: source.rows), cell: cell)
+        let image = try ImageDecoder().decode(bytes, atLeast: (width: size.width, height: size.height))
+        if image.width == size.width && image.height == size.height { return image }
+        return ImageScaler().resize(image, width: size.width, height: size.height)
+    }
+
+    /// The pixels of `image` inside `rect`.
+    static func crop(_ image: PixelImage, to rect: Rect) -> PixelImage {
+        if rect.x == 0, rect.y == 0, rect.width == image.width, rect.height == image.height { return image }
+        var pixels = [UInt8](repeating: 0, count: rect.width * rect.height * 3)
+        for row in 0..<rect.height {
+            let from = ((rect.y + row) * image.width + rect.x) * 3
+            let to = row * rect.width * 3
+            pixels.replaceSubrange(to..<(to + rect.width * 3), with: image.pixels[from..<(from + rect.width * 3)])
+        }
+        return PixelImage(width: rect.width, height: rect.height, pixels: pixels)
+    }
+}

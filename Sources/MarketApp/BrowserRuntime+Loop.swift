@@ -101,7 +101,7 @@ extension BrowserRuntime {
             let report = screen.render(into: &canvas)
             var wanted: (cells: [ImageCacheKey], graphics: [GraphicsPictures.Source]) = ([], [])
             var allAtHand: Bool
-            if var pictures = graphics, palette != .monochrome {
+            if var pictures = graphics, state.pictureMode == .sixel, palette != .monochrome {
                 let (placed, sources) = pictures.place(report, into: &canvas)
                 graphics = pictures
                 runtime.terminal.present(canvas, graphics: placed)

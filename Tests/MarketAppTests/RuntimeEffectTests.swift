@@ -98,6 +98,36 @@ struct RuntimeEffectTests {
         await app.quit()
     }
 
+    @Test("sixel: where the terminal draws sixel, thumbnails go to it as sixel over blank cells; p switches to half blocks and back")
+    func sixelPictures() async throws {
+        let app = Harness({
+            $0.pictures = .sixel
+            $0.cellPixels = PixelSize(width: 8, height: 16)
+        }, firstPage: Self.page([3, 2, 1], pictures: true))
+        for id in 1...3 { app.transport.stub("GET", "/images/\(id).jpg", MockTransport.Reply(body: FixturePictures.jpeg())) }
+        try await app.waitUntil("three sixel pictures") { app.terminal.lastGraphics.count == 3 }
+        let graphics = app.terminal.lastGraphics
+        #expect(graphics.allSatisfy { $0.sequence.starts(with: [0x1B, UInt8(ascii: "P")]) && $0.sequence.suffix(2) == [0x1B, UInt8(ascii: "\\")] })
+        #expect(graphics.map(\.cells.x) == [2, 2, 2], "each in its row's thumbnail column, after the caret")
+        let frame = try #require(app.terminal.lastFrame)
+        for picture in graphics {
+            for y in picture.cells.y..<picture.cells.maxY {
+                for x in picture.cells.x..<picture.cells.maxX { #expect(frame[x, y].text == " ", "blank under the picture") }
+            }
+        }
+        #expect(app.screen.contains("sixel · 256 colours"))
+        app.type(.character("p"))
+        try await app.waitUntil("half blocks instead") {
+            app.terminal.lastGraphics.isEmpty && (app.terminal.lastFrame.map { f in (0..<f.height).contains { y in (0..<f.width).contains { f[$0, y].text == "▀" } } } ?? false)
+        }
+        #expect(app.screen.contains("blocks · 256 colours"))
+        app.type(.character("p"))
+        try await app.waitUntil("sixel again") { app.terminal.lastGraphics.count == 3 }
+        let pictureRequests = app.transport.requests.filter { $0.url.path.hasPrefix("/images/") }
+        #expect(pictureRequests.count == 6, "each picture fetched once for sixel, once for half blocks")
+        await app.quit()
+    }
+
     @Test("pictures: loads for thumbnails scrolled away are cancelled")
     func picturesCancelled() async throws {
         let app = Harness({ $0.itemsPerPage = 40 }, firstPage: Self.page(Array((1...40).reversed()), pictures: true))

@@ -211,6 +211,26 @@ struct BrowserScreenTests {
         #expect(render(state).0.trimmedLines()[0].hasSuffix("search: mug  1 product"))
     }
 
+    @Test("p steps through the picture modes the terminal offers, named on the status line; with none offered it does nothing")
+    func pictureModes() {
+        var plain = listState(products)
+        let before = plain
+        _ = plain.handle(.keyPressed(.character("p")))
+        #expect(plain == before)
+        #expect(render(plain).0.trimmedLines().contains { $0.hasSuffix("256 colours") && !$0.contains("·  256") && !$0.contains("blocks") })
+        var sixel = listState(products)
+        sixel.pictureModes = [.sixel, .blocks]
+        sixel.pictureMode = .sixel
+        #expect(render(sixel).0.trimmedLines().contains { $0.hasSuffix("sixel · 256 colours") })
+        _ = sixel.handle(.keyPressed(.character("p")))
+        #expect(sixel.pictureMode == .blocks)
+        #expect(render(sixel).0.trimmedLines().contains { $0.hasSuffix("blocks · 256 colours") })
+        _ = sixel.handle(.keyPressed(.character("p")))
+        #expect(sixel.pictureMode == .sixel)
+        sixel.colorMode = .monochrome
+        #expect(render(sixel).0.trimmedLines().contains { $0.hasSuffix("no colour") && !$0.contains("sixel") })
+    }
+
     @Test("ASCII mode uses no block or box-drawing characters")
     func ascii() {
         var state = listState(products)

@@ -100,6 +100,13 @@ extension BrowserState {
         case .character("c"):
             colorMode = colorMode.next(maxColors: maxColors)
             return []
+        case .character("p"):
+            if let index = pictureModes.firstIndex(of: pictureMode) {
+                pictureMode = pictureModes[(index + 1) % pictureModes.count]
+            } else if let first = pictureModes.first {
+                pictureMode = first
+            }
+            return []
         case .character("d"):
             return askToDelete(currentProduct)
         case .character("e"):

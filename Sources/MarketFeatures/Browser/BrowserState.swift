@@ -11,6 +11,9 @@ public struct BrowserState: Sendable, Equatable {
     /// What is shown over the list, bottom to top; the top one gets input first.
     public var presented: [Presentation] = []
     public var colorMode: ColorMode
+    /// How pictures are drawn now, and the modes `p` steps through (empty: the terminal offers no other).
+    public var pictureMode: PictureMode = .blocks
+    public var pictureModes: [PictureMode] = []
     public var maxColors: Int
     /// Counts spinner ticks; the theme picks its frame.
     public var spinnerFrame = 0

@@ -1,7 +1,7 @@
 import TerminalUI
 
 /// The status line: a notice, or what is under way with the spinner, or where the selection is; the
-/// colour mode on the right.
+/// picture and colour modes on the right.
 struct StatusBarWidget: Widget {
     let state: BrowserState
     let context: RenderContext
@@ -21,7 +21,11 @@ struct StatusBarWidget: Widget {
             left += "\(catalog.selectedIndex + 1) of \(catalog.products.count)\(more)  ·  #\(product.id)"
         }
         canvas.put(left, x: area.x, y: area.y, style: theme.muted, maxWidth: area.width)
-        let right = state.colorMode.label + " "
+        // The picture mode, when the terminal offers more than half blocks (without colour: none drawn).
+        var right = state.colorMode.label + " "
+        if !state.pictureModes.isEmpty, state.colorMode != .monochrome {
+            right = state.pictureMode.label + " · " + right
+        }
         let width = DisplayWidth.of(right)
         if width + DisplayWidth.of(left) + 2 <= area.width {
             canvas.put(right, x: area.maxX - width, y: area.y, style: theme.muted)

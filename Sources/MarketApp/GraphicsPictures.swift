@@ -15,7 +15,8 @@ struct GraphicsPictures {
     }
 
     let cell: PixelSize
-    let encoder: SixelEncoder
+    /// The most colours a picture gets (the terminal's registers, at most 256).
+    let colors: Int
     /// Scaled pictures at hand.
     private(set) var scaled: [Source: PixelImage] = [:]
     /// Encodings by placement identity.
@@ -23,7 +24,7 @@ struct GraphicsPictures {
 
     init(cell: PixelSize, colors: Int) {
         self.cell = cell
-        encoder = SixelEncoder(maxColors: max(2, min(256, colors)))
+        self.colors = max(2, min(256, colors))
     }
 
     /// The source a placement needs.
@@ -45,13 +46,21 @@ struct GraphicsPictures {
             if let known = encoded[identity] {
                 sequence = known
             } else {
-                sequence = encoder.encode(Self.crop(image, to: crop.pixels))
+                let part = Self.crop(image, to: crop.pixels)
+                sequence = SixelEncoder(maxColors: Self.colors(for: part, atMost: colors)).encode(part)
                 encoded[identity] = sequence
             }
             canvas.fill(placement.visible.intersection(canvas.bounds))
             graphics.append(GraphicPlacement(identity: identity, cells: crop.cells, sequence: sequence))
         }
         return (graphics, report.pictures.map(Self.source(for:)))
+    }
+
+    /// The colours a picture is given: one per 24 pixels, 16 to `limit`. Each colour costs its register's
+    /// definition and a pass over every band it appears in, so a list's 36×39-pixel thumbnail with 256
+    /// colours is mostly palette; with 58 it is a third of the bytes and looks the same at that size.
+    static func colors(for image: PixelImage, atMost limit: Int) -> Int {
+        max(16, min(limit, image.width * image.height / 24))
     }
 
     /// Keeps a loaded source.

@@ -100,6 +100,7 @@ bench: deps bench-deps
 	$(SWIFT) build
 	python3 bench/terminal.py .build/debug/openmarket
 	python3 bench/ssh.py
+	python3 bench/pictures.py
 	bash bench/server.sh
 	OPENMARKET_TEST_PG_DURABLE=1 $(WITH_POSTGRES) bash bench/replicas.sh
 

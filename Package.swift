@@ -161,7 +161,8 @@ let package = Package(
             dependencies: ["ImageCodec", "CZlib", "OpenMarketAPI", "TerminalUI", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             path: "Mocks",
             resources: [.copy("Fixtures")],
-            swiftSettings: strict
+            // Fixture pictures and the test decoders do pixel work: optimized in debug builds too.
+            swiftSettings: strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
 
         // Benchmarks of the client core, run by `make bench`.

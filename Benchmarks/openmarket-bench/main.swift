@@ -9,4 +9,6 @@ print("\n## Thumbnails")
 for line in try ThumbnailBench.run() { print(line) }
 print("\n## Frames")
 for line in try await FrameBench.run() { print(line) }
+print("\n## Graphics (sixel, kitty, iTerm2)")
+for line in try GraphicsBench.run() { print(line) }
 print("\n(took \(ContinuousClock.now - started))")

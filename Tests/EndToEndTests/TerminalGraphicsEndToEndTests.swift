@@ -59,25 +59,31 @@ struct TerminalGraphicsEndToEndTests {
         let fit = GraphicFit(size: size, in: box, cell: cell)
 
         try await Task.sleep(for: .milliseconds(500))
-        let shot = try xterm.screenshot()
+        let shot = try await xterm.screenshot()
         // xterm's window border and inner border put cell (0, 0) a few pixels in: the best match near there.
-        var best = (psnr: 0.0, dx: 0, dy: 0)
-        for dy in 0...6 {
-            for dx in 0...6 {
-                let psnr = Self.psnr(expected, shot, x: dx + fit.cells.x * cell.width, y: dy + fit.cells.y * cell.height)
-                if psnr > best.psnr { best = (psnr, dx, dy) }
+        let origin = (x: fit.cells.x * cell.width, y: fit.cells.y * cell.height)
+        let best = try await OwnThread.run {
+            var best = (psnr: 0.0, dx: 0, dy: 0)
+            for dy in 0...6 {
+                for dx in 0...6 {
+                    let psnr = Self.psnr(expected, shot, x: dx + origin.x, y: dy + origin.y)
+                    if psnr > best.psnr { best = (psnr, dx, dy) }
+                }
             }
+            return best
         }
         print("sixel in xterm: the first card's picture at +\(best.dx)+\(best.dy) px, PSNR \(best.psnr) dB against the source")
         #expect(best.psnr >= 25, "the product's picture, not something else: \(best)")
 
         // Scroll the grid, switch to the list, open help: wherever text is, a cell holds text colours only.
-        try xterm.press("j", "j", "j")
+        try await xterm.press("j", "j", "j")
         try await Task.sleep(for: .seconds(1))
-        try xterm.press("v")
+        try await xterm.press("v")
         try await Task.sleep(for: .seconds(1.5))
-        let list = try xterm.screenshot()
-        let textCells = Self.cellsWithManyColours(list, origin: (best.dx, best.dy), cell: cell, columns: 10..<100, rows: 1..<27)
+        let list = try await xterm.screenshot()
+        let textCells = try await OwnThread.run {
+            Self.cellsWithManyColours(list, origin: (best.dx, best.dy), cell: cell, columns: 10..<100, rows: 1..<27)
+        }
         #expect(textCells.isEmpty, "no picture left where the list shows text: \(textCells.prefix(10))")
         #expect(list.colorCount(x: best.dx + cell.width * 2, y: best.dy + cell.height, width: cell.width * 6, height: cell.height * 2) > 20,
                 "the list's own thumbnails are drawn")

@@ -1,12 +1,16 @@
 import Foundation
 
-/// A screenshot in X Window Dump format (what `xwd` writes), read into RGB pixels: ZPixmap, 24 or 32 bits
-/// per pixel, either byte order — what Xvfb's TrueColor screens give.
-struct XWDImage {
+/// A screenshot in X Window Dump format (what `xwd` writes): ZPixmap, 24 or 32 bits per pixel, either byte
+/// order — what Xvfb's TrueColor screens give. Pixels are read where asked, not all converted up front.
+struct XWDImage: Sendable {
     let width: Int
     let height: Int
-    /// RGB, three bytes a pixel, row after row.
-    let pixels: [UInt8]
+    private let bytes: [UInt8]
+    private let start: Int
+    private let bytesPerLine: Int
+    private let step: Int
+    private let leastSignificantFirst: Bool
+    private let masks: (red: Int, green: Int, blue: Int)
 
     struct Unreadable: Error, CustomStringConvertible {
         let description: String
@@ -23,45 +27,34 @@ struct XWDImage {
         guard try field(1) == 7, try field(2) == 2 else { throw Unreadable(description: "not an XWD ZPixmap, version 7") }
         width = try field(4)
         height = try field(5)
-        let byteOrder = try field(7)  // 0: least significant byte first
+        leastSignificantFirst = try field(7) == 0
         let bitsPerPixel = try field(11)
-        let bytesPerLine = try field(12)
-        let masks = (red: try field(14), green: try field(15), blue: try field(16))
-        let colors = try field(19)
+        bytesPerLine = try field(12)
+        masks = (try field(14), try field(15), try field(16))
         guard bitsPerPixel == 32 || bitsPerPixel == 24 else { throw Unreadable(description: "\(bitsPerPixel) bits per pixel") }
-        let start = headerSize + colors * 12
+        step = bitsPerPixel / 8
+        start = headerSize + (try field(19)) * 12
         guard start + bytesPerLine * height <= bytes.count else { throw Unreadable(description: "short pixel data") }
-        let step = bitsPerPixel / 8
-        func shift(_ mask: Int) -> Int { mask == 0 ? 0 : mask.trailingZeroBitCount }
-        var pixels = [UInt8](repeating: 0, count: width * height * 3)
-        for y in 0..<height {
-            for x in 0..<width {
-                let at = start + y * bytesPerLine + x * step
-                var value = 0
-                for i in 0..<step {
-                    let byte = Int(bytes[at + i])
-                    value |= byteOrder == 0 ? byte << (8 * i) : byte << (8 * (step - 1 - i))
-                }
-                let out = (y * width + x) * 3
-                pixels[out] = UInt8((value & masks.red) >> shift(masks.red))
-                pixels[out + 1] = UInt8((value & masks.green) >> shift(masks.green))
-                pixels[out + 2] = UInt8((value & masks.blue) >> shift(masks.blue))
-            }
-        }
-        self.pixels = pixels
+        self.bytes = bytes
     }
 
     /// The pixel at (x, y) as (r, g, b).
     subscript(x: Int, y: Int) -> (UInt8, UInt8, UInt8) {
-        let at = (y * width + x) * 3
-        return (pixels[at], pixels[at + 1], pixels[at + 2])
+        let at = start + y * bytesPerLine + x * step
+        var value = 0
+        for i in 0..<step {
+            let byte = Int(bytes[at + i])
+            value |= leastSignificantFirst ? byte << (8 * i) : byte << (8 * (step - 1 - i))
+        }
+        func channel(_ mask: Int) -> UInt8 { mask == 0 ? 0 : UInt8((value & mask) >> mask.trailingZeroBitCount) }
+        return (channel(masks.red), channel(masks.green), channel(masks.blue))
     }
 
     /// How many different colours the rectangle holds.
     func colorCount(x: Int, y: Int, width: Int, height: Int) -> Int {
         var seen = Set<Int>()
-        for py in y..<min(self.height, y + height) {
-            for px in x..<min(self.width, x + width) {
+        for py in max(0, y)..<min(self.height, y + height) {
+            for px in max(0, x)..<min(self.width, x + width) {
                 let (r, g, b) = self[px, py]
                 seen.insert(Int(r) << 16 | Int(g) << 8 | Int(b))
             }

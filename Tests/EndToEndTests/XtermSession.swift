@@ -32,17 +32,25 @@ final class XtermSession {
         }
     }
 
-    /// The whole screen now.
-    func screenshot() throws -> XWDImage {
-        let process = try SpawnedProcess("/usr/bin/xwd", ["-root", "-silent", "-display", display])
-        guard process.waitForExitBlocking() == 0 else { throw SpawnError("xwd failed: \(process.standardError)") }
-        return try XWDImage(Data(process.standardOutputBytes))
+    /// The whole screen now (taken on a thread of its own: `xwd` is waited for).
+    func screenshot() async throws -> XWDImage {
+        let display = self.display
+        return try await OwnThread.run {
+            let process = try SpawnedProcess("/usr/bin/xwd", ["-root", "-silent", "-display", display])
+            guard process.waitForExitBlocking() == 0 else { throw SpawnError("xwd failed: \(process.standardError)") }
+            return try XWDImage(Data(process.standardOutputBytes))
+        }
     }
 
     var hasExited: Bool { terminal.hasExited }
 
     /// Presses keys in the terminal's window (xdotool key names: `j`, `v`, `question`, `Return`).
-    func press(_ keys: String...) throws {
+    func press(_ keys: String...) async throws {
+        let display = self.display
+        try await OwnThread.run { try Self.press(keys, display: display) }
+    }
+
+    private static func press(_ keys: [String], display: String) throws {
         let found = try SpawnedProcess.run("/usr/bin/xdotool", ["search", "--onlyvisible", "--class", "xterm"], environment: ["DISPLAY": display])
         guard let window = found.output.split(separator: "\n").first else { throw SpawnError("no xterm window on \(display)") }
         // Focused, then typed through XTEST: xterm ignores events sent to it directly (allowSendEvents).

@@ -25,6 +25,10 @@ extension BrowserRuntime {
         let graphicTasks = TaskKeeper<GraphicsPictures.Source>()
         /// Pictures that could not be loaded for graphics: their placeholder stays (not asked again).
         var failedGraphics: Set<GraphicsPictures.Source> = []
+        /// Graphics loads started whose result the loop has not taken yet. A load that has just ended has
+        /// sent its result but it may not be handled before the next frame asks: without this, that frame
+        /// would start the same load again.
+        var pendingGraphics: Set<GraphicsPictures.Source> = []
 
         init(runtime: BrowserRuntime) {
             self.runtime = runtime
@@ -74,8 +78,10 @@ extension BrowserRuntime {
                     case .imageFailed:
                         break
                     case .graphicLoaded(let source, let image):
+                        pendingGraphics.remove(source)
                         graphics?.loaded(source, image)
                     case .graphicFailed(let source):
+                        pendingGraphics.remove(source)
                         failedGraphics.insert(source)
                     case .terminalClosed:
                         running = false
@@ -131,12 +137,13 @@ extension BrowserRuntime {
         mutating func updateGraphicTasks(wanted: [GraphicsPictures.Source]) {
             guard let pictures = graphics else { return }
             let wantedSet = Set(wanted)
-            graphicTasks.keep { wantedSet.contains($0) }
+            pendingGraphics.subtract(graphicTasks.keep { wantedSet.contains($0) })
             graphics?.prune(keeping: wantedSet)
             let client = runtime.client
             let queue = self.queue
             let cell = pictures.cell
-            for source in wanted where pictures.scaled[source] == nil && !graphicTasks.isRunning(source) {
+            for source in wanted where pictures.scaled[source] == nil && !pendingGraphics.contains(source) {
+                pendingGraphics.insert(source)
                 graphicTasks.startDetached(source) {
                     do {
                         let bytes = try await client.data(from: source.url)

@@ -1,7 +1,7 @@
 # openmarket — the commands. `make run` sets everything up and starts the app; `make test` runs every test.
 SHELL := /bin/bash
 SWIFT ?= swift
-DEB_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libpng-dev zlib1g-dev libsqlite3-dev tmux openssh-client openssh-server python3-venv fonts-noto-color-emoji haproxy nginx postgresql xterm xvfb x11-apps xdotool
+DEB_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libpng-dev zlib1g-dev libsqlite3-dev tmux openssh-client openssh-server python3-venv fonts-noto-color-emoji haproxy nginx postgresql xterm kitty xvfb x11-apps xdotool
 BENCH_PACKAGES := wrk chafa
 CONFIG ?= debug
 BIN := .build/$(CONFIG)/openmarket

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Bytes on the wire with pictures as half blocks and as sixel (issue 15).
 
-Runs the browser on a pseudo-terminal of 100x30 cells (604x394 px, as xterm's 6x13 font), answers its
-in-band questions as xterm -ti vt340 answers them (recorded from xterm 379), and counts what it writes:
+Runs the browser on a pseudo-terminal of 100x30 cells, answers its in-band questions as xterm -ti vt340
+(6x13 px cells; blocks and sixel) or kitty (9x20 px cells) answer them (recorded), and counts what it writes:
 the first paint of the grid, then per key while moving down the grid (j) and the list (v, then j), and
 opening a product's detail. Usage: bench/pictures.py [BINARY]
 """
@@ -11,15 +11,18 @@ import fcntl, os, pty, select, statistics, struct, sys, tempfile, termios, time
 BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/release/openmarket"
 XTERM = (b"\x1bP>|XTerm(379)\x1b\\\x1b[?1;0;1024S\x1b[?2;0;600;390S\x1bP1$r0;38:2::1:2:3m\x1b\\"
          b"\x1b[?63;1;2;4;6;9;15;16;22;28c")
+# Recorded from kitty 0.26.5 (its cell: 9x20 px).
+KITTY = (b"\x1b_Gi=31;OK\x1b\\\x1bP>|kitty(0.26.5)\x1b\\\x1b[6;20;9t\x1b[4;600;900t\x1b[8;30;100t"
+         b"\x1bP1$r38:2:1:2:3m\x1b\\\x1b[?62;c")
 
 
-def run(mode, data):
+def run(mode, data, answer=XTERM, pixels=(604, 394)):
     pid, fd = pty.fork()
     if pid == 0:
         os.environ.update(TERM="xterm-256color", LANG="C.UTF-8", OPENMARKET_PICTURES=mode)
         os.environ.pop("NO_COLOR", None)
         os.execv(BINARY, [BINARY, "--data-dir", data])
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 604, 394))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, *pixels))
     out = bytearray()
 
     def read_for(seconds, quiet=None):
@@ -37,7 +40,7 @@ def run(mode, data):
                 got += chunk
                 last = time.time()
                 if b"\x1b[c" in chunk:
-                    os.write(fd, XTERM)
+                    os.write(fd, answer)
             elif quiet and got and time.time() - last > quiet:
                 break
         return got
@@ -66,8 +69,8 @@ def main():
     print("|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as data:
         run("blocks", data)  # the first start seeds the catalog and makes the pictures: not measured
-        for mode in ("blocks", "sixel"):
-            first, per_key, detail = run(mode, data)
+        for mode, answer, pixels in (("blocks", XTERM, (604, 394)), ("sixel", XTERM, (604, 394)), ("kitty", KITTY, (900, 600))):
+            first, per_key, detail = run(mode, data, answer, pixels)
             cells = []
             for name in ("grid j", "list j"):
                 sizes = per_key[name]

@@ -33,8 +33,8 @@ extension BrowserRuntime {
         init(runtime: BrowserRuntime) {
             self.runtime = runtime
             let configuration = runtime.configuration
-            if configuration.pictures == .sixel, let cell = configuration.cellPixels {
-                graphics = GraphicsPictures(cell: cell, colors: configuration.sixelColors)
+            if configuration.pictures == .sixel || configuration.pictures == .kitty, let cell = configuration.cellPixels {
+                graphics = GraphicsPictures(cell: cell, mode: configuration.pictures, colors: configuration.sixelColors)
             }
         }
 
@@ -107,7 +107,7 @@ extension BrowserRuntime {
             let report = screen.render(into: &canvas)
             var wanted: (cells: [ImageCacheKey], graphics: [GraphicsPictures.Source]) = ([], [])
             var allAtHand: Bool
-            if var pictures = graphics, state.pictureMode == .sixel, palette != .monochrome {
+            if var pictures = graphics, state.pictureMode == pictures.mode, palette != .monochrome {
                 let (placed, sources) = pictures.place(report, into: &canvas)
                 graphics = pictures
                 runtime.terminal.present(canvas, graphics: placed)

@@ -3,9 +3,10 @@ import ImageCodec
 import ImagePipeline
 import TerminalUI
 
-/// Pictures drawn in the terminal's own graphics (sixel): each picture scaled once for the cell rectangle
-/// it is shown in, then encoded for the part of it on screen (a card cut by the screen's edge shows its
-/// top), the encodings kept for the next frames. Pictures under a cover (help, a question) are not drawn.
+/// Pictures drawn in the terminal's own graphics: each picture scaled once for the cell rectangle it is
+/// shown in. Sixel: encoded for the part of it on screen (a card cut by the screen's edge shows its top),
+/// the encodings kept for the next frames. Kitty: sent to the terminal once under an image id, then placed
+/// (and moved, and cut) by a few bytes of placement. Pictures under a cover (help, a question) are not drawn.
 struct GraphicsPictures {
     /// A picture scaled to fit a rectangle of so many cells.
     struct Source: Hashable, Sendable {
@@ -15,15 +16,21 @@ struct GraphicsPictures {
     }
 
     let cell: PixelSize
-    /// The most colours a picture gets (the terminal's registers, at most 256).
+    /// `.sixel` or `.kitty`.
+    let mode: PictureMode
+    /// The most colours a sixel picture gets (the terminal's registers, at most 256).
     let colors: Int
+    /// Kitty: each picture's image id, and its transmission (kept while the picture is in use).
+    private var imageIDs: [Source: Int] = [:]
+    private var uploads: [Source: GraphicUpload] = [:]
     /// Scaled pictures at hand.
     private(set) var scaled: [Source: PixelImage] = [:]
     /// Encodings by placement identity.
     private var encoded: [String: [UInt8]] = [:]
 
-    init(cell: PixelSize, colors: Int) {
+    init(cell: PixelSize, mode: PictureMode = .sixel, colors: Int = 256) {
         self.cell = cell
+        self.mode = mode
         self.colors = max(2, min(256, colors))
     }
 
@@ -41,7 +48,13 @@ struct GraphicsPictures {
             guard let image = scaled[Self.source(for: placement)] else { continue }
             let fit = GraphicFit(size: PixelSize(width: image.width, height: image.height), in: placement.frame, cell: cell)
             guard let crop = fit.cropped(to: placement.visible.intersection(canvas.bounds)) else { continue }
-            let identity = "\(placement.url.absoluteString) \(image.width)x\(image.height) \(crop.pixels)"
+            let source = Self.source(for: placement)
+            let identity = "\(placement.url.absoluteString) \(image.width)x\(image.height) \(crop.pixels) \(mode.rawValue)"
+            canvas.fill(placement.visible.intersection(canvas.bounds))
+            if mode == .kitty {
+                if let graphic = kittyPlacement(source, image: image, crop: crop, identity: identity) { graphics.append(graphic) }
+                continue
+            }
             let sequence: [UInt8]
             if let known = encoded[identity] {
                 sequence = known
@@ -50,7 +63,6 @@ struct GraphicsPictures {
                 sequence = SixelEncoder(maxColors: Self.colors(for: part, atMost: colors)).encode(part)
                 encoded[identity] = sequence
             }
-            canvas.fill(placement.visible.intersection(canvas.bounds))
             graphics.append(GraphicPlacement(identity: identity, cells: crop.cells, sequence: sequence))
         }
         return (graphics, report.pictures.map(Self.source(for:)))
@@ -63,6 +75,35 @@ struct GraphicsPictures {
         max(16, min(limit, image.width * image.height / 24))
     }
 
+    /// Kitty: the picture sent once under its image id, placed at the crop's cells showing the crop's pixels
+    /// at their own size (the picture was scaled for these cells already: nothing is stretched).
+    /// The placement id is the cells' corner, so each place on screen is one placement to delete.
+    private mutating func kittyPlacement(
+        _ source: Source, image: PixelImage, crop: (cells: Rect, pixels: Rect), identity: String
+    ) -> GraphicPlacement? {
+        let id: Int
+        if let known = imageIDs[source] {
+            id = known
+        } else {
+            id = imageIDs.count + 1
+            imageIDs[source] = id
+        }
+        if uploads[source] == nil {
+            guard let bytes = try? KittyGraphicsEncoder().transmit(image, id: UInt32(id)) else { return nil }
+            uploads[source] = GraphicUpload(
+                id: id, bytes: bytes, forget: KittyGraphicsEncoder.delete(.image(UInt32(id))))
+        }
+        let placement = UInt32(crop.cells.y * 1024 + crop.cells.x + 1)
+        let sourceRect = KittyGraphicsEncoder.SourceRect(
+            x: crop.pixels.x, y: crop.pixels.y, width: crop.pixels.width, height: crop.pixels.height)
+        return GraphicPlacement(
+            identity: identity, cells: crop.cells,
+            sequence: KittyGraphicsEncoder.place(
+                id: UInt32(id), placement: placement, columns: nil, rows: nil, source: sourceRect),
+            erase: KittyGraphicsEncoder.delete(.placement(image: UInt32(id), placement: placement)),
+            upload: uploads[source])
+    }
+
     /// Keeps a loaded source.
     mutating func loaded(_ source: Source, _ image: PixelImage) {
         scaled[source] = image
@@ -72,6 +113,7 @@ struct GraphicsPictures {
     mutating func prune(keeping wanted: Set<Source>) {
         if scaled.count > 200 { scaled = scaled.filter { wanted.contains($0.key) } }
         if encoded.count > 400 { encoded = [:] }
+        if uploads.count > 200 { uploads = uploads.filter { wanted.contains($0.key) } }
     }
 
     /// The picture bytes fitted to `source`'s cells: decoded no larger than needed, then scaled.

@@ -10,12 +10,23 @@ struct CursesScreen {
     private var pairs: [Int32: Int32] = [:]
     /// The pictures drawn as graphics over the text.
     private var layer = GraphicsLayer()
+    /// Removals to send with the next frame (pictures a clear does not erase).
+    private var pendingErases: [[UInt8]] = []
+    /// Picture data the terminal holds, by id, with the command that makes it forget it.
+    private var uploaded: [Int: [UInt8]] = [:]
 
     /// Forget the last frame (after a resize the whole screen is redrawn, and its pictures are gone).
     mutating func invalidate() {
         last = nil
-        layer.reset()
+        pendingErases += layer.reset()
         clearok(stdscr, true)
+    }
+
+    /// Makes the terminal forget every picture it was given (at exit).
+    mutating func forgetPictures() {
+        let forget = uploaded.values.flatMap { $0 }
+        uploaded = [:]
+        if !forget.isEmpty { Self.writeOut(forget) }
     }
 
     /// Writes the frame's changed cells, then draws its pictures over them (sixel, kitty, iTerm). Rows a
@@ -24,7 +35,7 @@ struct CursesScreen {
     mutating func draw(_ canvas: Canvas, graphics: [GraphicPlacement] = []) {
         let withGraphics = !graphics.isEmpty || !layer.shown.isEmpty
         idlok(stdscr, !withGraphics)
-        if last == nil || last?.width != canvas.width || last?.height != canvas.height { layer.reset() }
+        if last == nil || last?.width != canvas.width || last?.height != canvas.height { pendingErases += layer.reset() }
         var rows: Int32 = 0
         var columns: Int32 = 0
         ccs_window_size(stdscr, &rows, &columns)
@@ -73,25 +84,37 @@ struct CursesScreen {
             }
         }
         ccs_set_attributes(stdscr, 0, 0)
-        let update = withGraphics ? layer.update(to: graphics) : GraphicsLayer.Update()
+        var update = withGraphics ? layer.update(to: graphics) : GraphicsLayer.Update()
+        update.erases = pendingErases + update.erases
+        pendingErases = []
         for row in update.repaintRows where row < height {
             wredrawln(stdscr, Int32(row), 1)
         }
         wnoutrefresh(stdscr)
         doupdate()
         last = canvas
-        if !update.draws.isEmpty { Self.send(update.draws) }
+        if !update.draws.isEmpty || !update.erases.isEmpty { send(update) }
     }
 
-    /// Draws pictures at their cells, the cursor saved and put back (curses must find it where it left it).
-    private static func send(_ draws: [GraphicPlacement]) {
+    /// Removes what went, gives the terminal picture data it does not hold yet, and draws pictures at
+    /// their cells — the cursor saved and put back (curses must find it where it left it).
+    private mutating func send(_ update: GraphicsLayer.Update) {
         fflush(stdout)
         var bytes: [UInt8] = [0x1B, UInt8(ascii: "7")]
-        for draw in draws {
+        for erase in update.erases { bytes += erase }
+        for draw in update.draws {
+            if let upload = draw.upload, uploaded[upload.id] == nil {
+                bytes += upload.bytes
+                uploaded[upload.id] = upload.forget
+            }
             bytes += Array("\u{1B}[\(draw.cells.y + 1);\(draw.cells.x + 1)H".utf8)
             bytes += draw.sequence
         }
         bytes += [0x1B, UInt8(ascii: "8")]
+        Self.writeOut(bytes)
+    }
+
+    private static func writeOut(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }

@@ -167,6 +167,7 @@ public final class CursesTerminal: TerminalBackend {
             }
             if let frame { screen.draw(frame, graphics: graphics) }
         }
+        screen.forgetPictures()
         write(1, "\u{1B}[?2004l", 8)
         endwin()
         ccs_restore_signal_defaults()

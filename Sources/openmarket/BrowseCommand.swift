@@ -33,7 +33,7 @@ struct BrowseCommand: AsyncParsableCommand {
     @Flag(help: "Do not use the mouse.") var noMouse = false
     @Flag(help: "No colours (also when NO_COLOR is set).") var noColor = false
     @Flag(help: "ASCII only, for terminals that draw block characters double-width.") var ascii = false
-    @Option(help: "Pictures: auto (what the terminal answers it can draw), sixel or blocks; also OPENMARKET_PICTURES.")
+    @Option(help: "Pictures: auto (what the terminal answers it can draw), kitty, sixel or blocks; also OPENMARKET_PICTURES.")
     var pictures: String?
 
     func validate() throws {
@@ -50,14 +50,14 @@ struct BrowseCommand: AsyncParsableCommand {
         _ = try Self.pictureRequest(pictures ?? ProcessInfo.processInfo.environment["OPENMARKET_PICTURES"])
     }
 
-    /// The pictures asked for; kitty, iTerm and off are named by the issue but not drawn yet.
+    /// The pictures asked for; iTerm and off are named by the issue but not drawn yet.
     static func pictureRequest(_ text: String?) throws -> PictureModeChoice.Request {
         guard let text, !text.isEmpty else { return .auto }
         switch PictureModeChoice.Request(text) {
         case .auto?: return .auto
-        case .mode(let mode)? where mode == .sixel || mode == .blocks: return .mode(mode)
-        case .mode(let mode)?: throw ValidationError("pictures in \(mode.label) are not drawn yet: use auto, sixel or blocks")
-        case nil: throw ValidationError("--pictures must be auto, sixel or blocks, not \(TerminalType.printable(text))")
+        case .mode(let mode)? where mode == .sixel || mode == .kitty || mode == .blocks: return .mode(mode)
+        case .mode(let mode)?: throw ValidationError("pictures in \(mode.label) are not drawn yet: use auto, kitty, sixel or blocks")
+        case nil: throw ValidationError("--pictures must be auto, kitty, sixel or blocks, not \(TerminalType.printable(text))")
         }
     }
 
@@ -92,8 +92,9 @@ struct BrowseCommand: AsyncParsableCommand {
             logger.info("terminal answered in \(Self.milliseconds(elapsed)) ms: \(answers.summary)")
         }
         let choice = PictureModeChoice.choose(request: request, answers: answers, environment: environment)
-        // Sixel is drawn; kitty and iTerm pictures are not yet (issue 15): those terminals get half blocks.
-        let drawn: PictureMode = choice.mode == .sixel && answers.cellPixels != nil ? .sixel : .blocks
+        // Kitty and sixel are drawn; iTerm pictures are not yet (issue 15): iTerm2 gets sixel, which it speaks too.
+        let offered = choice.mode == .iterm ? (choice.available.first { $0 == .sixel } ?? .blocks) : choice.mode
+        let drawn: PictureMode = (offered == .sixel || offered == .kitty) && answers.cellPixels != nil ? offered : .blocks
         logger.info("pictures: \(drawn.label) (best the terminal offers: \(choice.mode.label))")
 
         var embedded: EmbeddedServer?

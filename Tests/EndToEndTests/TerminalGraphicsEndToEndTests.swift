@@ -5,11 +5,11 @@ import Mocks
 import Testing
 import TerminalUI
 
-/// The browser in a real terminal emulator that speaks sixel — xterm emulating a VT340, on Xvfb — locally
-/// and over `openmarket ssh`: what the terminal answers in band, and what shows on its screen.
+/// The browser in real terminal emulators on Xvfb — xterm emulating a VT340 (sixel) and kitty (its graphics
+/// protocol) — locally and over `openmarket ssh`: what the terminal answers in band, and what shows on screen.
 @Suite(
-    "In xterm -ti vt340 on Xvfb, end to end", .serialized,
-    .enabled(if: XtermSession.isAvailable, "xterm, Xvfb and xwd are installed by make deps"))
+    "In real terminals on Xvfb (xterm -ti vt340, kitty), end to end", .serialized,
+    .enabled(if: EmulatorSession.isAvailable, "xterm, kitty, Xvfb and the X tools are installed by make deps"))
 struct TerminalGraphicsEndToEndTests {
     /// Reads `log` until it holds `text`.
     func wait(for text: String, in log: URL, timeout: Duration = .seconds(60)) async throws -> String {
@@ -31,7 +31,7 @@ struct TerminalGraphicsEndToEndTests {
     func locally() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let xterm = try await XtermSession(command: [BuiltProducts.openmarket, "--data-dir", directory.path])
+        let xterm = try await EmulatorSession(command: [BuiltProducts.openmarket, "--data-dir", directory.path])
         defer { xterm.stop() }
         let logFile = directory.url.appendingPathComponent("openmarket.log")
         let log = try await wait(for: "first pictures drawn", in: logFile)
@@ -40,38 +40,10 @@ struct TerminalGraphicsEndToEndTests {
         #expect(line.contains("sixel (1024 colours)") && line.contains("cell 6×13 px"), "\(line)")
         #expect(log.contains("pictures: sixel"), "\(log.suffix(800))")
 
-        // The first product's thumbnail, fitted to the first card's picture box as the browser fits it.
-        let server = try #require(log.firstMatch(of: /embedded server ready at (http:\/\/127\.0\.0\.1:\d+)/)?.1)
-        let http = LiveHTTP(base: String(server))
-        let page = try await http.send("GET", "/api/products?page_no=1&items_per_page=20").json()
-        let first = try #require((page["pages"] as? [[String: Any]])?.first)
-        let thumbnail = try await http.send("GET", ServedMarket.path(of: try #require(first["thumbnail"] as? String)))
-        let bytes = [UInt8](thumbnail.body)
-        let layout = BrowserLayout(size: ScreenSize(columns: 100, rows: 30), kind: .grid, showsBanner: false)
-        let box = layout.slot(row: 0, column: 0).insetBy(dx: 1, dy: 1).splitTop(layout.thumbnailRows).0
-        let cell = PixelSize(width: 6, height: 13)
-        let header = try ImageHeader.read(bytes)
-        let size = GraphicFit.fitted(PixelSize(width: header.width, height: header.height), into: box, cell: cell)
-        let decoded = try ImageDecoder().decode(bytes, atLeast: (width: size.width, height: size.height))
-        let expected =
-            decoded.width == size.width && decoded.height == size.height
-            ? decoded : ImageScaler().resize(decoded, width: size.width, height: size.height)
-        let fit = GraphicFit(size: size, in: box, cell: cell)
-
         try await Task.sleep(for: .milliseconds(500))
         let shot = try await xterm.screenshot()
-        // xterm's window border and inner border put cell (0, 0) a few pixels in: the best match near there.
-        let origin = (x: fit.cells.x * cell.width, y: fit.cells.y * cell.height)
-        let best = try await OwnThread.run {
-            var best = (psnr: 0.0, dx: 0, dy: 0)
-            for dy in 0...6 {
-                for dx in 0...6 {
-                    let psnr = Self.psnr(expected, shot, x: dx + origin.x, y: dy + origin.y)
-                    if psnr > best.psnr { best = (psnr, dx, dy) }
-                }
-            }
-            return best
-        }
+        let cell = PixelSize(width: 6, height: 13)
+        let best = try await Self.firstCardMatch(log: log, shot: shot, cell: cell, columns: 100, rows: 30)
         print("sixel in xterm: the first card's picture at +\(best.dx)+\(best.dy) px, PSNR \(best.psnr) dB against the source")
         #expect(best.psnr >= 25, "the product's picture, not something else: \(best)")
 
@@ -88,6 +60,68 @@ struct TerminalGraphicsEndToEndTests {
         #expect(list.colorCount(x: best.dx + cell.width * 2, y: best.dy + cell.height, width: cell.width * 6, height: cell.height * 2) > 20,
                 "the list's own thumbnails are drawn")
         #expect(!xterm.hasExited)
+    }
+
+    /// Where the first card's picture best matches the first product's thumbnail, fitted to the first card's
+    /// picture box as the browser fits it: the offset of cell (0, 0) in the window, and the PSNR there.
+    static func firstCardMatch(log: String, shot: XWDImage, cell: PixelSize, columns: Int, rows: Int) async throws
+        -> (psnr: Double, dx: Int, dy: Int)
+    {
+        let server = try #require(log.firstMatch(of: /embedded server ready at (http:\/\/127\.0\.0\.1:\d+)/)?.1)
+        let http = LiveHTTP(base: String(server))
+        let page = try await http.send("GET", "/api/products?page_no=1&items_per_page=20").json()
+        let first = try #require((page["pages"] as? [[String: Any]])?.first)
+        let thumbnail = try await http.send("GET", ServedMarket.path(of: try #require(first["thumbnail"] as? String)))
+        let bytes = [UInt8](thumbnail.body)
+        let layout = BrowserLayout(size: ScreenSize(columns: columns, rows: rows), kind: .grid, showsBanner: false)
+        let box = layout.slot(row: 0, column: 0).insetBy(dx: 1, dy: 1).splitTop(layout.thumbnailRows).0
+        let header = try ImageHeader.read(bytes)
+        let size = GraphicFit.fitted(PixelSize(width: header.width, height: header.height), into: box, cell: cell)
+        let decoded = try ImageDecoder().decode(bytes, atLeast: (width: size.width, height: size.height))
+        let expected =
+            decoded.width == size.width && decoded.height == size.height
+            ? decoded : ImageScaler().resize(decoded, width: size.width, height: size.height)
+        let fit = GraphicFit(size: size, in: box, cell: cell)
+        let origin = (x: fit.cells.x * cell.width, y: fit.cells.y * cell.height)
+        // The window's inner border puts cell (0, 0) a few pixels in: the best match near there.
+        return try await OwnThread.run {
+            var best = (psnr: 0.0, dx: 0, dy: 0)
+            for dy in 0...6 {
+                for dx in 0...6 {
+                    let psnr = Self.psnr(expected, shot, x: dx + origin.x, y: dy + origin.y)
+                    if psnr > best.psnr { best = (psnr, dx, dy) }
+                }
+            }
+            return best
+        }
+    }
+
+    @Test("kitty: its graphics protocol learnt in band; the picture placed by id is the source, pixel for pixel; after scrolling and the list, pictures still drawn")
+    func kitty() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let session = try await EmulatorSession(.kitty, command: [BuiltProducts.openmarket, "--data-dir", directory.path], columns: 80, rows: 24)
+        defer { session.stop() }
+        let log = try await wait(for: "first pictures drawn", in: directory.url.appendingPathComponent("openmarket.log"))
+        let line = answered(log)
+        #expect(line.contains("kitty(") && line.contains("kitty graphics yes"), "\(line)")
+        #expect(log.contains("pictures: kitty"), "\(log.suffix(800))")
+        let cellText = try #require(line.firstMatch(of: /cell (\d+)×(\d+) px/), "\(line)")
+        let cell = PixelSize(width: Int(cellText.1)!, height: Int(cellText.2)!)
+        try await Task.sleep(for: .milliseconds(500))
+        let shot = try await session.screenshot()
+        let best = try await Self.firstCardMatch(
+            log: log, shot: shot, cell: cell, columns: shot.width / cell.width, rows: shot.height / cell.height)
+        print("kitty: the first card's picture at +\(best.dx)+\(best.dy) px, PSNR \(best.psnr) dB against the source")
+        #expect(best.psnr >= 30, "the product's picture, sent losslessly: \(best)")
+        try await session.press("j", "j", "j", "j")
+        try await Task.sleep(for: .seconds(1))
+        try await session.press("v")
+        try await Task.sleep(for: .seconds(1.5))
+        let list = try await session.screenshot()
+        #expect(!session.hasExited)
+        #expect(list.colorCount(x: best.dx + cell.width * 2, y: best.dy + cell.height, width: cell.width * 6, height: cell.height * 2) > 20,
+                "the list's thumbnails are drawn")
     }
 
     /// PSNR of `expected` against the screenshot's pixels at (x, y).
@@ -135,7 +169,7 @@ struct TerminalGraphicsEndToEndTests {
         let port = try #require(output.firstMatch(of: /on 127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
         let key = directory.path + "/id_test"
         #expect(try SpawnedProcess.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", key]).status == 0)
-        let xterm = try await XtermSession(command: [
+        let xterm = try await EmulatorSession(command: [
             "/usr/bin/ssh", "-t", "-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
             "-o", "LogLevel=ERROR", "-i", key, "127.0.0.1",
         ])

@@ -128,6 +128,26 @@ struct RuntimeEffectTests {
         await app.quit()
     }
 
+    @Test("kitty: each picture is uploaded under its own id and placed by a short command that can be deleted")
+    func kittyPictures() async throws {
+        let app = Harness({
+            $0.pictures = .kitty
+            $0.cellPixels = PixelSize(width: 9, height: 20)
+        }, firstPage: Self.page([3, 2, 1], pictures: true))
+        for id in 1...3 { app.transport.stub("GET", "/images/\(id).jpg", MockTransport.Reply(body: FixturePictures.jpeg())) }
+        try await app.waitUntil("three kitty pictures") { app.terminal.lastGraphics.count == 3 }
+        let graphics = app.terminal.lastGraphics
+        #expect(Set(graphics.compactMap { $0.upload?.id }).count == 3, "one image id per picture")
+        for graphic in graphics {
+            #expect(graphic.sequence.starts(with: Array("\u{1B}_Ga=p,i=\(graphic.upload?.id ?? 0),".utf8)))
+            #expect(graphic.sequence.count < 100, "a placement, not the picture: \(graphic.sequence.count) bytes")
+            #expect(graphic.erase.starts(with: Array("\u{1B}_Ga=d,d=i,".utf8)))
+            #expect(graphic.upload.map { $0.bytes.starts(with: Array("\u{1B}_Ga=t,".utf8)) } == true)
+        }
+        #expect(app.screen.contains("kitty · 256 colours"))
+        await app.quit()
+    }
+
     @Test("pictures: loads for thumbnails scrolled away are cancelled")
     func picturesCancelled() async throws {
         let app = Harness({ $0.itemsPerPage = 40 }, firstPage: Self.page(Array((1...40).reversed()), pictures: true))

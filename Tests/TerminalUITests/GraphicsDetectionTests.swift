@@ -2,10 +2,10 @@ import Testing
 
 @testable import TerminalUI
 
-/// Detection of what a terminal can draw from its in-band answers (TerminalQueries.graphics). xterm's and
-/// tmux's answers were recorded from the real programs (Debian's xterm 379 under Xvfb, tmux 3.3a, with
-/// `TerminalQueries.graphics`); kitty's, WezTerm's, foot's, iTerm2's and Windows Terminal's are written in
-/// the forms their documentation gives, leaving out what each does not answer.
+/// Detection of what a terminal can draw from its in-band answers (TerminalQueries.graphics). xterm's,
+/// kitty's and tmux's answers were recorded from the real programs (Debian's xterm 379 and kitty 0.26.5 on
+/// Xvfb, tmux 3.3a, with `TerminalQueries.graphics`); WezTerm's, foot's, iTerm2's and Windows Terminal's are
+/// written in the forms their documentation gives, leaving out what each does not answer.
 @Suite("Picture mode detection")
 struct GraphicsDetectionTests {
     static let escape = "\u{1B}"
@@ -20,8 +20,9 @@ struct GraphicsDetectionTests {
         PictureModeChoice.choose(request: request, answers: answers(text), environment: environment)
     }
 
+    // Recorded: kitty 0.26.5 (Debian's) on Xvfb.
     static let kitty =
-        #"ESC_Gi=31;OKESC\ESCP>|kitty(0.35.2)ESC\ESC[6;20;10tESC[4;960;1200tESC[8;48;120tESCP1$r0;38:2:1:2:3mESC\ESC[?62;c"#
+        #"ESC_Gi=31;OKESC\ESCP>|kitty(0.26.5)ESC\ESC[6;20;9tESC[4;400;639tESC[8;20;71tESCP1$r38:2:1:2:3mESC\ESC[?62;c"#
     static let wezTerm =
         #"ESC_Gi=31;OKESC\ESCP>|WezTerm 20240203-110809-5046fc22ESC\ESC[?1;0;256SESC[?2;0;2560;1600SESC[6;18;9tESC[4;864;1080tESC[8;48;120tESCP1$r38:2::1:2:3mESC\ESC[?65;4;6;18;22c"#
     static let foot =
@@ -40,8 +41,8 @@ struct GraphicsDetectionTests {
     func kitty() {
         let read = answers(Self.kitty)
         #expect(read.kittyGraphics == true && read.isComplete && !read.sixel)
-        #expect(read.version == "kitty(0.35.2)")
-        #expect(read.cellPixels == PixelSize(width: 10, height: 20))
+        #expect(read.version == "kitty(0.26.5)")
+        #expect(read.cellPixels == PixelSize(width: 9, height: 20))
         #expect(read.directColor == true)
         #expect(read.other.isEmpty)
         #expect(choose(Self.kitty).mode == .kitty)

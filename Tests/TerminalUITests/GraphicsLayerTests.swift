@@ -55,3 +55,30 @@ struct GraphicsLayerTests {
         #expect(layer.update(to: [a, b]) == .init(repaintRows: [], draws: [a]))
     }
 }
+
+@Suite("Graphics layer: pictures that stay until removed (kitty)")
+struct KittyLayerTests {
+    func picture(_ name: String, y: Int) -> GraphicPlacement {
+        GraphicPlacement(
+            identity: name, cells: Rect(x: 0, y: y, width: 10, height: 3), sequence: Array("place \(name)".utf8),
+            erase: Array("delete \(name)".utf8))
+    }
+
+    @Test("a picture gone is deleted by its own command; no row is rewritten and its neighbours are not sent again")
+    func gone() {
+        var layer = GraphicsLayer()
+        let a = picture("a", y: 1), b = picture("b", y: 2)
+        _ = layer.update(to: [a, b])
+        #expect(layer.update(to: [b]) == .init(repaintRows: [], erases: [Array("delete a".utf8)], draws: []))
+    }
+
+    @Test("scrolled: each moved picture deleted and placed again (a few bytes each); a reset returns the deletions")
+    func scrolled() {
+        var layer = GraphicsLayer()
+        _ = layer.update(to: [picture("a", y: 1)])
+        let update = layer.update(to: [picture("a", y: 0)])
+        #expect(update.repaintRows.isEmpty && update.erases == [Array("delete a".utf8)] && update.draws == [picture("a", y: 0)])
+        #expect(layer.reset() == [Array("delete a".utf8)])
+        #expect(layer.shown.isEmpty)
+    }
+}

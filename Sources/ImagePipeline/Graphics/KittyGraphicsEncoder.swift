@@ -137,11 +137,14 @@ public struct KittyGraphicsEncoder: Sendable {
     /// Shows an image already sent at the cursor over `columns × rows` cells (`a=p`). Each placement id
     /// is one placement: placing again with the same one moves it, with another adds a second.
     /// `source` shows only that part of the picture; `zIndex` stacks it (negative: under the text).
+    /// Without `columns` and `rows` the picture keeps its own size in pixels (nothing stretched).
     public static func place(
-        id: UInt32, placement: UInt32, columns: Int, rows: Int, source: SourceRect? = nil, zIndex: Int32? = nil
+        id: UInt32, placement: UInt32, columns: Int?, rows: Int?, source: SourceRect? = nil, zIndex: Int32? = nil
     ) -> [UInt8] {
-        precondition(columns > 0 && rows > 0, "a picture needs cells")
-        var keys = "a=p,i=\(checked(id)),p=\(checked(placement)),q=2,c=\(columns),r=\(rows)"
+        precondition((columns ?? 1) > 0 && (rows ?? 1) > 0, "a picture needs cells")
+        var keys = "a=p,i=\(checked(id)),p=\(checked(placement)),q=2"
+        if let columns { keys += ",c=\(columns)" }
+        if let rows { keys += ",r=\(rows)" }
         if let source { keys += ",x=\(source.x),y=\(source.y),w=\(source.width),h=\(source.height)" }
         if let zIndex { keys += ",z=\(zIndex)" }
         keys += ",C=1"

@@ -18,7 +18,7 @@ struct HelpWidget: Widget {
         ("d", "delete one of your products (asks first)"),
         ("m", "my products only / everything"),
         ("c", "cycle colours: 256 → 16 → 8 → none"),
-        ("p", "pictures: the terminal's own (sixel) ↔ half blocks"),
+        ("p", "pictures: the terminal's own (kitty, sixel) ↔ half blocks"),
         ("?", "this help"),
         ("q  Esc", "back · quit at the top"),
         ("mouse", "click selects · double-click opens · wheel scrolls"),

@@ -64,7 +64,7 @@ def run(mode, data, answer=XTERM, pixels=(604, 394)):
 
 
 def main():
-    print(f"# bench/pictures.py {BINARY}: 100x30 cells, 6x13 px cells, xterm -ti vt340's answers; bytes the browser writes")
+    print(f"# bench/pictures.py {BINARY}: 100x30 cells; blocks and sixel as in xterm -ti vt340 (6x13 px cells), kitty as in kitty (9x20); bytes the browser writes")
     print("| pictures | first paint (grid) | per j in the grid: median (max) | per j in the list: median (max) | opening a detail |")
     print("|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as data:

@@ -4,8 +4,10 @@ import Testing
 @testable import MarketServer
 
 /// The deadlines of a PostgreSQL transaction (getting a connection, then the whole transaction) hold even
-/// for work that ignores cancellation.
-@Suite("Deadline")
+/// for work that ignores cancellation. The work here never ends until the test opens its gate, so a run
+/// that returns at all was not held by it; no wall-clock bound beyond the lower ones (a busy machine may
+/// give the timer its thread late, which is not what these tests are about).
+@Suite("Deadline", .timeLimit(.minutes(1)))
 struct DeadlineTests {
     /// Work that ends only when released: cancellation does not end it (as a lost connection's read).
     final class Gate: Sendable {
@@ -46,7 +48,7 @@ struct DeadlineTests {
                 await withTaskCancellationHandler { await gate.wait() } onCancel: { cancelled.withLockedValue { $0 = true } }
             }
         }
-        #expect(ContinuousClock.now - started < .seconds(10), "not held by the work")
+        #expect(ContinuousClock.now - started >= .milliseconds(100))
         #expect(cancelled.withLockedValue { $0 })
         gate.open()
     }
@@ -77,7 +79,7 @@ struct DeadlineTests {
             }
         }
         let elapsed = ContinuousClock.now - started
-        #expect(elapsed >= .milliseconds(300) && elapsed < .seconds(10), "\(elapsed)")
+        #expect(elapsed >= .milliseconds(300), "\(elapsed)")
         gate.open()
     }
 }

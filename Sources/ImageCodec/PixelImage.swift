@@ -39,6 +39,21 @@ public struct PixelImage: Sendable, Equatable {
             pixels[i + 2] = newValue.b
         }
     }
+
+    /// The part of the picture inside the rectangle (clamped to the picture), as `RGBAImage.cropped`.
+    public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> PixelImage {
+        let x0 = max(0, min(x, width - 1))
+        let y0 = max(0, min(y, height - 1))
+        let w0 = max(1, min(w, width - x0))
+        let h0 = max(1, min(h, height - y0))
+        if x0 == 0, y0 == 0, w0 == width, h0 == height { return self }
+        var out = [UInt8](repeating: 0, count: w0 * h0 * 3)
+        for row in 0..<h0 {
+            let from = ((y0 + row) * width + x0) * 3
+            out.replaceSubrange((row * w0 * 3)..<((row + 1) * w0 * 3), with: pixels[from..<(from + w0 * 3)])
+        }
+        return PixelImage(width: w0, height: h0, pixels: out)
+    }
 }
 
 /// One 8-bit RGB colour.

@@ -59,7 +59,7 @@ struct GraphicsPictures {
             if let known = encoded[identity] {
                 sequence = known
             } else {
-                let part = Self.crop(image, to: crop.pixels)
+                let part = image.cropped(x: crop.pixels.x, y: crop.pixels.y, width: crop.pixels.width, height: crop.pixels.height)
                 sequence = SixelEncoder(maxColors: Self.colors(for: part, atMost: colors)).encode(part)
                 encoded[identity] = sequence
             }
@@ -125,17 +125,5 @@ struct GraphicsPictures {
         let image = try ImageDecoder().decode(bytes, atLeast: (width: size.width, height: size.height))
         if image.width == size.width && image.height == size.height { return image }
         return ImageScaler().resize(image, width: size.width, height: size.height)
-    }
-
-    /// The pixels of `image` inside `rect`.
-    static func crop(_ image: PixelImage, to rect: Rect) -> PixelImage {
-        if rect.x == 0, rect.y == 0, rect.width == image.width, rect.height == image.height { return image }
-        var pixels = [UInt8](repeating: 0, count: rect.width * rect.height * 3)
-        for row in 0..<rect.height {
-            let from = ((rect.y + row) * image.width + rect.x) * 3
-            let to = row * rect.width * 3
-            pixels.replaceSubrange(to..<(to + rect.width * 3), with: image.pixels[from..<(from + rect.width * 3)])
-        }
-        return PixelImage(width: rect.width, height: rect.height, pixels: pixels)
     }
 }

@@ -26,7 +26,7 @@ struct CursesScreen {
     mutating func forgetPictures() {
         let forget = uploaded.values.flatMap { $0 }
         uploaded = [:]
-        if !forget.isEmpty { Self.writeOut(forget) }
+        if !forget.isEmpty { TerminalOutput.write(forget, to: STDOUT_FILENO) }
     }
 
     /// Writes the frame's changed cells, then draws its pictures over them (sixel, kitty, iTerm). Rows a
@@ -111,17 +111,7 @@ struct CursesScreen {
             bytes += draw.sequence
         }
         bytes += [0x1B, UInt8(ascii: "8")]
-        Self.writeOut(bytes)
-    }
-
-    private static func writeOut(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
+        TerminalOutput.write(bytes, to: STDOUT_FILENO)
     }
 
     private mutating func apply(_ style: CellStyle) {

@@ -47,7 +47,7 @@ public struct TerminalProbe: Sendable {
         defer { _ = tcsetattr(input, TCSANOW, &saved) }
 
         let questions = Array(TerminalQueries.graphics.utf8)
-        guard writeAll(questions) else { return (TerminalAnswers(), ContinuousClock.now - started) }
+        guard TerminalOutput.write(questions, to: output) else { return (TerminalAnswers(), ContinuousClock.now - started) }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         let deadline = started + timeout
@@ -73,16 +73,5 @@ public struct TerminalProbe: Sendable {
             answers.windowCells = PixelSize(width: Int(window.ws_col), height: Int(window.ws_row))
         }
         return (answers, ContinuousClock.now - started)
-    }
-
-    private func writeAll(_ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
     }
 }

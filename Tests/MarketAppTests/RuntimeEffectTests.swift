@@ -98,13 +98,19 @@ struct RuntimeEffectTests {
         await app.quit()
     }
 
-    @Test("sixel: where the terminal draws sixel, thumbnails go to it as sixel over blank cells; p switches to half blocks and back")
-    func sixelPictures() async throws {
+    /// Three products with pictures, drawn in the terminal's own graphics with cells of `cell` pixels.
+    static func pictureHarness(_ mode: PictureMode, cell: PixelSize) -> Harness {
         let app = Harness({
-            $0.pictures = .sixel
-            $0.cellPixels = PixelSize(width: 8, height: 16)
+            $0.pictures = mode
+            $0.cellPixels = cell
         }, firstPage: Self.page([3, 2, 1], pictures: true))
         for id in 1...3 { app.transport.stub("GET", "/images/\(id).jpg", MockTransport.Reply(body: FixturePictures.jpeg())) }
+        return app
+    }
+
+    @Test("sixel: where the terminal draws sixel, thumbnails go to it as sixel over blank cells; p switches to half blocks and back")
+    func sixelPictures() async throws {
+        let app = Self.pictureHarness(.sixel, cell: PixelSize(width: 8, height: 16))
         try await app.waitUntil("three sixel pictures") { app.terminal.lastGraphics.count == 3 }
         let graphics = app.terminal.lastGraphics
         #expect(graphics.allSatisfy { $0.sequence.starts(with: [0x1B, UInt8(ascii: "P")]) && $0.sequence.suffix(2) == [0x1B, UInt8(ascii: "\\")] })
@@ -130,11 +136,7 @@ struct RuntimeEffectTests {
 
     @Test("kitty: each picture is uploaded under its own id and placed by a short command that can be deleted")
     func kittyPictures() async throws {
-        let app = Harness({
-            $0.pictures = .kitty
-            $0.cellPixels = PixelSize(width: 9, height: 20)
-        }, firstPage: Self.page([3, 2, 1], pictures: true))
-        for id in 1...3 { app.transport.stub("GET", "/images/\(id).jpg", MockTransport.Reply(body: FixturePictures.jpeg())) }
+        let app = Self.pictureHarness(.kitty, cell: PixelSize(width: 9, height: 20))
         try await app.waitUntil("three kitty pictures") { app.terminal.lastGraphics.count == 3 }
         let graphics = app.terminal.lastGraphics
         #expect(Set(graphics.compactMap { $0.upload?.id }).count == 3, "one image id per picture")

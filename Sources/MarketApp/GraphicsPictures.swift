@@ -45,12 +45,13 @@ struct GraphicsPictures {
         var graphics: [GraphicPlacement] = []
         for placement in report.pictures where placement.isShown {
             guard !report.covers.contains(where: { !$0.intersection(placement.visible).isEmpty }) else { continue }
-            guard let image = scaled[Self.source(for: placement)] else { continue }
-            let fit = GraphicFit(size: PixelSize(width: image.width, height: image.height), in: placement.frame, cell: cell)
-            guard let crop = fit.cropped(to: placement.visible.intersection(canvas.bounds)) else { continue }
             let source = Self.source(for: placement)
+            guard let image = scaled[source] else { continue }
+            let visible = placement.visible.intersection(canvas.bounds)
+            let fit = GraphicFit(size: PixelSize(width: image.width, height: image.height), in: placement.frame, cell: cell)
+            guard let crop = fit.cropped(to: visible) else { continue }
             let identity = "\(placement.url.absoluteString) \(image.width)x\(image.height) \(crop.pixels) \(mode.rawValue)"
-            canvas.fill(placement.visible.intersection(canvas.bounds))
+            canvas.fill(visible)
             if mode == .kitty {
                 if let graphic = kittyPlacement(source, image: image, crop: crop, identity: identity) { graphics.append(graphic) }
                 continue

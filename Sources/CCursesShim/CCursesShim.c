@@ -10,6 +10,7 @@ attr_t ccs_attr_dim(void) { return WA_DIM; }
 attr_t ccs_attr_reverse(void) { return WA_REVERSE; }
 attr_t ccs_attr_underline(void) { return WA_UNDERLINE; }
 attr_t ccs_attr_italic(void) { return WA_ITALIC; }
+attr_t ccs_attr_invisible(void) { return WA_INVIS; }
 
 void ccs_window_size(WINDOW *win, int *rows, int *cols) {
     int r, c;

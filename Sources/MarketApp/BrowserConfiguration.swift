@@ -9,6 +9,8 @@ public struct BrowserConfiguration: Sendable {
     public var pollInterval: Duration
     /// The colour mode to start in; nil picks the best the terminal has.
     public var colorMode: ColorMode?
+    /// The terminal is known to draw 24-bit colour (`COLORTERM`, or its answer): true colour is then the best.
+    public var directColor = false
     /// ASCII instead of block and box-drawing characters.
     public var ascii: Bool
     /// Products per page request.

@@ -48,7 +48,7 @@ public final class BrowserRuntime: Sendable {
         let size = terminal.size
         var state = BrowserState(
             size: ScreenSize(columns: size.columns, rows: size.rows),
-            colorMode: configuration.colorMode ?? ColorMode.best(forColors: terminal.colors),
+            colorMode: configuration.colorMode ?? ColorMode.best(forColors: terminal.colors, direct: configuration.directColor),
             maxColors: terminal.colors, itemsPerPage: configuration.itemsPerPage,
             serverLabel: configuration.serverLabel)
         if configuration.identity != nil, configuration.readOnlyNotice == nil {

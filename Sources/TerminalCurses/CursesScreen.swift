@@ -5,8 +5,12 @@ import TerminalUI
 
 /// Puts canvases on the curses screen, writing only cells that differ from the last frame, in runs
 /// of one style, then `doupdate` — ncurses compares with what the terminal shows and sends the least.
+/// Cells in 24-bit colour are sent after curses (`DirectColorCells`); curses holds a stand-in for them.
 struct CursesScreen {
+    /// Where bytes curses does not send go: the terminal (or the headless screen's file).
+    var descriptor: Int32 = STDOUT_FILENO
     private var last: Canvas?
+    private var lastGraphics: [GraphicPlacement] = []
     private var pairs: [Int32: Int32] = [:]
     /// The pictures drawn as graphics over the text.
     private var layer = GraphicsLayer()
@@ -22,11 +26,18 @@ struct CursesScreen {
         clearok(stdscr, true)
     }
 
+    /// Draws the last frame again from nothing (Ctrl-L: after line noise, or another program's output).
+    mutating func redrawAll() {
+        guard let canvas = last else { return }
+        invalidate()
+        draw(canvas, graphics: lastGraphics)
+    }
+
     /// Makes the terminal forget every picture it was given (at exit).
     mutating func forgetPictures() {
         let forget = uploaded.values.flatMap { $0 }
         uploaded = [:]
-        if !forget.isEmpty { TerminalOutput.write(forget, to: STDOUT_FILENO) }
+        if !forget.isEmpty { TerminalOutput.write(forget, to: descriptor) }
     }
 
     /// Writes the frame's changed cells, then draws its pictures over them (sixel, kitty, iTerm). Rows a
@@ -34,7 +45,6 @@ struct CursesScreen {
     /// deleting lines while pictures are up (they would move with the text, out of the layer's sight).
     mutating func draw(_ canvas: Canvas, graphics: [GraphicPlacement] = []) {
         let withGraphics = !graphics.isEmpty || !layer.shown.isEmpty
-        idlok(stdscr, !withGraphics)
         if last == nil || last?.width != canvas.width || last?.height != canvas.height { pendingErases += layer.reset() }
         var rows: Int32 = 0
         var columns: Int32 = 0
@@ -44,11 +54,13 @@ struct CursesScreen {
         let previous = (last?.width == canvas.width && last?.height == canvas.height) ? last : nil
         if previous == nil { werase(stdscr) }
         var run: [wchar_t] = []
+        var direct = false
         for y in 0..<height {
             var x = 0
             while x < width {
-                let cell = canvas[x, y]
-                if let previous, previous[x, y] == cell || cell.isContinuation {
+                let cell = Self.standIn(for: canvas[x, y])
+                if cell == Self.directStandIn { direct = true }
+                if let previous, Self.standIn(for: previous[x, y]) == cell || cell.isContinuation {
                     x += 1
                     continue
                 }
@@ -61,12 +73,12 @@ struct CursesScreen {
                 let start = x
                 run.removeAll(keepingCapacity: true)
                 while x < width {
-                    let c = canvas[x, y]
+                    let c = Self.standIn(for: canvas[x, y])
                     if c.isContinuation {
                         x += 1
                         continue
                     }
-                    if c.style != style || (previous != nil && previous![x, y] == c) { break }
+                    if c.style != style || (previous != nil && Self.standIn(for: previous![x, y]) == c) { break }
                     // The last column: writing there must not wrap; clip a wide character that would not fit.
                     let w = DisplayWidth.of(c.text)
                     if x + w > width { break }
@@ -84,6 +96,9 @@ struct CursesScreen {
             }
         }
         ccs_set_attributes(stdscr, 0, 0)
+        // Direct-colour cells are found by place: curses must not move them by scrolling or shifting a line.
+        idlok(stdscr, !withGraphics && !direct)
+        idcok(stdscr, !direct)
         var update = withGraphics ? layer.update(to: graphics) : GraphicsLayer.Update()
         update.erases = pendingErases + update.erases
         pendingErases = []
@@ -92,15 +107,28 @@ struct CursesScreen {
         }
         wnoutrefresh(stdscr)
         doupdate()
+        let directBytes = direct
+            ? DirectColorCells.bytes(canvas, previous: previous, rows: Set(update.repaintRows), width: width, height: height)
+            : []
         last = canvas
-        if !update.draws.isEmpty || !update.erases.isEmpty { send(update) }
+        lastGraphics = graphics
+        if !update.draws.isEmpty || !update.erases.isEmpty || !directBytes.isEmpty { send(update, direct: directBytes) }
     }
+
+    /// What curses is given for a cell: a cell in 24-bit colour becomes an invisible blank, which no
+    /// other cell is, so curses rewrites the place when something else goes there.
+    private static func standIn(for cell: Cell) -> Cell {
+        DirectColorCells.isDirect(cell) ? directStandIn : cell
+    }
+
+    private static let directStandIn = Cell(" ", style: CellStyle(attributes: .invisible))
 
     /// Removes what went, gives the terminal picture data it does not hold yet, and draws pictures at
     /// their cells — the cursor saved and put back (curses must find it where it left it).
-    private mutating func send(_ update: GraphicsLayer.Update) {
+    private mutating func send(_ update: GraphicsLayer.Update, direct: [UInt8]) {
         fflush(stdout)
         var bytes: [UInt8] = [0x1B, UInt8(ascii: "7")]
+        bytes += direct
         for erase in update.erases { bytes += erase }
         for draw in update.draws {
             if let upload = draw.upload, uploaded[upload.id] == nil {
@@ -111,7 +139,7 @@ struct CursesScreen {
             bytes += draw.sequence
         }
         bytes += [0x1B, UInt8(ascii: "8")]
-        TerminalOutput.write(bytes, to: STDOUT_FILENO)
+        TerminalOutput.write(bytes, to: descriptor)
     }
 
     private mutating func apply(_ style: CellStyle) {
@@ -121,6 +149,7 @@ struct CursesScreen {
         if style.attributes.contains(.reverse) { attributes |= ccs_attr_reverse() }
         if style.attributes.contains(.underline) { attributes |= ccs_attr_underline() }
         if style.attributes.contains(.italic) { attributes |= ccs_attr_italic() }
+        if style.attributes.contains(.invisible) { attributes |= ccs_attr_invisible() }
         ccs_set_attributes(stdscr, attributes, pair(style.foreground, style.background))
     }
 
@@ -130,6 +159,7 @@ struct CursesScreen {
             switch color {
             case .default: -1
             case .indexed(let i): Int32(i) < COLORS ? Int32(i) : -1
+            case .rgb: -1
             }
         }
         let fg = index(foreground)

@@ -151,6 +151,11 @@ public final class CursesTerminal: TerminalBackend {
             if stopping { break }
             // Input first (resizes change what a frame must look like), then the newest frame.
             for event in input.drain() {
+                if event == .key(.control("l")) {
+                    // Redraw from nothing, here where the frame is: the browser has nothing to change.
+                    if frame == nil { screen.redrawAll() } else { screen.invalidate() }
+                    continue
+                }
                 if case .resize(let columns, let rows) = event {
                     lastSize = (columns, rows)
                     state.withLockedValue { $0.size = (columns, rows) }

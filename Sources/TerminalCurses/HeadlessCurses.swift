@@ -26,6 +26,7 @@ public final class HeadlessCurses {
         set_term(screenPointer)
         resize_term(Int32(rows), Int32(columns))
         idlok(stdscr, true)
+        screen.descriptor = fileno(out)
         if has_colors() {
             start_color()
             use_default_colors()

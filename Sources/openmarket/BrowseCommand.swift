@@ -86,7 +86,9 @@ struct BrowseCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let request = try Self.pictureRequest(pictures ?? environment["OPENMARKET_PICTURES"])
         var answers = TerminalAnswers()
-        if request != .mode(.blocks), TerminalProbe.asks(environment: environment) {
+        // Asked for pictures, and for 24-bit colour where the environment does not say (over SSH it rarely does).
+        let wantsAnswers = request != .mode(.blocks) || !DirectColorChoice.environmentSays(environment)
+        if wantsAnswers, TerminalProbe.asks(environment: environment) {
             let (answered, elapsed) = TerminalProbe().ask()
             answers = answered
             logger.info("terminal answered in \(Self.milliseconds(elapsed)) ms: \(answers.summary)")
@@ -96,6 +98,7 @@ struct BrowseCommand: AsyncParsableCommand {
         let offered = choice.mode == .iterm ? (choice.available.first { $0 == .sixel } ?? .blocks) : choice.mode
         let drawn: PictureMode = (offered == .sixel || offered == .kitty) && answers.cellPixels != nil ? offered : .blocks
         logger.info("pictures: \(drawn.label) (best the terminal offers: \(choice.mode.label))")
+        let directColor = DirectColorChoice.isDirect(environment: environment, answers: answers)
 
         var embedded: EmbeddedServer?
         let baseURL: URL
@@ -134,6 +137,7 @@ struct BrowseCommand: AsyncParsableCommand {
         configuration.openProduct = product
         configuration.layout = layout
         configuration.pictures = drawn
+        configuration.directColor = directColor
         configuration.cellPixels = answers.cellPixels
         configuration.sixelColors = answers.sixelColorRegisters ?? 256
         configuration.onFirstProducts = {

@@ -48,6 +48,25 @@ final class TmuxSession {
         throw SpawnError("timed out waiting for \(what); the screen shows:\n\(screen)")
     }
 
+    /// Polls the screen, with its colours, until it stays the same for `quiet`; returns that screen.
+    @discardableResult
+    func settled(quiet: Duration = .milliseconds(600), timeout: Duration = .seconds(60)) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        var last = try capture(escapes: true)
+        var since = ContinuousClock.now
+        while ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            let screen = try capture(escapes: true)
+            if screen != last {
+                last = screen
+                since = ContinuousClock.now
+            } else if ContinuousClock.now - since >= quiet {
+                return screen
+            }
+        }
+        throw SpawnError("the screen kept changing for \(timeout); it shows:\n\(last)")
+    }
+
     @discardableResult
     func waitFor(text: String, timeout: Duration = .seconds(60)) async throws -> String {
         try await waitFor("“\(text)”", timeout: timeout) { $0.contains(text) }

@@ -64,6 +64,26 @@ struct HalfBlockRendererTests {
         #expect(ImageQuality.psnr(HalfBlockRenderer.pixels(of: sixteen), reference) < psnr, "fewer colours, lower quality")
     }
 
+    @Test("true colour keeps every pixel's own colour: the cells read back as the reference exactly")
+    func truecolor() {
+        var image = PixelImage(width: 2, height: 2, fill: RGB(0, 0, 0))
+        image[0, 0] = RGB(1, 2, 3)
+        image[0, 1] = RGB(250, 128, 7)
+        image[1, 0] = RGB(255, 255, 255)
+        let cells = HalfBlockRenderer(palette: .truecolor, fit: .stretch).render(image, columns: 2, rows: 1)
+        #expect(cells.foreground == [CellImage.direct(1, 2, 3), CellImage.direct(255, 255, 255)])
+        #expect(cells.background == [CellImage.direct(250, 128, 7), CellImage.direct(0, 0, 0)])
+        #expect(cells.foreground.allSatisfy { $0 >= 256 }, "above every palette index, black included")
+
+        let picture = FixturePictures.photo(width: 320, height: 240, grain: 0)
+        let renderer = HalfBlockRenderer(palette: .truecolor)
+        let reference = renderer.reference(picture, columns: 24, rows: 12)
+        let shown = HalfBlockRenderer.pixels(of: renderer.render(picture, columns: 24, rows: 12))
+        #expect(ImageQuality.psnr(shown, reference) == .infinity)
+        let indexed = HalfBlockRenderer.pixels(of: HalfBlockRenderer().render(picture, columns: 24, rows: 12))
+        #expect(ImageQuality.psnr(indexed, reference) < 40, "256 colours lose what true colour keeps")
+    }
+
     @Test("thumbnails from JPEG and PNG bytes; bad bytes are typed errors")
     func thumbnails() throws {
         let renderer = ThumbnailRenderer()

@@ -28,7 +28,7 @@ final class GatedLoader: Sendable {
         let n = key.columns * key.rows
         return CellImage(
             columns: key.columns, rows: key.rows, palette: key.palette, glyphs: Array(repeating: "▀", count: n),
-            foreground: Array(repeating: Int16(key.columns), count: n), background: Array(repeating: 16, count: n))
+            foreground: Array(repeating: Int32(key.columns), count: n), background: Array(repeating: 16, count: n))
     }
 }
 

@@ -201,11 +201,15 @@ struct BrowserStateTests {
         #expect(state.showsHelp)
         #expect(state.handle(.keyPressed(.character("q"))) == [], "any key closes help first")
         #expect(!state.showsHelp)
-        let cycle = (0..<4).map { _ in
+        let cycle = (0..<5).map { _ in
             _ = state.handle(.keyPressed(.character("c")))
             return state.colorMode
         }
-        #expect(cycle == [.color16, .color8, .monochrome, .color256])
+        #expect(cycle == [.color16, .color8, .monochrome, .truecolor, .color256], "true colour is in the cycle on a 256-colour terminal")
+        #expect(ColorMode.color8.next(maxColors: 16) == .monochrome)
+        #expect(ColorMode.monochrome.next(maxColors: 16) == .color16, "no true colour where there are not even 256 colours")
+        #expect(ColorMode.best(forColors: 256, direct: true) == .truecolor)
+        #expect(ColorMode.best(forColors: 16, direct: true) == .color16)
         #expect(state.handle(.keyPressed(.control("c"))) == [.quit])
     }
 

@@ -8,6 +8,7 @@ attr_t ccs_attr_dim(void);
 attr_t ccs_attr_reverse(void);
 attr_t ccs_attr_underline(void);
 attr_t ccs_attr_italic(void);
+attr_t ccs_attr_invisible(void);
 /// The size of a window (getmaxyx is a macro).
 void ccs_window_size(WINDOW *win, int *rows, int *cols);
 /// Mouse event masks (macros in curses.h).

@@ -51,8 +51,8 @@ public struct HalfBlockRenderer: Sendable {
         let rows = pixels.height / 2
         let count = columns * rows
         var glyphs = [Unicode.Scalar](repeating: Self.upperHalf, count: count)
-        var foreground = [Int16](repeating: CellImage.defaultColor, count: count)
-        var background = [Int16](repeating: CellImage.defaultColor, count: count)
+        var foreground = [Int32](repeating: CellImage.defaultColor, count: count)
+        var background = [Int32](repeating: CellImage.defaultColor, count: count)
         let palette = self.palette
         pixels.pixels.withUnsafeBufferPointer { p in
             for y in 0..<rows {
@@ -65,13 +65,16 @@ public struct HalfBlockRenderer: Sendable {
                     let (tr, tg, tb) = (Int(p[t]), Int(p[t + 1]), Int(p[t + 2]))
                     let (br, bg, bb) = (Int(p[b]), Int(p[b + 1]), Int(p[b + 2]))
                     switch palette {
+                    case .truecolor:
+                        foreground[i] = CellImage.direct(p[t], p[t + 1], p[t + 2])
+                        background[i] = CellImage.direct(p[b], p[b + 1], p[b + 2])
                     case .xterm256:
-                        foreground[i] = Int16(XtermPalette.nearest256(r: tr, g: tg, b: tb))
-                        background[i] = Int16(XtermPalette.nearest256(r: br, g: bg, b: bb))
+                        foreground[i] = Int32(XtermPalette.nearest256(r: tr, g: tg, b: tb))
+                        background[i] = Int32(XtermPalette.nearest256(r: br, g: bg, b: bb))
                     case .ansi16, .ansi8:
                         let n = palette == .ansi16 ? 16 : 8
-                        foreground[i] = Int16(XtermPalette.nearestANSI(r: tr, g: tg, b: tb, count: n))
-                        background[i] = Int16(XtermPalette.nearestANSI(r: br, g: bg, b: bb, count: n))
+                        foreground[i] = Int32(XtermPalette.nearestANSI(r: tr, g: tg, b: tb, count: n))
+                        background[i] = Int32(XtermPalette.nearestANSI(r: br, g: bg, b: bb, count: n))
                     case .monochrome:
                         let luma = (299 * (tr + br) + 587 * (tg + bg) + 114 * (tb + bb)) / 2000
                         let step = min(Self.densityRamp.count - 1, luma * Self.densityRamp.count / 256)
@@ -85,7 +88,7 @@ public struct HalfBlockRenderer: Sendable {
             background: background)
     }
 
-    /// Reads cells back as pixels (two per cell, in palette colours): what a terminal would show.
+    /// Reads cells back as pixels (two per cell, in their palette's colours): what a terminal would show.
     /// Monochrome cells read back as grey levels of their ramp step.
     public static func pixels(of cells: CellImage) -> PixelImage {
         var out = [UInt8](repeating: 0, count: cells.columns * cells.rows * 2 * 3)
@@ -100,8 +103,8 @@ public struct HalfBlockRenderer: Sendable {
                     upper = RGB(level, level, level)
                     lower = upper
                 } else {
-                    upper = XtermPalette.rgb(Int(max(0, fg)))
-                    lower = XtermPalette.rgb(Int(max(0, bg)))
+                    upper = CellImage.rgb(of: fg)
+                    lower = CellImage.rgb(of: bg)
                 }
                 for (row, colour) in [(2 * y, upper), (2 * y + 1, lower)] {
                     let i = (row * cells.columns + x) * 3

@@ -2,12 +2,15 @@ public import ImagePipeline
 
 /// How much colour the screen uses; `c` cycles through them while running.
 public enum ColorMode: String, Sendable, Equatable, CaseIterable {
+    /// 24-bit colour for pictures (text keeps the 256-colour theme).
+    case truecolor
     case color256
     case color16
     case color8
     case monochrome
 
-    /// The next mode in the `c` cycle, skipping modes the terminal cannot show.
+    /// The next mode in the `c` cycle, skipping modes the terminal cannot show. True colour is in the
+    /// cycle on every 256-colour terminal: over SSH the terminal may draw it without saying so.
     public func next(maxColors: Int) -> ColorMode {
         let order = ColorMode.allCases.filter { $0.colorsNeeded <= maxColors }
         guard let index = order.firstIndex(of: self) else { return order.first ?? .monochrome }
@@ -17,16 +20,16 @@ public enum ColorMode: String, Sendable, Equatable, CaseIterable {
     /// Colours the terminal must have for this mode.
     public var colorsNeeded: Int {
         switch self {
-        case .color256: 256
+        case .truecolor, .color256: 256
         case .color16: 16
         case .color8: 8
         case .monochrome: 0
         }
     }
 
-    /// The best mode for a terminal with `colors` colours.
-    public static func best(forColors colors: Int) -> ColorMode {
-        if colors >= 256 { return .color256 }
+    /// The best mode for a terminal with `colors` colours, true colour where it is known to draw 24-bit colour.
+    public static func best(forColors colors: Int, direct: Bool = false) -> ColorMode {
+        if colors >= 256 { return direct ? .truecolor : .color256 }
         if colors >= 16 { return .color16 }
         if colors >= 8 { return .color8 }
         return .monochrome
@@ -35,6 +38,7 @@ public enum ColorMode: String, Sendable, Equatable, CaseIterable {
     /// The palette pictures are rendered with in this mode.
     public var palette: PaletteKind {
         switch self {
+        case .truecolor: .truecolor
         case .color256: .xterm256
         case .color16: .ansi16
         case .color8: .ansi8
@@ -45,6 +49,7 @@ public enum ColorMode: String, Sendable, Equatable, CaseIterable {
     /// A short name for the status bar.
     public var label: String {
         switch self {
+        case .truecolor: "true colour"
         case .color256: "256 colours"
         case .color16: "16 colours"
         case .color8: "8 colours"

@@ -17,9 +17,10 @@ struct HelpWidget: Widget {
         ("e", "edit one of your products (Ctrl-S saves)"),
         ("d", "delete one of your products (asks first)"),
         ("m", "my products only / everything"),
-        ("c", "cycle colours: 256 → 16 → 8 → none"),
+        ("c", "cycle colours: true → 256 → 16 → 8 → none"),
         ("p", "pictures: the terminal's own (kitty, sixel) ↔ half blocks"),
         ("?", "this help"),
+        ("Ctrl-L", "redraw the screen"),
         ("q  Esc", "back · quit at the top"),
         ("mouse", "click selects · double-click opens · wheel scrolls"),
     ]

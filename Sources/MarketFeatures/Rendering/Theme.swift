@@ -28,7 +28,7 @@ public struct Theme: Sendable, Equatable {
         let bold = CellStyle(attributes: .bold)
         let dim = CellStyle(attributes: .dim)
         switch mode {
-        case .color256:
+        case .truecolor, .color256:
             title = CellStyle(foreground: c(231), background: c(24), attributes: .bold)
             name = bold
             vendor = CellStyle(foreground: c(245))

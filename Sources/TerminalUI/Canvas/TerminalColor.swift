@@ -1,11 +1,26 @@
-/// A colour as a terminal knows it: its default, or an index into its palette.
+/// A colour as a terminal knows it: its default, an index into its palette, or a 24-bit colour.
 public enum TerminalColor: Hashable, Sendable {
     case `default`
     case indexed(UInt8)
+    /// A direct colour (SGR 38;2 / 48;2), for terminals that draw 24-bit colour.
+    case rgb(UInt8, UInt8, UInt8)
 
-    /// The colour of an index from a rendered picture (`CellImage.defaultColor` is -1).
-    public init(cellIndex: Int16) {
-        self = cellIndex < 0 ? .default : .indexed(UInt8(cellIndex))
+    /// The colour of a rendered picture's cell (`CellImage.defaultColor` is -1, 0–255 are palette
+    /// indices, `CellImage.direct` values carry a 24-bit colour).
+    public init(cellIndex: Int32) {
+        if cellIndex < 0 {
+            self = .default
+        } else if cellIndex < 256 {
+            self = .indexed(UInt8(cellIndex))
+        } else {
+            self = .rgb(UInt8(truncatingIfNeeded: cellIndex >> 16), UInt8(truncatingIfNeeded: cellIndex >> 8), UInt8(truncatingIfNeeded: cellIndex))
+        }
+    }
+
+    /// True for a 24-bit colour.
+    public var isDirect: Bool {
+        if case .rgb = self { return true }
+        return false
     }
 }
 
@@ -19,6 +34,8 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
     public static let reverse = TextAttributes(rawValue: 1 << 2)
     public static let underline = TextAttributes(rawValue: 1 << 3)
     public static let italic = TextAttributes(rawValue: 1 << 4)
+    /// Concealed (SGR 8). Screens do not use it: the curses screen marks cells it leaves to direct colour with it.
+    public static let invisible = TextAttributes(rawValue: 1 << 5)
 }
 
 /// How a cell is drawn: colours and attributes.

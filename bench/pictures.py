@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Bytes on the wire with pictures as half blocks and as sixel (issue 15).
+"""Bytes on the wire with pictures as half blocks (256 colours, true colour), sixel and kitty (issue 15).
 
 Runs the browser on a pseudo-terminal of 100x30 cells, answers its in-band questions as xterm -ti vt340
 (6x13 px cells; blocks and sixel) or kitty (9x20 px cells) answer them (recorded), and counts what it writes:
@@ -16,10 +16,10 @@ KITTY = (b"\x1b_Gi=31;OK\x1b\\\x1bP>|kitty(0.26.5)\x1b\\\x1b[6;20;9t\x1b[4;600;9
          b"\x1bP1$r38:2:1:2:3m\x1b\\\x1b[?62;c")
 
 
-def run(mode, data, answer=XTERM, pixels=(604, 394)):
+def run(mode, data, answer=XTERM, pixels=(604, 394), colors="auto"):
     pid, fd = pty.fork()
     if pid == 0:
-        os.environ.update(TERM="xterm-256color", LANG="C.UTF-8", OPENMARKET_PICTURES=mode)
+        os.environ.update(TERM="xterm-256color", LANG="C.UTF-8", OPENMARKET_PICTURES=mode, OPENMARKET_COLORS=colors)
         os.environ.pop("NO_COLOR", None)
         os.execv(BINARY, [BINARY, "--data-dir", data])
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, *pixels))
@@ -69,13 +69,18 @@ def main():
     print("|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as data:
         run("blocks", data)  # the first start seeds the catalog and makes the pictures: not measured
-        for mode, answer, pixels in (("blocks", XTERM, (604, 394)), ("sixel", XTERM, (604, 394)), ("kitty", KITTY, (900, 600))):
-            first, per_key, detail = run(mode, data, answer, pixels)
+        for label, mode, colors, answer, pixels in (
+            ("blocks, 256 colours", "blocks", "256", XTERM, (604, 394)),
+            ("blocks, true colour", "blocks", "auto", XTERM, (604, 394)),
+            ("sixel", "sixel", "auto", XTERM, (604, 394)),
+            ("kitty", "kitty", "auto", KITTY, (900, 600)),
+        ):
+            first, per_key, detail = run(mode, data, answer, pixels, colors)
             cells = []
             for name in ("grid j", "list j"):
                 sizes = per_key[name]
                 cells.append(f"{statistics.median(sizes):,.0f} ({max(sizes):,})")
-            print(f"| {mode} | {first:,} | {cells[0]} | {cells[1]} | {detail:,} |")
+            print(f"| {label} | {first:,} | {cells[0]} | {cells[1]} | {detail:,} |")
 
 
 main()

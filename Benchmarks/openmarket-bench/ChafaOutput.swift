@@ -1,13 +1,13 @@
 import ImageCodec
 import ImagePipeline
 
-/// Reads chafa's `--format symbols` output (SGR colour sequences and half blocks) back as pixels:
-/// each cell becomes an upper and a lower pixel in the colours a terminal would show.
+/// Reads chafa's `--format symbols` output (SGR colour sequences, palette or 24-bit, and half blocks)
+/// back as pixels: each cell becomes an upper and a lower pixel in the colours a terminal would show.
 enum ChafaOutput {
     static func pixels(_ output: [UInt8]) -> PixelImage? {
         var rows: [[(RGB, RGB)]] = [[]]
-        var fg = 7
-        var bg = 0
+        var fg = XtermPalette.rgb(7)
+        var bg = XtermPalette.rgb(0)
         var inverse = false
         var i = 0
         let text = Array(String(decoding: output, as: UTF8.self).unicodeScalars)
@@ -24,20 +24,25 @@ enum ChafaOutput {
                 if j < text.count, text[j] == "m" {
                     let numbers = parameters.split(separator: ";").map { Int($0) ?? 0 }
                     var k = 0
-                    if numbers.isEmpty { fg = 7; bg = 0; inverse = false }
+                    func rgb(at k: Int) -> RGB {
+                        RGB(UInt8(clamping: numbers[k]), UInt8(clamping: numbers[k + 1]), UInt8(clamping: numbers[k + 2]))
+                    }
+                    if numbers.isEmpty { fg = XtermPalette.rgb(7); bg = XtermPalette.rgb(0); inverse = false }
                     while k < numbers.count {
                         switch numbers[k] {
-                        case 0: fg = 7; bg = 0; inverse = false
+                        case 0: fg = XtermPalette.rgb(7); bg = XtermPalette.rgb(0); inverse = false
                         case 7: inverse = true
                         case 27: inverse = false
-                        case 38 where k + 2 < numbers.count && numbers[k + 1] == 5: fg = numbers[k + 2]; k += 2
-                        case 48 where k + 2 < numbers.count && numbers[k + 1] == 5: bg = numbers[k + 2]; k += 2
-                        case 39: fg = 7
-                        case 49: bg = 0
-                        case 30...37: fg = numbers[k] - 30
-                        case 40...47: bg = numbers[k] - 40
-                        case 90...97: fg = numbers[k] - 90 + 8
-                        case 100...107: bg = numbers[k] - 100 + 8
+                        case 38 where k + 2 < numbers.count && numbers[k + 1] == 5: fg = XtermPalette.rgb(numbers[k + 2]); k += 2
+                        case 48 where k + 2 < numbers.count && numbers[k + 1] == 5: bg = XtermPalette.rgb(numbers[k + 2]); k += 2
+                        case 38 where k + 4 < numbers.count && numbers[k + 1] == 2: fg = rgb(at: k + 2); k += 4
+                        case 48 where k + 4 < numbers.count && numbers[k + 1] == 2: bg = rgb(at: k + 2); k += 4
+                        case 39: fg = XtermPalette.rgb(7)
+                        case 49: bg = XtermPalette.rgb(0)
+                        case 30...37: fg = XtermPalette.rgb(numbers[k] - 30)
+                        case 40...47: bg = XtermPalette.rgb(numbers[k] - 40)
+                        case 90...97: fg = XtermPalette.rgb(numbers[k] - 90 + 8)
+                        case 100...107: bg = XtermPalette.rgb(numbers[k] - 100 + 8)
                         default: break
                         }
                         k += 1
@@ -51,9 +56,7 @@ enum ChafaOutput {
                 i += 1
                 continue
             }
-            let (f, b) = inverse ? (bg, fg) : (fg, bg)
-            let front = XtermPalette.rgb(f)
-            let back = XtermPalette.rgb(b)
+            let (front, back) = inverse ? (bg, fg) : (fg, bg)
             switch c {
             case "▀": rows[rows.count - 1].append((front, back))
             case "▄": rows[rows.count - 1].append((back, front))

@@ -2,6 +2,8 @@ import Foundation
 import ImageCodec
 import ImagePipeline
 import Mocks
+import TerminalCurses
+import TerminalUI
 
 /// Pictures in the terminal's own graphics (issue 15): bytes and encode time per picture at 480×360 for
 /// sixel, kitty and iTerm2, and sixel's PSNR with and without dithering.
@@ -42,7 +44,86 @@ enum GraphicsBench {
             lines.append(
                 "| \(name) | \(figure(PictureQuality.psnr(plain, image))) dB | \(figure(PictureQuality.psnr(dithered, image))) dB |")
         }
+        lines.append("")
+        lines += try modes(studio: studio)
         return lines
+    }
+
+    /// Every picture mode on one picture in a 24×12-cell box, as a terminal with 8×16-pixel cells shows
+    /// it: PSNR against the picture scaled to those pixels (half blocks enlarged to their cells' pixels),
+    /// and the bytes that picture costs on the wire. chafa's half blocks beside ours.
+    static func modes(studio: StudioPhoto) throws -> [String] {
+        let (cellWidth, cellHeight) = (8, 16)
+        var lines = [
+            "Each mode on one picture in a 24×12-cell box, at 8×16-pixel cells: PSNR of what the terminal shows against the picture scaled to those pixels; bytes of that one picture on the wire",
+            "| picture | mode | PSNR dB | bytes |",
+            "|---|---|---|---|",
+        ]
+        let chafa = SpawnedCommand.find("chafa")
+        for (name, source) in [
+            ("demo-like photo", studio.scaled(width: 480, height: 360)),
+            ("grained photo", FixturePictures.photo(width: 480, height: 360)),
+        ] {
+            let cells = HalfBlockRenderer().cellSize(width: source.width, height: source.height, columns: 24, rows: 12)
+            let reference = ImageScaler().resize(source, width: cells.columns * cellWidth, height: cells.rows * cellHeight)
+            func row(_ mode: String, _ shown: PixelImage?, _ bytes: Int?) {
+                let quality = shown.map { $0.width == reference.width && $0.height == reference.height
+                    ? figure(PictureQuality.psnr($0, reference)) : "size \($0.width)×\($0.height)" } ?? "–"
+                lines.append("| \(name) | \(mode) | \(quality == "inf" ? "lossless" : quality) | \(bytes.map { "\($0)" } ?? "–") |")
+            }
+            for palette in [PaletteKind.xterm256, .truecolor] {
+                let image = HalfBlockRenderer(palette: palette).render(source, columns: 24, rows: 12)
+                let shown = enlarged(HalfBlockRenderer.pixels(of: image), by: cellWidth)
+                row(palette == .truecolor ? "half blocks, true colour" : "half blocks, 256 colours", shown, cursesBytes(image))
+            }
+            if let chafa {
+                let file = FileManager.default.temporaryDirectory.appendingPathComponent("bench-modes-\(getpid()).png")
+                try Data(try ImageEncoder().png(source)).write(to: file)
+                defer { try? FileManager.default.removeItem(at: file) }
+                for colors in ["256", "full"] {
+                    let output = try SpawnedCommand.output(
+                        chafa, ["--format", "symbols", "--symbols", "vhalf", "--colors", colors, "--size", "24x12", "--threads", "1", file.path])
+                    let shown = ChafaOutput.pixels(output).map { enlarged($0, by: cellWidth) }
+                    row("chafa half blocks, \(colors == "full" ? "true colour" : "256 colours")", shown, output.count)
+                }
+            }
+            let sixel = SixelEncoder().encode(reference)
+            row("sixel, 256 registers", try SixelDecoder().decode(sixel).image, sixel.count)
+            let kitty = try KittyGraphicsEncoder().transmitAndDisplay(reference, id: 1, columns: cells.columns, rows: cells.rows)
+            row("kitty", try KittyPayloadDecoder().decode(kitty).first?.image, kitty.count)
+            let iterm = try ITermImageEncoder().encode(reference, columns: cells.columns, rows: cells.rows)
+            row("iTerm2 inline image", try itermPicture(iterm), iterm.count)
+        }
+        return lines
+    }
+
+    /// Each pixel as a `factor × factor` square: a half block's half at 8×16-pixel cells.
+    static func enlarged(_ image: PixelImage, by factor: Int) -> PixelImage {
+        var out = PixelImage(width: image.width * factor, height: image.height * factor, fill: RGB(0, 0, 0))
+        for y in 0..<out.height {
+            for x in 0..<out.width { out[x, y] = image[x / factor, y / factor] }
+        }
+        return out
+    }
+
+    /// What curses and the direct-colour cells send to draw a picture on an otherwise drawn screen.
+    static func cursesBytes(_ image: CellImage) -> Int? {
+        guard let curses = HeadlessCurses(columns: image.columns, rows: image.rows) else { return nil }
+        let blank = Canvas(width: image.columns, height: image.rows)
+        curses.draw(blank)
+        let before = curses.bytesWritten
+        var canvas = blank
+        canvas.draw(image, x: 0, y: 0)
+        curses.draw(canvas)
+        return curses.bytesWritten - before
+    }
+
+    /// The picture in an iTerm2 inline-image sequence (base64 between `:` and BEL).
+    static func itermPicture(_ sequence: [UInt8]) throws -> PixelImage? {
+        guard let colon = sequence.firstIndex(of: UInt8(ascii: ":")), let bell = sequence.lastIndex(of: 0x07),
+            let data = Data(base64Encoded: Data(sequence[(colon + 1)..<bell]))
+        else { return nil }
+        return try ImageDecoder().decode(Array(data))
     }
 
     /// The median time of five runs, in milliseconds, and the last result.

@@ -3,6 +3,8 @@
 #include <string.h>
 #include <termios.h>
 #include <ncursesw/term.h>
+#include <malloc.h>
+#include <stdint.h>
 #include <unistd.h>
 
 attr_t ccs_attr_bold(void) { return WA_BOLD; }
@@ -112,4 +114,85 @@ int ccs_terminfo_probe(const char *name) {
     set_curterm(saved);
     del_curterm(probed);
     return usable ? CCS_TERMINFO_USABLE : CCS_TERMINFO_NO_CURSOR_ADDRESSING;
+}
+
+void ccs_scroll_region(int top, int bottom, int amount) {
+    WINDOW *windows[2] = {stdscr, curscr};
+    for (int i = 0; i < 2; i++) {
+        WINDOW *w = windows[i];
+        int rows = getmaxy(w);
+        wsetscrreg(w, top, bottom);
+        scrollok(w, TRUE);
+        wscrl(w, amount);
+        scrollok(w, FALSE);
+        wsetscrreg(w, 0, rows - 1);
+    }
+}
+
+/*
+ * The terminal's scrolling capabilities, put aside while curses must draw in place. ncurses decides at
+ * newterm that it can scroll and then scrolls with these whenever a frame looks like a scroll, idlok or
+ * not; it reads them from its extended copy of the terminal's description (a TERMTYPE2 inside its
+ * private struct term, after the public TERMTYPE). That copy is found inside cur_term's allocation by
+ * its shape (names and string table first, the strings' array fourth after them) and used only when
+ * its entries are the very strings tigetstr returns; otherwise nothing is changed.
+ */
+enum { CCS_SCROLLING_CAPS = 5 };
+static const int scrolling_index[CCS_SCROLLING_CAPS] = {3, 129, 130, 109, 113}; /* csr ind ri indn rin */
+static const char *scrolling_name[CCS_SCROLLING_CAPS] = {"csr", "ind", "ri", "indn", "rin"};
+static char *saved_scrolling[2][CCS_SCROLLING_CAPS];
+static TERMINAL *scrolling_terminal = NULL;
+static char **scrolling_extended = NULL;
+
+static char *capability(const char *name) {
+    char *value = tigetstr(name);
+    return value == (char *)-1 ? NULL : value;
+}
+
+static char **extended_strings(void) {
+    char *csr = capability("csr");
+    if (csr == NULL) return NULL;
+    char **words = (char **)cur_term;
+    size_t count = malloc_usable_size(cur_term) / sizeof(char *);
+    for (size_t k = 4; k < count; k++) {
+        char *names = words[k - 4];
+        char *table = words[k - 3];
+        if (names == NULL || names != table || csr < table || (size_t)(csr - table) > (1u << 20)) continue;
+        char **strings = (char **)words[k];
+        if (strings == NULL || ((uintptr_t)strings % sizeof(char *)) != 0) continue;
+        int same = 1;
+        for (int i = 0; i < CCS_SCROLLING_CAPS && same; i++) {
+            same = strings[scrolling_index[i]] == capability(scrolling_name[i]);
+        }
+        if (same) return strings;
+    }
+    return NULL;
+}
+
+int ccs_allow_scrolling(int allow) {
+    if (cur_term == NULL) return 0;
+    if (!allow && scrolling_terminal == NULL) {
+        char **extended = extended_strings();
+        if (extended == NULL) return 0;
+        char **plain = ((TERMTYPE *)cur_term)->Strings;
+        for (int i = 0; i < CCS_SCROLLING_CAPS; i++) {
+            saved_scrolling[0][i] = extended[scrolling_index[i]];
+            saved_scrolling[1][i] = plain[scrolling_index[i]];
+            extended[scrolling_index[i]] = NULL;
+            plain[scrolling_index[i]] = NULL;
+        }
+        scrolling_terminal = cur_term;
+        scrolling_extended = extended;
+    } else if (allow && scrolling_terminal != NULL) {
+        if (scrolling_terminal == cur_term) {
+            char **extended = scrolling_extended;
+            char **plain = ((TERMTYPE *)cur_term)->Strings;
+            for (int i = 0; i < CCS_SCROLLING_CAPS; i++) {
+                extended[scrolling_index[i]] = saved_scrolling[0][i];
+                plain[scrolling_index[i]] = saved_scrolling[1][i];
+            }
+        }
+        scrolling_terminal = NULL;
+    }
+    return 1;
 }

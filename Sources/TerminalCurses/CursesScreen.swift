@@ -51,8 +51,18 @@ struct CursesScreen {
         ccs_window_size(stdscr, &rows, &columns)
         let width = min(canvas.width, Int(columns))
         let height = min(canvas.height, Int(rows))
-        let previous = (last?.width == canvas.width && last?.height == canvas.height) ? last : nil
+        var previous = (last?.width == canvas.width && last?.height == canvas.height) ? last : nil
         if previous == nil { werase(stdscr) }
+        // Curses may not scroll while direct-colour cells are up; a band that moved is scrolled here instead.
+        if var shifted = previous, canvas.width == width, canvas.height == height, graphics.isEmpty, layer.shown.isEmpty,
+            canvas.cells.contains(where: DirectColorCells.isDirect), let shift = CanvasShift.find(from: shifted, to: canvas)
+        {
+            fflush(stdout)
+            TerminalOutput.write(Canvas.scrollBytes(shift), to: descriptor)
+            ccs_scroll_region(Int32(shift.top), Int32(shift.bottom), Int32(shift.lines))
+            shifted.apply(shift)
+            previous = shifted
+        }
         var run: [wchar_t] = []
         var direct = false
         for y in 0..<height {
@@ -96,9 +106,11 @@ struct CursesScreen {
             }
         }
         ccs_set_attributes(stdscr, 0, 0)
-        // Direct-colour cells are found by place: curses must not move them by scrolling or shifting a line.
+        // Direct-colour cells and pictures are found by place: curses must not move them by scrolling or
+        // shifting a line (bands that moved were scrolled above, with the pictures' models).
         idlok(stdscr, !withGraphics && !direct)
         idcok(stdscr, !direct)
+        _ = ccs_allow_scrolling(withGraphics || direct ? 0 : 1)
         var update = withGraphics ? layer.update(to: graphics) : GraphicsLayer.Update()
         update.erases = pendingErases + update.erases
         pendingErases = []

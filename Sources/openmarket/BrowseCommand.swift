@@ -32,6 +32,8 @@ struct BrowseCommand: AsyncParsableCommand {
     var layout: LayoutKind = .grid
     @Flag(help: "Do not use the mouse.") var noMouse = false
     @Flag(help: "No colours (also when NO_COLOR is set).") var noColor = false
+    @Option(help: "Colours to start with: auto, true (24-bit pictures), 256, 16, 8 or none; c cycles; also OPENMARKET_COLORS.")
+    var colors: String?
     @Flag(help: "ASCII only, for terminals that draw block characters double-width.") var ascii = false
     @Option(help: "Pictures: auto (what the terminal answers it can draw), kitty, sixel or blocks; also OPENMARKET_PICTURES.")
     var pictures: String?
@@ -48,6 +50,16 @@ struct BrowseCommand: AsyncParsableCommand {
         }
         guard pollInterval >= 1 else { throw ValidationError("--poll-interval must be at least 1 second") }
         _ = try Self.pictureRequest(pictures ?? ProcessInfo.processInfo.environment["OPENMARKET_PICTURES"])
+        _ = try Self.colorRequest(colors ?? ProcessInfo.processInfo.environment["OPENMARKET_COLORS"])
+    }
+
+    /// The colour mode asked for; nil for auto (the best the terminal has).
+    static func colorRequest(_ text: String?) throws -> ColorMode? {
+        guard let text, !text.isEmpty, text.lowercased() != "auto" else { return nil }
+        guard let mode = ColorMode(name: text) else {
+            throw ValidationError("--colors must be auto, true, 256, 16, 8 or none, not \(TerminalType.printable(text))")
+        }
+        return mode
     }
 
     /// The pictures asked for; iTerm and off are named by the issue but not drawn yet.
@@ -113,9 +125,12 @@ struct BrowseCommand: AsyncParsableCommand {
         }
         let transport = AsyncHTTPTransport()
         let client = OpenMarketClient(baseURL: baseURL, transport: transport)
-        let noColorWanted = noColor || !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        // --no-color, then --colors, then NO_COLOR, then OPENMARKET_COLORS; nil is the best the terminal has.
+        let askedColors = try colors.flatMap(Self.colorRequest)
+        let noColorWanted = noColor || (askedColors == nil && !(environment["NO_COLOR"] ?? "").isEmpty)
+        let colorMode = try noColorWanted ? .monochrome : askedColors ?? Self.colorRequest(environment["OPENMARKET_COLORS"])
         var configuration = BrowserConfiguration(
-            pollInterval: .milliseconds(Int(pollInterval * 1000)), colorMode: noColorWanted ? .monochrome : nil,
+            pollInterval: .milliseconds(Int(pollInterval * 1000)), colorMode: colorMode,
             ascii: ascii, serverLabel: baseURL.host.map { "\($0):\(baseURL.port ?? 80)" } ?? baseURL.absoluteString)
         // Identity: flags, then the environment, then the saved file (for its server), then the demo vendor.
         let saved = IdentityFile.load()

@@ -101,6 +101,9 @@ struct TrueColorEndToEndTests {
         try await tmux.waitFor(text: "256 colours")
         let indexed = try await tmux.settled()
         #expect(directCells(indexed) == 0, "256 colours: every picture cell rewritten in palette colours")
+        try tmux.send("Down")
+        try tmux.send("Down")
+        try await expectNoLeftovers(tmux, after: "scrolling the grid in 256 colours (curses scrolls again)")
 
         for _ in 0..<4 { try tmux.send("c") }
         try await tmux.waitFor(text: "true colour")

@@ -45,3 +45,60 @@ struct HeadlessCursesTests {
         #expect(!replaced.contains("38;2;"))
     }
 }
+
+extension HeadlessCursesTests {
+    @Test("a band that moved is scrolled by the terminal: curses and the direct colours send only what came in")
+    func scrolled() throws {
+        let curses = try #require(HeadlessCurses(columns: 20, rows: 10))
+        func frame(first: Int) -> Canvas {
+            var canvas = Canvas(width: 20, height: 10)
+            canvas.put("header", x: 0, y: 0)
+            for y in 1..<9 {
+                canvas.put("item \(first + y)", x: 4, y: y)
+                for x in 0..<3 {
+                    canvas.setCell(x: x, y: y, Cell("▀", style: CellStyle(foreground: .rgb(UInt8(first + y), 0, 0), background: .rgb(0, UInt8(x), 0))))
+                }
+            }
+            canvas.put("footer", x: 0, y: 9)
+            return canvas
+        }
+        curses.draw(frame(first: 0))
+        let before = curses.bytesWritten
+        curses.draw(frame(first: 2))
+        let moved = try written(curses, from: before)
+        #expect(moved.hasPrefix("\u{1B}7\u{1B}[2;9r\u{1B}[9;1H\u{1B}D\u{1B}D\u{1B}[r\u{1B}8"), "rows 2–9 scrolled up by two")
+        #expect(moved.contains("item 9") && moved.contains("item 10"))
+        #expect(!moved.contains("item 3"), "rows that moved are not written again")
+        #expect(moved.components(separatedBy: "▀").count - 1 == 6, "only the two rows' pictures that came in")
+    }
+}
+
+extension HeadlessCursesTests {
+    @Test("a grid scrolled by a row of cards: 12 rows of a 40-row screen")
+    func gridScrolled() throws {
+        let curses = try #require(HeadlessCurses(columns: 30, rows: 40))
+        func frame(first: Int) -> Canvas {
+            var canvas = Canvas(width: 30, height: 40)
+            canvas.put("header", x: 0, y: 0)
+            for y in 1..<38 {
+                let item = first + y
+                if item % 12 < 7 {
+                    for x in 2..<8 {
+                        canvas.setCell(x: x, y: y, Cell("▀", style: CellStyle(foreground: .rgb(UInt8(item % 256), 0, 0), background: .rgb(0, UInt8(x), 0))))
+                    }
+                } else {
+                    canvas.put("item \(item)", x: 2, y: y)
+                }
+            }
+            canvas.put("footer", x: 0, y: 39)
+            return canvas
+        }
+        curses.draw(frame(first: 0))
+        let before = curses.bytesWritten
+        curses.draw(frame(first: 12))
+        let moved = try written(curses, from: before)
+        #expect(moved.hasPrefix("\u{1B}7\u{1B}[2;38r\u{1B}[38;1H" + String(repeating: "\u{1B}D", count: 12) + "\u{1B}[r\u{1B}8"))
+        #expect(moved.components(separatedBy: "r\u{1B}").count == 3, "one scrolling region set and reset: curses does not scroll again")
+        #expect(moved.components(separatedBy: "▀").count - 1 == 7 * 6, "the pictures of the twelve rows that came in, no more")
+    }
+}

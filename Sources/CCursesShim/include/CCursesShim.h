@@ -21,6 +21,15 @@ mmask_t ccs_button4_pressed(void);
 mmask_t ccs_button5_pressed(void);
 /// Sets attributes and an extended colour pair (passed through `opts`, so pairs above 32767 work).
 int ccs_set_attributes(WINDOW *win, attr_t attrs, int pair);
+/// Scrolls rows top...bottom (inclusive) of both stdscr and curses' picture of the terminal by `amount`
+/// (`amount`, up when positive), after the terminal itself was scrolled the same way: curses then sends only what
+/// the scroll did not bring.
+void ccs_scroll_region(int top, int bottom, int amount);
+/// Lets curses scroll the terminal, or not: while not, the terminal's scrolling-region and index
+/// capabilities are put aside (curses scrolls with them whether or not idlok is set), so a frame is
+/// drawn in place. Insert and delete line stay governed by idlok. Returns 0 when the capabilities
+/// could not be found (then curses may still scroll).
+int ccs_allow_scrolling(int allow);
 
 /// Saves the terminal's settings and installs handlers for crash signals (SEGV, BUS, ILL, FPE,
 /// ABRT, TRAP) that restore the terminal — async-signal-safe writes and tcsetattr only — then die.

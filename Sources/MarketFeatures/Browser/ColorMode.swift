@@ -9,6 +9,18 @@ public enum ColorMode: String, Sendable, Equatable, CaseIterable {
     case color8
     case monochrome
 
+    /// The mode a user names (`--colors`): true (or truecolor, 24bit), 256, 16, 8 or none.
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "true", "truecolor", "24bit", "direct": self = .truecolor
+        case "256": self = .color256
+        case "16": self = .color16
+        case "8": self = .color8
+        case "none", "no", "0", "mono", "monochrome": self = .monochrome
+        default: return nil
+        }
+    }
+
     /// The next mode in the `c` cycle, skipping modes the terminal cannot show. True colour is in the
     /// cycle on every 256-colour terminal: over SSH the terminal may draw it without saying so.
     public func next(maxColors: Int) -> ColorMode {

@@ -1,0 +1,91 @@
+/// A band of rows that moved up or down between two frames, found by comparing rows: what a terminal
+/// can move with a scroll (a scrolling region and index / reverse index) instead of rewriting it.
+public struct CanvasShift: Equatable, Sendable {
+    /// The scrolling region's first and last row (inclusive).
+    public var top: Int
+    public var bottom: Int
+    /// Rows the content moves: up when positive (row y shows what row y + lines showed), down when negative.
+    public var lines: Int
+
+    public init(top: Int, bottom: Int, lines: Int) {
+        self.top = top
+        self.bottom = bottom
+        self.lines = lines
+    }
+
+    /// The largest band of rows of `new` that are rows of `old` moved by the same number of lines
+    /// (at least `minimumRows` rows with something on them), or nil. The last column is left out of the
+    /// comparison: a scroll bar there changes with every scroll, and curses rewrites it anyway.
+    public static func find(from old: Canvas, to new: Canvas, minimumRows: Int = 2) -> CanvasShift? {
+        guard old.width == new.width, old.height == new.height, old.width > 1 else { return nil }
+        let height = new.height
+        let oldRows = (0..<height).map { rowKey(old, $0) }
+        let newRows = (0..<height).map { rowKey(new, $0) }
+        var best: (score: Int, shift: CanvasShift)?
+        for lines in -(height / 2)...(height / 2) where lines != 0 {
+            var runStart: Int?
+            var score = 0
+            func close(at end: Int) {
+                if let start = runStart, score >= minimumRows, score > (best?.score ?? 0) {
+                    let shift = lines > 0
+                        ? CanvasShift(top: start, bottom: end - 1 + lines, lines: lines)
+                        : CanvasShift(top: start + lines, bottom: end - 1, lines: lines)
+                    best = (score, shift)
+                }
+                runStart = nil
+                score = 0
+            }
+            for y in 0..<height {
+                let source = y + lines
+                // A row the same in place (a blank between products) keeps the run going but is no evidence.
+                if source >= 0, source < height, newRows[y].hash == oldRows[source].hash {
+                    if runStart == nil { runStart = y }
+                    if !newRows[y].blank, newRows[y].hash != oldRows[y].hash { score += 1 }
+                } else {
+                    close(at: y)
+                }
+            }
+            close(at: height)
+        }
+        return best?.shift
+    }
+
+    private static func rowKey(_ canvas: Canvas, _ y: Int) -> (hash: Int, blank: Bool) {
+        var hasher = Hasher()
+        var blank = true
+        for x in 0..<(canvas.width - 1) {
+            let cell = canvas[x, y]
+            hasher.combine(cell)
+            if blank, cell != .blank { blank = false }
+        }
+        return (hasher.finalize(), blank)
+    }
+}
+
+extension Canvas {
+    /// Moves rows `shift.top...shift.bottom` by `shift.lines` (up when positive), as a terminal scrolls a
+    /// region: the rows that come in are blank.
+    public mutating func apply(_ shift: CanvasShift) {
+        guard shift.top >= 0, shift.bottom < height, shift.top <= shift.bottom else { return }
+        let rows = Array(shift.top...shift.bottom)
+        let order = shift.lines > 0 ? rows : rows.reversed()
+        for y in order {
+            let source = y + shift.lines
+            for x in 0..<width {
+                self[x, y] = source >= shift.top && source <= shift.bottom ? self[x, source] : .blank
+            }
+        }
+    }
+
+    /// The bytes that make a terminal scroll the same way: a scrolling region, index (ESC D) at its
+    /// bottom or reverse index (ESC M) at its top, the region reset; the cursor saved and put back.
+    public static func scrollBytes(_ shift: CanvasShift) -> [UInt8] {
+        var text = "\u{1B}7\u{1B}[\(shift.top + 1);\(shift.bottom + 1)r"
+        if shift.lines > 0 {
+            text += "\u{1B}[\(shift.bottom + 1);1H" + String(repeating: "\u{1B}D", count: shift.lines)
+        } else {
+            text += "\u{1B}[\(shift.top + 1);1H" + String(repeating: "\u{1B}M", count: -shift.lines)
+        }
+        return Array((text + "\u{1B}[r\u{1B}8").utf8)
+    }
+}

@@ -22,6 +22,7 @@ final class KeyInputScreen: Sendable {
 
     private let writeEnd: Int32
     private let readEnd: Int32
+    private nonisolated(unsafe) let screen: OpaquePointer
 
     private init() {
         var fds: [Int32] = [0, 0]
@@ -32,13 +33,17 @@ final class KeyInputScreen: Sendable {
         // ncurses reads the rest of a mouse report with plain blocking reads; on a terminal a partial report
         // waits for the next bytes (the visitor's own session only). Here the input ends, so reads must not wait.
         _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
-        setlocale(LC_ALL, "C.UTF-8")
-        set_escdelay(0)
-        guard newterm("xterm-256color", output, input) != nil else {
-            fatalError("keys fuzz target: no terminfo entry for xterm-256color")
+        let made = CursesProcessLock.with(nil) { () -> OpaquePointer? in
+            setlocale(LC_ALL, "C.UTF-8")
+            guard let made = newterm("xterm-256color", output, input) else { return nil }
+            set_term(made)
+            set_escdelay(0)  // this screen's (another may have been current before)
+            nonl()  // as the browser's terminal: CR stays CR
+            CursesInputReader.configure(mouse: true)
+            return made
         }
-        nonl()  // as the browser's terminal: CR stays CR
-        CursesInputReader.configure(mouse: true)
+        guard let made else { fatalError("keys fuzz target: no terminfo entry for xterm-256color") }
+        screen = made
         writeEnd = fds[1]
         readEnd = fds[0]
     }
@@ -54,6 +59,10 @@ final class KeyInputScreen: Sendable {
     /// read, a further drain must find nothing (no key may wait inside ncurses for the next keypress).
     /// Anything left (half a sequence) is then discarded so that inputs do not leak into each other.
     func feed(_ bytes: ArraySlice<UInt8>) -> [TerminalInput] {
+        CursesProcessLock.with(screen) { feedHoldingLock(bytes) }
+    }
+
+    private func feedHoldingLock(_ bytes: ArraySlice<UInt8>) -> [TerminalInput] {
         let written = bytes.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
         precondition(written == bytes.count || bytes.isEmpty, "the pipe took \(written) of \(bytes.count) bytes")
         var reader = CursesInputReader()

@@ -27,7 +27,8 @@ public struct BrowserConfiguration: Sendable {
     public var layout: LayoutKind = .list
     /// A product to open at start.
     public var openProduct: Int?
-    /// How pictures are drawn: half blocks, or the terminal's own graphics (sixel so far) where it has them.
+    /// How pictures are drawn: the terminal's own graphics where it has them (kitty, sixel, iTerm2), half
+    /// blocks, or not at all.
     public var pictures: PictureMode = .blocks
     /// One cell in pixels, for pictures drawn as graphics (without it they are half blocks).
     public var cellPixels: PixelSize?
@@ -35,6 +36,8 @@ public struct BrowserConfiguration: Sendable {
     public var sixelColors = 256
     /// Called once, when the first frame with products has been handed to the terminal.
     public var onFirstProducts: (@Sendable () -> Void)?
+    /// Called at exit with what the picture caches held (a benchmark figure).
+    public var onPictureMemory: (@Sendable (String) -> Void)?
     /// Called once, the first time every picture on screen has been drawn (a benchmark figure).
     public var onFirstPictures: (@Sendable () -> Void)?
 

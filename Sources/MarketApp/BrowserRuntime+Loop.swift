@@ -19,7 +19,7 @@ extension BrowserRuntime {
         var reportedFirstProducts = false
         /// The palette of the last frame, for form previews.
         var palette: PaletteKind = .xterm256
-        /// Pictures in the terminal's own graphics (sixel), when it has them and they were asked for.
+        /// Pictures in the terminal's own graphics (kitty, sixel, iTerm2), when it has them and they were asked for.
         var graphics: GraphicsPictures?
         /// Loads of pictures for graphics, cancelled when no frame wants them any more.
         let graphicTasks = TaskKeeper<GraphicsPictures.Source>()
@@ -33,7 +33,7 @@ extension BrowserRuntime {
         init(runtime: BrowserRuntime) {
             self.runtime = runtime
             let configuration = runtime.configuration
-            if configuration.pictures == .sixel || configuration.pictures == .kitty, let cell = configuration.cellPixels {
+            if configuration.pictures.isGraphics, let cell = configuration.cellPixels {
                 graphics = GraphicsPictures(cell: cell, mode: configuration.pictures, colors: configuration.sixelColors)
             }
         }
@@ -97,6 +97,14 @@ extension BrowserRuntime {
             await graphicTasks.cancelAll(waitingAtMost: .milliseconds(200))
             await tasks.cancelAll(waitingAtMost: .seconds(1))
             queue.finish()
+            if let report = runtime.configuration.onPictureMemory {
+                let cells = await runtime.cache.totalCost
+                let held = images.values.reduce(0) { $0 + $1.cost }
+                let kept = graphics?.memory
+                report(
+                    "pictures kept in memory: half-block cells \(cells / 1024) KB in the image cache (\(held / 1024) KB on screen)"
+                        + (kept.map { "; \(graphics?.mode.label ?? "") scaled \($0.scaled / 1024) KB, encoded \($0.encoded / 1024) KB, uploads \($0.uploads / 1024) KB" } ?? ""))
+            }
         }
 
         /// Renders the state, paints the pictures at hand (half blocks into the cells, or graphics over
@@ -107,12 +115,16 @@ extension BrowserRuntime {
             let report = screen.render(into: &canvas)
             var wanted: (cells: [ImageCacheKey], graphics: [GraphicsPictures.Source]) = ([], [])
             var allAtHand: Bool
-            if var pictures = graphics, state.pictureMode == pictures.mode, palette != .monochrome {
+            if state.pictureMode == .off {
+                // No pictures: the placeholders stay, and nothing is downloaded for them.
+                runtime.terminal.present(canvas)
+                allAtHand = false
+            } else if var pictures = graphics, state.pictureMode == pictures.mode, palette != .monochrome {
                 let (placed, sources) = pictures.place(report, into: &canvas)
                 graphics = pictures
                 runtime.terminal.present(canvas, graphics: placed)
                 wanted.graphics = sources.filter { !failedGraphics.contains($0) }
-                allAtHand = wanted.graphics.allSatisfy { pictures.scaled[$0] != nil }
+                allAtHand = wanted.graphics.allSatisfy(pictures.has)
             } else {
                 let painter = HalfBlockPainter(images: images, palette: palette)
                 painter.paint(report, into: &canvas)
@@ -138,11 +150,10 @@ extension BrowserRuntime {
             guard let pictures = graphics else { return }
             let wantedSet = Set(wanted)
             pendingGraphics.subtract(graphicTasks.keep { wantedSet.contains($0) })
-            graphics?.prune(keeping: wantedSet)
             let client = runtime.client
             let queue = self.queue
             let cell = pictures.cell
-            for source in wanted where pictures.scaled[source] == nil && !pendingGraphics.contains(source) {
+            for source in wanted where !pictures.has(source) && !pendingGraphics.contains(source) {
                 pendingGraphics.insert(source)
                 graphicTasks.startDetached(source) {
                     do {

@@ -57,10 +57,10 @@ public final class BrowserRuntime: Sendable {
         state.readOnlyNotice = configuration.readOnlyNotice
         state.openProductAtStart = configuration.openProduct
         state.catalog.layoutKind = configuration.layout
-        if configuration.pictures.isGraphics, configuration.cellPixels != nil {
-            state.pictureMode = configuration.pictures
-            state.pictureModes = [configuration.pictures, .blocks]
-        }
+        // The modes `p` steps through: the terminal's graphics (when it has them), half blocks, none.
+        let graphics = configuration.pictures.isGraphics && configuration.cellPixels != nil
+        state.pictureModes = (graphics ? [configuration.pictures] : []) + [.blocks, .off]
+        state.pictureMode = graphics || configuration.pictures == .off ? configuration.pictures : .blocks
         var loop = Loop(runtime: self)
         await loop.run(&state)
         await terminal.stop()

@@ -4,9 +4,11 @@ import ImagePipeline
 import TerminalUI
 
 /// Pictures drawn in the terminal's own graphics: each picture scaled once for the cell rectangle it is
-/// shown in. Sixel: encoded for the part of it on screen (a card cut by the screen's edge shows its top),
-/// the encodings kept for the next frames. Kitty: sent to the terminal once under an image id, then placed
-/// (and moved, and cut) by a few bytes of placement. Pictures under a cover (help, a question) are not drawn.
+/// shown in. Sixel and iTerm2: encoded for the part of it on screen (a card cut by the screen's edge shows
+/// its top), the encodings kept for the next frames. Kitty: sent to the terminal once under an image id,
+/// then placed (and moved, and cut) by a few bytes of placement. Pictures under a cover (help, a
+/// question) are not drawn. Scaled pictures and encodings are kept in least-recently-used caches with
+/// byte limits, like the half-block pictures' `ImageCache`.
 struct GraphicsPictures {
     /// A picture scaled to fit a rectangle of so many cells.
     struct Source: Hashable, Sendable {
@@ -15,24 +17,41 @@ struct GraphicsPictures {
         var rows: Int
     }
 
+    /// What the caches keep, in bytes.
+    struct Memory: Equatable, Sendable {
+        var scaled: Int
+        var encoded: Int
+        var uploads: Int
+    }
+
     let cell: PixelSize
-    /// `.sixel` or `.kitty`.
+    /// `.sixel`, `.kitty` or `.iterm`.
     let mode: PictureMode
     /// The most colours a sixel picture gets (the terminal's registers, at most 256).
     let colors: Int
     /// Kitty: each picture's image id, and its transmission (kept while the picture is in use).
     private var imageIDs: [Source: Int] = [:]
-    private var uploads: [Source: GraphicUpload] = [:]
+    private var uploads: LRUCache<Source, GraphicUpload>
     /// Scaled pictures at hand.
-    private(set) var scaled: [Source: PixelImage] = [:]
-    /// Encodings by placement identity.
-    private var encoded: [String: [UInt8]] = [:]
+    private var scaled: LRUCache<Source, PixelImage>
+    /// Sixel and iTerm2 encodings by placement identity (picture, size, crop, mode).
+    private var encoded: LRUCache<String, [UInt8]>
 
-    init(cell: PixelSize, mode: PictureMode = .sixel, colors: Int = 256) {
+    /// - Parameter memory: the most bytes each cache keeps (scaled pictures; encodings; kitty uploads).
+    init(cell: PixelSize, mode: PictureMode = .sixel, colors: Int = 256, memory: Int = 32 << 20) {
         self.cell = cell
         self.mode = mode
         self.colors = max(2, min(256, colors))
+        scaled = LRUCache(countLimit: 1_000, costLimit: memory)
+        encoded = LRUCache(countLimit: 2_000, costLimit: memory / 2)
+        uploads = LRUCache(countLimit: 1_000, costLimit: memory / 2)
     }
+
+    /// True when the scaled picture for `source` is at hand.
+    func has(_ source: Source) -> Bool { scaled.peek(source) != nil }
+
+    /// What the caches keep now.
+    var memory: Memory { Memory(scaled: scaled.totalCost, encoded: encoded.totalCost, uploads: uploads.totalCost) }
 
     /// The source a placement needs.
     static func source(for placement: PicturePlacement) -> Source {
@@ -46,7 +65,7 @@ struct GraphicsPictures {
         for placement in report.pictures where placement.isShown {
             guard !report.covers.contains(where: { !$0.intersection(placement.visible).isEmpty }) else { continue }
             let source = Self.source(for: placement)
-            guard let image = scaled[source] else { continue }
+            guard let image = scaled.value(for: source) else { continue }
             let visible = placement.visible.intersection(canvas.bounds)
             let fit = GraphicFit(size: PixelSize(width: image.width, height: image.height), in: placement.frame, cell: cell)
             guard let crop = fit.cropped(to: visible) else { continue }
@@ -57,12 +76,17 @@ struct GraphicsPictures {
                 continue
             }
             let sequence: [UInt8]
-            if let known = encoded[identity] {
+            if let known = encoded.value(for: identity) {
                 sequence = known
             } else {
                 let part = image.cropped(x: crop.pixels.x, y: crop.pixels.y, width: crop.pixels.width, height: crop.pixels.height)
-                sequence = SixelEncoder(maxColors: Self.colors(for: part, atMost: colors)).encode(part)
-                encoded[identity] = sequence
+                if mode == .iterm {
+                    guard let bytes = try? ITermImageEncoder().encodeAtOwnSize(part) else { continue }
+                    sequence = bytes
+                } else {
+                    sequence = SixelEncoder(maxColors: Self.colors(for: part, atMost: colors)).encode(part)
+                }
+                encoded.insert(sequence, for: identity, cost: sequence.count)
             }
             graphics.append(GraphicPlacement(identity: identity, cells: crop.cells, sequence: sequence))
         }
@@ -89,10 +113,13 @@ struct GraphicsPictures {
             id = imageIDs.count + 1
             imageIDs[source] = id
         }
-        if uploads[source] == nil {
+        let upload: GraphicUpload
+        if let known = uploads.value(for: source) {
+            upload = known
+        } else {
             guard let bytes = try? KittyGraphicsEncoder().transmit(image, id: UInt32(id)) else { return nil }
-            uploads[source] = GraphicUpload(
-                id: id, bytes: bytes, forget: KittyGraphicsEncoder.delete(.image(UInt32(id))))
+            upload = GraphicUpload(id: id, bytes: bytes, forget: KittyGraphicsEncoder.delete(.image(UInt32(id))))
+            uploads.insert(upload, for: source, cost: bytes.count)
         }
         let placement = UInt32(crop.cells.y * 1024 + crop.cells.x + 1)
         let sourceRect = KittyGraphicsEncoder.SourceRect(
@@ -102,19 +129,12 @@ struct GraphicsPictures {
             sequence: KittyGraphicsEncoder.place(
                 id: UInt32(id), placement: placement, columns: nil, rows: nil, source: sourceRect),
             erase: KittyGraphicsEncoder.delete(.placement(image: UInt32(id), placement: placement)),
-            upload: uploads[source])
+            upload: upload)
     }
 
     /// Keeps a loaded source.
     mutating func loaded(_ source: Source, _ image: PixelImage) {
-        scaled[source] = image
-    }
-
-    /// Forgets what the frame no longer wants once too much is kept.
-    mutating func prune(keeping wanted: Set<Source>) {
-        if scaled.count > 200 { scaled = scaled.filter { wanted.contains($0.key) } }
-        if encoded.count > 400 { encoded = [:] }
-        if uploads.count > 200 { uploads = uploads.filter { wanted.contains($0.key) } }
+        scaled.insert(image, for: source, cost: image.pixels.count + 64)
     }
 
     /// The picture bytes fitted to `source`'s cells: decoded no larger than needed, then scaled.

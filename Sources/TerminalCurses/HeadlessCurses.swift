@@ -14,29 +14,38 @@ public final class HeadlessCurses {
 
     /// A curses screen of `columns × rows` for terminal type `term`, writing to a temporary file.
     public init?(columns: Int, rows: Int, term: String = "xterm-256color") {
-        if setlocale(LC_ALL, "").flatMap({ String(cString: $0) })?.uppercased().contains("UTF-8") != true {
-            setlocale(LC_ALL, "C.UTF-8")
-        }
-        outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("headless-curses-\(getpid())").path
+        outputPath = FileManager.default.temporaryDirectory
+            .appendingPathComponent("headless-curses-\(getpid())-\(UUID().uuidString.prefix(8))").path
         guard let out = fopen(outputPath, "w"), let inp = fopen("/dev/null", "r") else { return nil }
         output = out
         input = inp
-        screenPointer = newterm(term, out, inp)
-        guard screenPointer != nil else { return nil }
-        set_term(screenPointer)
-        resize_term(Int32(rows), Int32(columns))
-        idlok(stdscr, true)
-        screen.descriptor = fileno(out)
-        if has_colors() {
-            start_color()
-            use_default_colors()
+        screenPointer = CursesProcessLock.with(nil) { () -> OpaquePointer? in
+            // Asked, not set from the environment: another screen may be decoding keys in this locale.
+            if setlocale(LC_ALL, nil).flatMap({ String(cString: $0) })?.uppercased().contains("UTF-8") != true {
+                setlocale(LC_ALL, "C.UTF-8")
+            }
+            guard let made = newterm(term, out, inp) else { return nil }
+            set_term(made)
+            // Resizing reaches every screen's windows in this ncurses (one window list per process): with
+            // another screen in the process, ask for the entry's own size (80×24 for xterm-256color).
+            if rows != Int(LINES) || columns != Int(COLS) { resize_term(Int32(rows), Int32(columns)) }
+            idlok(stdscr, true)
+            if has_colors() {
+                start_color()
+                use_default_colors()
+            }
+            return made
         }
+        guard screenPointer != nil else { return nil }
+        screen.descriptor = fileno(out)
     }
 
     /// Draws a frame (only what changed since the last one) and flushes it.
     public func draw(_ canvas: Canvas) {
-        screen.draw(canvas)
-        fflush(output)
+        CursesProcessLock.with(screenPointer) {
+            screen.draw(canvas)
+            fflush(output)
+        }
     }
 
     /// Bytes written so far.
@@ -44,11 +53,13 @@ public final class HeadlessCurses {
         ((try? FileManager.default.attributesOfItem(atPath: outputPath))?[.size] as? Int) ?? 0
     }
 
+    /// The screen is ended but not deleted, and its files stay open: Debian's ncurses keeps one list of
+    /// windows for the whole process, so `delscreen` of one screen frees every screen's windows (the
+    /// key-input fuzz target's among them). ncurses still holds the screen, so nothing is reported leaked.
     deinit {
-        endwin()
-        delscreen(screenPointer)
-        fclose(output)
-        fclose(input)
+        if let screenPointer {
+            CursesProcessLock.with(screenPointer) { _ = endwin() }
+        }
         unlink(outputPath)
     }
 }

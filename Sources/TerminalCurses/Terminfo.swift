@@ -4,7 +4,8 @@ import CCursesShim
 public enum Terminfo {
     /// What the database holds for `name`.
     public static func entry(_ name: String) -> TerminfoEntry {
-        switch ccs_terminfo_probe(name) {
+        // The probe makes the entry the current terminal for a moment: no other screen may run meanwhile.
+        switch CursesProcessLock.with(nil, { ccs_terminfo_probe(name) }) {
         case CCS_TERMINFO_USABLE: .usable
         case CCS_TERMINFO_NO_CURSOR_ADDRESSING: .withoutCursorAddressing
         default: .missing

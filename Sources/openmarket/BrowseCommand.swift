@@ -35,7 +35,7 @@ struct BrowseCommand: AsyncParsableCommand {
     @Option(help: "Colours to start with: auto, true (24-bit pictures), 256, 16, 8 or none; c cycles; also OPENMARKET_COLORS.")
     var colors: String?
     @Flag(help: "ASCII only, for terminals that draw block characters double-width.") var ascii = false
-    @Option(help: "Pictures: auto (what the terminal answers it can draw), kitty, sixel or blocks; also OPENMARKET_PICTURES.")
+    @Option(help: "Pictures: auto (what the terminal answers it can draw), kitty, sixel, iterm, blocks or off; p cycles; also OPENMARKET_PICTURES.")
     var pictures: String?
 
     func validate() throws {
@@ -62,15 +62,13 @@ struct BrowseCommand: AsyncParsableCommand {
         return mode
     }
 
-    /// The pictures asked for; iTerm and off are named by the issue but not drawn yet.
+    /// The pictures asked for.
     static func pictureRequest(_ text: String?) throws -> PictureModeChoice.Request {
         guard let text, !text.isEmpty else { return .auto }
-        switch PictureModeChoice.Request(text) {
-        case .auto?: return .auto
-        case .mode(let mode)? where mode == .sixel || mode == .kitty || mode == .blocks: return .mode(mode)
-        case .mode(let mode)?: throw ValidationError("pictures in \(mode.label) are not drawn yet: use auto, kitty, sixel or blocks")
-        case nil: throw ValidationError("--pictures must be auto, kitty, sixel or blocks, not \(TerminalType.printable(text))")
+        guard let request = PictureModeChoice.Request(text) else {
+            throw ValidationError("--pictures must be auto, kitty, sixel, iterm, blocks or off, not \(TerminalType.printable(text))")
         }
+        return request
     }
 
     func run() async throws {
@@ -106,9 +104,8 @@ struct BrowseCommand: AsyncParsableCommand {
             logger.info("terminal answered in \(Self.milliseconds(elapsed)) ms: \(answers.summary)")
         }
         let choice = PictureModeChoice.choose(request: request, answers: answers, environment: environment)
-        // Kitty and sixel are drawn; iTerm pictures are not yet (issue 15): iTerm2 gets sixel, which it speaks too.
-        let offered = choice.mode == .iterm ? (choice.available.first { $0 == .sixel } ?? .blocks) : choice.mode
-        let drawn: PictureMode = (offered == .sixel || offered == .kitty) && answers.cellPixels != nil ? offered : .blocks
+        // Graphics need the cell's size in pixels; without it, half blocks.
+        let drawn: PictureMode = choice.mode.isGraphics && answers.cellPixels == nil ? .blocks : choice.mode
         logger.info("pictures: \(drawn.label) (best the terminal offers: \(choice.mode.label))")
         let directColor = DirectColorChoice.isDirect(environment: environment, answers: answers)
 
@@ -157,6 +154,10 @@ struct BrowseCommand: AsyncParsableCommand {
         configuration.sixelColors = answers.sixelColorRegisters ?? 256
         configuration.onFirstProducts = {
             logger.info("first page painted after \(Self.milliseconds(since: launched)) ms")
+            logging.sink.flush()
+        }
+        configuration.onPictureMemory = { summary in
+            logger.info("\(summary)")
             logging.sink.flush()
         }
         configuration.onFirstPictures = {

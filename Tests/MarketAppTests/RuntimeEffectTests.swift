@@ -128,9 +128,32 @@ struct RuntimeEffectTests {
         }
         #expect(app.screen.contains("blocks · 256 colours"))
         app.type(.character("p"))
+        try await app.waitUntil("no pictures") { app.screen.contains("no pictures · 256 colours") }
+        let off = try #require(app.terminal.lastFrame)
+        #expect(app.terminal.lastGraphics.isEmpty)
+        #expect(!(0..<off.height).contains { y in (0..<off.width).contains { off[$0, y].text == "▀" } }, "no half blocks either")
+        app.type(.character("p"))
         try await app.waitUntil("sixel again") { app.terminal.lastGraphics.count == 3 }
         let pictureRequests = app.transport.requests.filter { $0.url.path.hasPrefix("/images/") }
-        #expect(pictureRequests.count == 6, "each picture fetched once for sixel, once for half blocks")
+        #expect(pictureRequests.count == 6, "each picture fetched once for sixel, once for half blocks, none without pictures")
+        await app.quit()
+    }
+
+    @Test("iTerm2: thumbnails go to the terminal as inline images sized to their cells, each picture encoded once")
+    func itermPictures() async throws {
+        let app = Self.pictureHarness(.iterm, cell: PixelSize(width: 8, height: 16))
+        try await app.waitUntil("three iTerm2 pictures") { app.terminal.lastGraphics.count == 3 }
+        for picture in app.terminal.lastGraphics {
+            let text = String(decoding: picture.sequence, as: UTF8.self)
+            #expect(text.hasPrefix("\u{1B}]1337;File=inline=1;"))
+            let colon = try #require(picture.sequence.firstIndex(of: UInt8(ascii: ":")))
+            let payload = try #require(Data(base64Encoded: Data(picture.sequence[(colon + 1)..<(picture.sequence.count - 1)])))
+            let image = try ImageDecoder().decode(Array(payload))
+            #expect(image.width <= picture.cells.width * 8 && image.height <= picture.cells.height * 16)
+            #expect(image.width == picture.cells.width * 8 || image.height == picture.cells.height * 16, "fills its cells one way")
+            #expect(text.contains("width=\(image.width)px;height=\(image.height)px;preserveAspectRatio=1;doNotMoveCursor=1;"), "\(text.prefix(90))")
+        }
+        #expect(app.screen.contains("iTerm · 256 colours"))
         await app.quit()
     }
 

@@ -4,6 +4,8 @@ import Testing
 
 @testable import TerminalCurses
 
+/// At the terminal type's own size (80×24): in this ncurses a resize reaches every screen in the process,
+/// the key-input tests' among them.
 @Suite("Curses with cells in 24-bit colour (real ncurses, writing to a file)", .serialized)
 struct HeadlessCursesTests {
     static let picture = CellStyle(foreground: .rgb(200, 10, 20), background: .rgb(1, 2, 3))
@@ -15,7 +17,7 @@ struct HeadlessCursesTests {
 
     @Test("curses holds a stand-in; the colours go after it, once; text that replaces them is written by curses")
     func standIn() throws {
-        let curses = try #require(HeadlessCurses(columns: 20, rows: 4))
+        let curses = try #require(HeadlessCurses(columns: 80, rows: 24))
         var canvas = Canvas(width: 20, height: 4)
         canvas.put("title", x: 0, y: 0)
         for x in 2..<6 { canvas.setCell(x: x, y: 2, Cell("▀", style: Self.picture)) }
@@ -49,7 +51,7 @@ struct HeadlessCursesTests {
 extension HeadlessCursesTests {
     @Test("a band that moved is scrolled by the terminal: curses and the direct colours send only what came in")
     func scrolled() throws {
-        let curses = try #require(HeadlessCurses(columns: 20, rows: 10))
+        let curses = try #require(HeadlessCurses(columns: 80, rows: 24))
         func frame(first: Int) -> Canvas {
             var canvas = Canvas(width: 20, height: 10)
             canvas.put("header", x: 0, y: 0)
@@ -74,13 +76,13 @@ extension HeadlessCursesTests {
 }
 
 extension HeadlessCursesTests {
-    @Test("a grid scrolled by a row of cards: 12 rows of a 40-row screen")
+    @Test("a grid scrolled by a row of cards: 12 rows of a 24-row screen")
     func gridScrolled() throws {
-        let curses = try #require(HeadlessCurses(columns: 30, rows: 40))
+        let curses = try #require(HeadlessCurses(columns: 80, rows: 24))
         func frame(first: Int) -> Canvas {
-            var canvas = Canvas(width: 30, height: 40)
+            var canvas = Canvas(width: 30, height: 24)
             canvas.put("header", x: 0, y: 0)
-            for y in 1..<38 {
+            for y in 1..<23 {
                 let item = first + y
                 if item % 12 < 7 {
                     for x in 2..<8 {
@@ -90,14 +92,14 @@ extension HeadlessCursesTests {
                     canvas.put("item \(item)", x: 2, y: y)
                 }
             }
-            canvas.put("footer", x: 0, y: 39)
+            canvas.put("footer", x: 0, y: 23)
             return canvas
         }
         curses.draw(frame(first: 0))
         let before = curses.bytesWritten
         curses.draw(frame(first: 12))
         let moved = try written(curses, from: before)
-        #expect(moved.hasPrefix("\u{1B}7\u{1B}[2;38r\u{1B}[38;1H" + String(repeating: "\u{1B}D", count: 12) + "\u{1B}[r\u{1B}8"))
+        #expect(moved.hasPrefix("\u{1B}7\u{1B}[2;23r\u{1B}[23;1H" + String(repeating: "\u{1B}D", count: 12) + "\u{1B}[r\u{1B}8"))
         #expect(moved.components(separatedBy: "r\u{1B}").count == 3, "one scrolling region set and reset: curses does not scroll again")
         #expect(moved.components(separatedBy: "▀").count - 1 == 7 * 6, "the pictures of the twelve rows that came in, no more")
     }

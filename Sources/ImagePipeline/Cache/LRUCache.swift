@@ -1,6 +1,7 @@
-/// A least-recently-used map with a count limit and a total-cost limit. Not thread-safe: its owner
-/// (the `ImageCache` actor) guards it. Every operation is O(1) amortised.
-struct LRUCache<Key: Hashable, Value> {
+/// A least-recently-used map with a count limit and a total-cost limit (NSCache's two limits). Not
+/// thread-safe: its owner guards it (the `ImageCache` actor; the browser loop for encoded graphics).
+/// Every operation is O(1) amortised.
+public struct LRUCache<Key: Hashable, Value> {
     private struct Node {
         var key: Key
         var value: Value
@@ -17,33 +18,38 @@ struct LRUCache<Key: Hashable, Value> {
     /// Least recently used node, or -1.
     private var tail = -1
 
-    var countLimit: Int
-    var costLimit: Int
-    private(set) var totalCost = 0
+    /// The most entries kept.
+    public var countLimit: Int
+    /// The most total cost kept (bytes, for pictures).
+    public var costLimit: Int
+    /// The cost of what is kept.
+    public private(set) var totalCost = 0
 
-    init(countLimit: Int, costLimit: Int) {
+    /// An empty cache with these limits.
+    public init(countLimit: Int, costLimit: Int) {
         self.countLimit = countLimit
         self.costLimit = costLimit
     }
 
-    var count: Int { index.count }
+    /// Entries kept.
+    public var count: Int { index.count }
 
     /// The value for `key`, marking it most recently used.
-    mutating func value(for key: Key) -> Value? {
+    public mutating func value(for key: Key) -> Value? {
         guard let i = index[key] else { return nil }
         moveToFront(i)
         return nodes[i].value
     }
 
     /// The value without changing the order.
-    func peek(_ key: Key) -> Value? {
+    public func peek(_ key: Key) -> Value? {
         index[key].map { nodes[$0].value }
     }
 
     /// Inserts or replaces; then evicts least recently used entries until both limits hold.
     /// Returns the evicted keys.
     @discardableResult
-    mutating func insert(_ value: Value, for key: Key, cost: Int) -> [Key] {
+    public mutating func insert(_ value: Value, for key: Key, cost: Int) -> [Key] {
         if let i = index[key] {
             totalCost += cost - nodes[i].cost
             nodes[i].value = value
@@ -75,7 +81,7 @@ struct LRUCache<Key: Hashable, Value> {
     }
 
     /// Removes one entry.
-    mutating func remove(_ key: Key) {
+    public mutating func remove(_ key: Key) {
         guard let i = index.removeValue(forKey: key) else { return }
         unlink(i)
         totalCost -= nodes[i].cost
@@ -83,7 +89,7 @@ struct LRUCache<Key: Hashable, Value> {
     }
 
     /// Removes everything.
-    mutating func removeAll() {
+    public mutating func removeAll() {
         nodes.removeAll()
         free.removeAll()
         index.removeAll()
@@ -93,7 +99,7 @@ struct LRUCache<Key: Hashable, Value> {
     }
 
     /// Keys from most to least recently used (for tests).
-    var keysByRecency: [Key] {
+    public var keysByRecency: [Key] {
         var keys: [Key] = []
         var i = head
         while i >= 0 {

@@ -47,6 +47,19 @@ public struct ITermImageEncoder: Sendable {
         Self.sequence(file: try file(for: image), columns: columns, rows: rows)
     }
 
+    /// The sequence showing `image` at its own size in pixels at the cursor, which stays where it is
+    /// (`doNotMoveCursor`: a picture at the bottom of the screen must not scroll it). The painter's way:
+    /// the picture was scaled for its cells already, so nothing is stretched.
+    public func encodeAtOwnSize(_ image: PixelImage) throws(ImageCodecError) -> [UInt8] {
+        let file = try file(for: image)
+        let header = "\u{1B}]1337;File=inline=1;width=\(image.width)px;height=\(image.height)px;"
+            + "preserveAspectRatio=1;doNotMoveCursor=1;size=\(file.count):"
+        var out = Array(header.utf8)
+        out += Data(file).base64EncodedData()
+        out.append(0x07)
+        return out
+    }
+
     /// The sequence showing a PNG or JPEG file over `columns × rows` cells at the cursor.
     public static func sequence(file: [UInt8], columns: Int, rows: Int) -> [UInt8] {
         precondition(columns > 0 && rows > 0, "a picture needs cells")

@@ -70,7 +70,9 @@ struct GraphicsPictures {
             let fit = GraphicFit(size: PixelSize(width: image.width, height: image.height), in: placement.frame, cell: cell)
             guard let crop = fit.cropped(to: visible) else { continue }
             let identity = "\(placement.url.absoluteString) \(image.width)x\(image.height) \(crop.pixels) \(mode.rawValue)"
-            canvas.fill(visible)
+            // Not blanks: curses clears runs of blanks with erase commands (EL, EL1, ECH) whenever it rewrites
+            // something else on the row, and those erase the pixels too. Concealed blanks are not blanks to it.
+            canvas.fill(visible, style: CellStyle(attributes: .invisible))
             if mode == .kitty {
                 if let graphic = kittyPlacement(source, image: image, crop: crop, identity: identity) { graphics.append(graphic) }
                 continue

@@ -59,7 +59,33 @@ struct TerminalGraphicsEndToEndTests {
         #expect(textCells.isEmpty, "no picture left where the list shows text: \(textCells.prefix(10))")
         #expect(list.colorCount(x: best.dx + cell.width * 2, y: best.dy + cell.height, width: cell.width * 6, height: cell.height * 2) > 20,
                 "the list's own thumbnails are drawn")
+        try await expectScrollLeavesWhatARedrawDraws(xterm)
         #expect(!xterm.hasExited)
+    }
+
+    /// Scrolls the list (the terminal moves the band of rows, pictures included), then compares the window
+    /// with what a redraw from nothing (Ctrl-L) draws: the same pixels.
+    func expectScrollLeavesWhatARedrawDraws(_ session: EmulatorSession, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        for _ in 0..<8 { try await session.press("j") }
+        try await Task.sleep(for: .seconds(1.5))
+        let scrolled = try await session.screenshot()
+        try await session.press("ctrl+l")
+        try await Task.sleep(for: .seconds(1.5))
+        let redrawn = try await session.screenshot()
+        let differing = try await OwnThread.run { Self.differingPixels(scrolled, redrawn) }
+        #expect(differing.count * 1000 <= scrolled.width * scrolled.height,
+                "after scrolling, \(differing.count) pixels differ from a redraw (first at \(differing.first.map { "\($0)" } ?? "-"))",
+                sourceLocation: sourceLocation)
+    }
+
+    /// The pixels where two screenshots of one window differ.
+    static func differingPixels(_ a: XWDImage, _ b: XWDImage) -> [(x: Int, y: Int)] {
+        guard a.width == b.width, a.height == b.height else { return [(0, 0)] }
+        var found: [(x: Int, y: Int)] = []
+        for y in 0..<a.height {
+            for x in 0..<a.width where a[x, y] != b[x, y] { found.append((x, y)) }
+        }
+        return found
     }
 
     /// Where the first card's picture best matches the first product's thumbnail, fitted to the first card's
@@ -122,6 +148,7 @@ struct TerminalGraphicsEndToEndTests {
         #expect(!session.hasExited)
         #expect(list.colorCount(x: best.dx + cell.width * 2, y: best.dy + cell.height, width: cell.width * 6, height: cell.height * 2) > 20,
                 "the list's thumbnails are drawn")
+        try await expectScrollLeavesWhatARedrawDraws(session)
     }
 
     /// PSNR of `expected` against the screenshot's pixels at (x, y).

@@ -37,6 +37,26 @@ struct GraphicsLayerTests {
         #expect(update.draws == moved)
     }
 
+    @Test("the terminal scrolls a region: pictures inside move with it and are not sent again; one cut by its edge is dropped and its remains' rows rewritten; kitty's are deleted before")
+    func terminalScrolls() {
+        var layer = GraphicsLayer()
+        let above = picture("above", y: 0, height: 2)
+        let inside = picture("inside", y: 8)
+        let cut = picture("cut", x: 20, y: 3)
+        let kitty = GraphicPlacement(identity: "k", cells: Rect(x: 40, y: 8, width: 4, height: 2), sequence: [1], erase: [9])
+        _ = layer.update(to: [above, inside, cut, kitty])
+        // Rows 2...12 scroll up by 3: row 8 now shows what row 11 showed.
+        let (erases, rewrite) = layer.scroll(CanvasShift(top: 2, bottom: 12, lines: 3))
+        #expect(erases == [[9]], "kitty's placement deleted before the scroll")
+        #expect(rewrite == [2], "cut's rows 3–5 moved to 0–2; row 2 is inside the region, 0–1 scrolled out of it")
+        #expect(layer.shown.map(\.identity) == ["above", "inside"])
+        #expect(layer.shown[1].cells.y == 5)
+        let next = [above, picture("inside", y: 5), kitty]
+        let update = layer.update(to: next, repainting: rewrite)
+        #expect(update.draws.map(\.identity) == ["k"], "the moved picture is where it should be; only kitty's is placed again")
+        #expect(update.repaintRows == [2])
+    }
+
     @Test("the same picture cut differently is another picture; after a reset everything is drawn again")
     func identity() {
         var layer = GraphicsLayer()

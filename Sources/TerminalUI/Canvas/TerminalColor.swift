@@ -34,7 +34,8 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
     public static let reverse = TextAttributes(rawValue: 1 << 2)
     public static let underline = TextAttributes(rawValue: 1 << 3)
     public static let italic = TextAttributes(rawValue: 1 << 4)
-    /// Concealed (SGR 8). Screens do not use it: the curses screen marks cells it leaves to direct colour with it.
+    /// Concealed (SGR 8): blanks under pictures drawn as graphics, and the curses screen's stand-ins for
+    /// direct-colour cells. Never a blank to curses, so it never clears them with an erase command.
     public static let invisible = TextAttributes(rawValue: 1 << 5)
 }
 

@@ -64,11 +64,17 @@ struct CursesScreen {
         var cutRows = Set<Int>()
         if var shifted = previous, canvas.width == width, canvas.height == height,
             withGraphics || canvas.cells.contains(where: DirectColorCells.isDirect),
-            layer.shown.allSatisfy({ !$0.isErasedByText }),
             let shift = CanvasShift.find(from: shifted, to: canvas)
         {
+            let pixelsInCells = layer.shown.contains { $0.isErasedByText }
             let (erases, cut) = layer.scroll(shift)
             cutRows = cut
+            if pixelsInCells {
+                // xterm leaves remnants of pictures in the rows a region's scroll brings in: rewrite them whole.
+                let incoming = shift.lines > 0
+                    ? (shift.bottom - shift.lines + 1)...shift.bottom : shift.top...(shift.top - shift.lines - 1)
+                cutRows.formUnion(incoming)
+            }
             fflush(stdout)
             TerminalOutput.write(erases.flatMap { $0 } + Canvas.scrollBytes(shift), to: descriptor)
             ccs_scroll_region(Int32(shift.top), Int32(shift.bottom), Int32(shift.lines))

@@ -60,13 +60,21 @@ def run(mode, data, answer=XTERM, pixels=(604, 394), colors="auto"):
     os.write(fd, b"\x03")
     read_for(2, quiet=0.5)
     os.waitpid(pid, 0)
-    return len(first), per_key, len(detail)
+    memory = "–"
+    try:
+        lines = [l for l in open(os.path.join(data, "openmarket.log"), errors="replace") if "pictures kept in memory" in l]
+        if lines:
+            memory = lines[-1].split("pictures kept in memory: ", 1)[1].strip()
+    except OSError:
+        pass
+    return len(first), per_key, len(detail), memory
 
 
 def main():
     print(f"# bench/pictures.py {BINARY}: 100x30 cells; blocks and sixel as in xterm -ti vt340 (6x13 px cells), kitty as in kitty (9x20); bytes the browser writes")
     print("| pictures | first paint (grid) | per j in the grid: median (max) | per j in the list: median (max) | opening a detail |")
     print("|---|---|---|---|---|")
+    memories = []
     with tempfile.TemporaryDirectory() as data:
         run("blocks", data)  # the first start seeds the catalog and makes the pictures: not measured
         for label, mode, colors, answer, pixels in (
@@ -75,12 +83,17 @@ def main():
             ("sixel", "sixel", "auto", XTERM, (604, 394)),
             ("kitty", "kitty", "auto", KITTY, (900, 600)),
         ):
-            first, per_key, detail = run(mode, data, answer, pixels, colors)
+            first, per_key, detail, memory = run(mode, data, answer, pixels, colors)
+            memories.append((label, memory))
             cells = []
             for name in ("grid j", "list j"):
                 sizes = per_key[name]
                 cells.append(f"{statistics.median(sizes):,.0f} ({max(sizes):,})")
             print(f"| {label} | {first:,} | {cells[0]} | {cells[1]} | {detail:,} |")
+    print()
+    print("Picture caches at exit (after the grid, 8 keys, the list, 8 keys and a detail):")
+    for label, memory in memories:
+        print(f"- {label}: {memory}")
 
 
 main()

@@ -30,6 +30,8 @@ public struct BrowserConfiguration: Sendable {
     /// How pictures are drawn: the terminal's own graphics where it has them (kitty, sixel, iTerm2), half
     /// blocks, or not at all.
     public var pictures: PictureMode = .blocks
+    /// Kitty pictures through tmux's passthrough, shown by Unicode placeholders (asked for inside tmux).
+    public var picturesThroughTmux = false
     /// One cell in pixels, for pictures drawn as graphics (without it they are half blocks).
     public var cellPixels: PixelSize?
     /// Sixel colour registers the terminal has (its palette's limit).

@@ -34,7 +34,9 @@ extension BrowserRuntime {
             self.runtime = runtime
             let configuration = runtime.configuration
             if configuration.pictures.isGraphics, let cell = configuration.cellPixels {
-                graphics = GraphicsPictures(cell: cell, mode: configuration.pictures, colors: configuration.sixelColors)
+                graphics = GraphicsPictures(
+                    cell: cell, mode: configuration.pictures, colors: configuration.sixelColors,
+                    throughTmux: configuration.picturesThroughTmux)
             }
         }
 

@@ -29,6 +29,13 @@ struct GraphicsPictures {
     let mode: PictureMode
     /// The most colours a sixel picture gets (the terminal's registers, at most 256).
     let colors: Int
+    /// Kitty through tmux: pictures sent in tmux's passthrough and shown by Unicode placeholders in the
+    /// cells (text tmux redraws, scrolls and covers like any other), their image id as the colour.
+    let throughTmux: Bool
+    /// Through tmux, the placeholders name the image by a 256-colour index: ids 16…255 (the first 16 are
+    /// written as the 8 basic colours' own SGR codes by some terminal types), reused oldest first.
+    private var placeholderIDs: [Source: Int] = [:]
+    private var nextPlaceholderID = 16
     /// Kitty: each picture's image id, and its transmission (kept while the picture is in use).
     private var imageIDs: [Source: Int] = [:]
     private var uploads: LRUCache<Source, GraphicUpload>
@@ -38,10 +45,11 @@ struct GraphicsPictures {
     private var encoded: LRUCache<String, [UInt8]>
 
     /// - Parameter memory: the most bytes each cache keeps (scaled pictures; encodings; kitty uploads).
-    init(cell: PixelSize, mode: PictureMode = .sixel, colors: Int = 256, memory: Int = 32 << 20) {
+    init(cell: PixelSize, mode: PictureMode = .sixel, colors: Int = 256, throughTmux: Bool = false, memory: Int = 32 << 20) {
         self.cell = cell
         self.mode = mode
         self.colors = max(2, min(256, colors))
+        self.throughTmux = throughTmux && mode == .kitty
         scaled = LRUCache(countLimit: 1_000, costLimit: memory)
         encoded = LRUCache(countLimit: 2_000, costLimit: memory / 2)
         uploads = LRUCache(countLimit: 1_000, costLimit: memory / 2)
@@ -70,6 +78,13 @@ struct GraphicsPictures {
             let fit = GraphicFit(size: PixelSize(width: image.width, height: image.height), in: placement.frame, cell: cell)
             guard let crop = fit.cropped(to: visible) else { continue }
             let identity = "\(placement.url.absoluteString) \(image.width)x\(image.height) \(crop.pixels) \(mode.rawValue)"
+            if throughTmux {
+                canvas.fill(visible)
+                if let graphic = placeholders(source, image: image, fit: fit, visible: crop.cells, identity: identity, into: &canvas) {
+                    graphics.append(graphic)
+                }
+                continue
+            }
             // Not blanks: curses clears runs of blanks with erase commands (EL, EL1, ECH) whenever it rewrites
             // something else on the row, and those erase the pixels too. Concealed blanks are not blanks to it.
             canvas.fill(visible, style: CellStyle(attributes: .invisible))
@@ -132,6 +147,44 @@ struct GraphicsPictures {
                 id: UInt32(id), placement: placement, columns: nil, rows: nil, source: sourceRect),
             erase: KittyGraphicsEncoder.delete(.placement(image: UInt32(id), placement: placement)),
             upload: upload)
+    }
+
+    /// Kitty through tmux: the picture's placeholder cells painted into `canvas` (the visible ones, each
+    /// naming its row and column of the picture), and the upload — the picture and a virtual placement
+    /// over the picture's cells, both in tmux's passthrough — to send before they are shown.
+    private mutating func placeholders(
+        _ source: Source, image: PixelImage, fit: GraphicFit, visible: Rect, identity: String, into canvas: inout Canvas
+    ) -> GraphicPlacement? {
+        let id: Int
+        if let known = placeholderIDs[source] {
+            id = known
+        } else {
+            id = nextPlaceholderID
+            nextPlaceholderID = nextPlaceholderID == 255 ? 16 : nextPlaceholderID + 1
+            placeholderIDs = placeholderIDs.filter { $0.value != id }
+            placeholderIDs[source] = id
+            uploads.remove(source)
+        }
+        let upload: GraphicUpload
+        if let known = uploads.value(for: source), known.id == id {
+            upload = known
+        } else {
+            guard let picture = try? KittyGraphicsEncoder().transmit(image, id: UInt32(id)) else { return nil }
+            let placement = KittyGraphicsEncoder.virtualPlacement(id: UInt32(id), columns: fit.cells.width, rows: fit.cells.height)
+            // The upload's key in the terminal's ledger: the id and the picture, so a reused id is sent anew.
+            upload = GraphicUpload(
+                id: id << 32 | (source.hashValue & 0xFFFF_FFFF), bytes: TmuxPassthrough.wrap(picture + placement),
+                forget: TmuxPassthrough.wrap(KittyGraphicsEncoder.delete(.image(UInt32(id)))))
+            uploads.insert(upload, for: source, cost: upload.bytes.count)
+        }
+        let style = CellStyle(foreground: .indexed(UInt8(id)))
+        for y in visible.y..<visible.maxY {
+            for x in visible.x..<visible.maxX {
+                let text = KittyPlaceholder.cell(row: y - fit.cells.y, column: x - fit.cells.x, imageID: UInt32(id))
+                canvas[x, y] = Cell(text, style: style)
+            }
+        }
+        return GraphicPlacement(identity: identity, cells: visible, sequence: [], upload: upload, inText: true)
     }
 
     /// Keeps a loaded source.

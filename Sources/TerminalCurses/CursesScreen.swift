@@ -46,7 +46,10 @@ struct CursesScreen {
     /// Writes the frame's changed cells, then draws its pictures over them (sixel, kitty, iTerm). Rows a
     /// picture leaves are rewritten in full, which erases its pixels; curses never scrolls by inserting and
     /// deleting lines while pictures are up (they would move with the text, out of the layer's sight).
-    mutating func draw(_ canvas: Canvas, graphics: [GraphicPlacement] = []) {
+    mutating func draw(_ canvas: Canvas, graphics all: [GraphicPlacement] = []) {
+        // Pictures the text draws (kitty placeholders) need only their data sent; the rest go over the text.
+        let inText = all.filter(\.inText)
+        let graphics = inText.isEmpty ? all : all.filter { !$0.inText }
         let withGraphics = !graphics.isEmpty || !layer.shown.isEmpty
         if last == nil || last?.width != canvas.width || last?.height != canvas.height { pendingErases += layer.reset() }
         var rows: Int32 = 0
@@ -141,8 +144,11 @@ struct CursesScreen {
             ? DirectColorCells.bytes(canvas, previous: previous, rows: Set(update.repaintRows), width: width, height: height)
             : []
         last = canvas
-        lastGraphics = graphics
-        if !update.draws.isEmpty || !update.erases.isEmpty || !directBytes.isEmpty { send(update, direct: directBytes) }
+        lastGraphics = all
+        let uploads = inText.compactMap(\.upload).filter { uploaded[$0.id] == nil }
+        if !update.draws.isEmpty || !update.erases.isEmpty || !directBytes.isEmpty || !uploads.isEmpty {
+            send(update, direct: directBytes, uploads: uploads)
+        }
     }
 
     /// What curses is given for a cell: a cell in 24-bit colour becomes an invisible blank, which no
@@ -155,10 +161,14 @@ struct CursesScreen {
 
     /// Removes what went, gives the terminal picture data it does not hold yet, and draws pictures at
     /// their cells — the cursor saved and put back (curses must find it where it left it).
-    private mutating func send(_ update: GraphicsLayer.Update, direct: [UInt8]) {
+    private mutating func send(_ update: GraphicsLayer.Update, direct: [UInt8], uploads: [GraphicUpload] = []) {
         fflush(stdout)
         var bytes: [UInt8] = [0x1B, UInt8(ascii: "7")]
         bytes += direct
+        for upload in uploads where uploaded[upload.id] == nil {
+            bytes += upload.bytes
+            uploaded[upload.id] = upload.forget
+        }
         for erase in update.erases { bytes += erase }
         for draw in update.draws {
             if let upload = draw.upload, uploaded[upload.id] == nil {

@@ -104,9 +104,15 @@ struct BrowseCommand: AsyncParsableCommand {
             logger.info("terminal answered in \(Self.milliseconds(elapsed)) ms: \(answers.summary)")
         }
         let choice = PictureModeChoice.choose(request: request, answers: answers, environment: environment)
-        // Graphics need the cell's size in pixels; without it, half blocks.
-        let drawn: PictureMode = choice.mode.isGraphics && answers.cellPixels == nil ? .blocks : choice.mode
-        logger.info("pictures: \(drawn.label) (best the terminal offers: \(choice.mode.label))")
+        // Inside tmux, kitty asked for by name goes through tmux's passthrough as Unicode placeholders, which
+        // tmux redraws, scrolls and covers as text (the outer terminal is not asked: tmux answers for it).
+        // Other modes asked for by name are drawn as asked (a tmux built with sixel draws sixel itself).
+        let throughTmux = choice.multiplexed && choice.mode == .kitty
+        // Graphics need the cell's size in pixels; without it, half blocks. Placeholders only need a size to
+        // scale pictures to (kitty fits them to their cells).
+        let cellPixels = answers.cellPixels ?? (throughTmux ? PixelSize(width: 10, height: 20) : nil)
+        let drawn: PictureMode = choice.mode.isGraphics && cellPixels == nil ? .blocks : choice.mode
+        logger.info("pictures: \(drawn.label)\(throughTmux ? " through tmux (placeholders)" : "") (best the terminal offers: \(choice.mode.label))")
         let directColor = DirectColorChoice.isDirect(environment: environment, answers: answers)
 
         var embedded: EmbeddedServer?
@@ -150,7 +156,8 @@ struct BrowseCommand: AsyncParsableCommand {
         configuration.layout = layout
         configuration.pictures = drawn
         configuration.directColor = directColor
-        configuration.cellPixels = answers.cellPixels
+        configuration.cellPixels = cellPixels
+        configuration.picturesThroughTmux = throughTmux
         configuration.sixelColors = answers.sixelColorRegisters ?? 256
         configuration.onFirstProducts = {
             logger.info("first page painted after \(Self.milliseconds(since: launched)) ms")

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodec
+import ImagePipeline
 import MarketApp
 import MarketFeatures
 import Mocks
@@ -99,10 +100,11 @@ struct RuntimeEffectTests {
     }
 
     /// Three products with pictures, drawn in the terminal's own graphics with cells of `cell` pixels.
-    static func pictureHarness(_ mode: PictureMode, cell: PixelSize) -> Harness {
+    static func pictureHarness(_ mode: PictureMode, cell: PixelSize, throughTmux: Bool = false) -> Harness {
         let app = Harness({
             $0.pictures = mode
             $0.cellPixels = cell
+            $0.picturesThroughTmux = throughTmux
         }, firstPage: Self.page([3, 2, 1], pictures: true))
         for id in 1...3 { app.transport.stub("GET", "/images/\(id).jpg", MockTransport.Reply(body: FixturePictures.jpeg())) }
         return app
@@ -154,6 +156,41 @@ struct RuntimeEffectTests {
             #expect(text.contains("width=\(image.width)px;height=\(image.height)px;preserveAspectRatio=1;doNotMoveCursor=1;"), "\(text.prefix(90))")
         }
         #expect(app.screen.contains("iTerm · 256 colours"))
+        await app.quit()
+    }
+
+    @Test("kitty through tmux: pictures go in tmux's passthrough with a virtual placement; the cells hold placeholders naming the image by colour, row and column")
+    func kittyThroughTmux() async throws {
+        let app = Self.pictureHarness(.kitty, cell: PixelSize(width: 10, height: 20), throughTmux: true)
+        try await app.waitUntil("three pictures as placeholders") { app.terminal.lastGraphics.count == 3 }
+        let frame = try #require(app.terminal.lastFrame)
+        var ids = Set<Int>()
+        for graphic in app.terminal.lastGraphics {
+            #expect(graphic.inText && graphic.sequence.isEmpty, "nothing drawn over the text")
+            let upload = try #require(graphic.upload)
+            #expect(upload.bytes.starts(with: Array("\u{1B}Ptmux;\u{1B}\u{1B}_G".utf8)), "in tmux's passthrough")
+            let commands = try KittyPayloadDecoder().decode(TmuxPassthrough.unwrap(upload.bytes))
+            let transmit = try #require(commands.first { $0.values["a"] == "t" })
+            let virtual = try #require(commands.first { $0.values["a"] == "p" })
+            let id = try #require(transmit.values["i"].flatMap(Int.init))
+            ids.insert(id)
+            #expect((16...255).contains(id), "a 256-colour index tmux passes on as it is")
+            #expect(virtual.values["U"] == "1" && virtual.values["i"] == "\(id)")
+            let image = try #require(transmit.image)
+            #expect(image.width <= 10 * Int(virtual.values["c"] ?? "0")! && image.height <= 20 * Int(virtual.values["r"] ?? "0")!)
+            // Every cell of the picture: the placeholder with its row and column, coloured with the id.
+            for y in graphic.cells.y..<graphic.cells.maxY {
+                for x in graphic.cells.x..<graphic.cells.maxX {
+                    let cell = frame[x, y]
+                    let scalars = Array(cell.text.unicodeScalars)
+                    #expect(scalars.first == KittyPlaceholder.character && scalars.count == 3)
+                    #expect(cell.style.foreground == .indexed(UInt8(id)))
+                    #expect(scalars.count == 3 && KittyPlaceholder.number(of: scalars[1]) == y - graphic.cells.y
+                        && KittyPlaceholder.number(of: scalars[2]) == x - graphic.cells.x)
+                }
+            }
+        }
+        #expect(ids.count == 3, "one image id per picture")
         await app.quit()
     }
 

@@ -12,13 +12,19 @@ public struct GraphicPlacement: Sendable, Equatable {
     public var erase: [UInt8]
     /// Picture data the terminal must hold before `sequence` can place it (kitty: sent once per image id).
     public var upload: GraphicUpload?
+    /// Drawn by the text itself (kitty's Unicode placeholders, in the frame's cells): the terminal needs only
+    /// its upload; nothing is drawn over the text, nor erased.
+    public var inText: Bool
 
-    public init(identity: String, cells: Rect, sequence: [UInt8], erase: [UInt8] = [], upload: GraphicUpload? = nil) {
+    public init(
+        identity: String, cells: Rect, sequence: [UInt8], erase: [UInt8] = [], upload: GraphicUpload? = nil, inText: Bool = false
+    ) {
         self.identity = identity
         self.cells = cells
         self.sequence = sequence
         self.erase = erase
         self.upload = upload
+        self.inText = inText
     }
 
     /// The same picture in the same place (whatever bytes draw it).

@@ -14,8 +14,11 @@ public struct CanvasShift: Equatable, Sendable {
     }
 
     /// The largest band of rows of `new` that are rows of `old` moved by the same number of lines
-    /// (at least `minimumRows` rows with something on them), or nil. The last column is left out of the
-    /// comparison: a scroll bar there changes with every scroll, and curses rewrites it anyway.
+    /// (at least `minimumRows` rows with something on them), or nil. Rows are compared in eight pieces and
+    /// count as moved when at least six are the same there and more than in place: a selection that moved
+    /// with the rows (a card's border, a reversed name) changes a piece or two of them, and curses rewrites
+    /// whatever differs after the scroll anyway. The last column is left out (a scroll bar changes with
+    /// every scroll).
     public static func find(from old: Canvas, to new: Canvas, minimumRows: Int = 2) -> CanvasShift? {
         guard old.width == new.width, old.height == new.height, old.width > 1 else { return nil }
         let height = new.height
@@ -37,28 +40,53 @@ public struct CanvasShift: Equatable, Sendable {
             }
             for y in 0..<height {
                 let source = y + lines
-                // A row the same in place (a blank between products) keeps the run going but is no evidence.
-                if source >= 0, source < height, newRows[y].hash == oldRows[source].hash {
-                    if runStart == nil { runStart = y }
-                    if !newRows[y].blank, newRows[y].hash != oldRows[y].hash { score += 1 }
-                } else {
+                guard source >= 0, source < height else {
                     close(at: y)
+                    continue
                 }
+                let moved = newRows[y].same(as: oldRows[source])
+                guard moved >= pieces - 2 else {
+                    close(at: y)
+                    continue
+                }
+                // A row as much the same in place (a blank between products) keeps the run going but is no evidence.
+                if runStart == nil { runStart = y }
+                if !newRows[y].blank, moved > newRows[y].same(as: oldRows[y]) { score += 1 }
             }
             close(at: height)
         }
         return best?.shift
     }
 
-    private static func rowKey(_ canvas: Canvas, _ y: Int) -> (hash: Int, blank: Bool) {
-        var hasher = Hasher()
-        var blank = true
-        for x in 0..<(canvas.width - 1) {
-            let cell = canvas[x, y]
-            hasher.combine(cell)
-            if blank, cell != .blank { blank = false }
+    private static let pieces = 8
+
+    /// A row's pieces' hashes, and whether it is all blank.
+    private struct RowKey {
+        var hashes: [Int]
+        var blank: Bool
+
+        func same(as other: RowKey) -> Int {
+            var count = 0
+            for i in hashes.indices where hashes[i] == other.hashes[i] { count += 1 }
+            return count
         }
-        return (hasher.finalize(), blank)
+    }
+
+    private static func rowKey(_ canvas: Canvas, _ y: Int) -> RowKey {
+        let width = canvas.width - 1
+        var hashes: [Int] = []
+        hashes.reserveCapacity(pieces)
+        var blank = true
+        for piece in 0..<pieces {
+            var hasher = Hasher()
+            for x in (piece * width / pieces)..<((piece + 1) * width / pieces) {
+                let cell = canvas[x, y]
+                hasher.combine(cell)
+                if blank, cell != .blank { blank = false }
+            }
+            hashes.append(hasher.finalize())
+        }
+        return RowKey(hashes: hashes, blank: blank)
     }
 }
 

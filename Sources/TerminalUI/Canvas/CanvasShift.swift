@@ -16,9 +16,9 @@ public struct CanvasShift: Equatable, Sendable {
     /// The largest band of rows of `new` that are rows of `old` moved by the same number of lines
     /// (at least `minimumRows` rows with something on them), or nil. Rows are compared in eight pieces and
     /// count as moved when at least six are the same there and more than in place: a selection that moved
-    /// with the rows (a card's border, a reversed name) changes a piece or two of them, and curses rewrites
-    /// whatever differs after the scroll anyway. The last column is left out (a scroll bar changes with
-    /// every scroll).
+    /// with the rows (a card's border) changes a piece or two of them; a single row that changed whole (a
+    /// name line reversed) inside the band does not end it. Curses rewrites whatever differs after the
+    /// scroll anyway. The last column is left out (a scroll bar changes with every scroll).
     public static func find(from old: Canvas, to new: Canvas, minimumRows: Int = 2) -> CanvasShift? {
         guard old.width == new.width, old.height == new.height, old.width > 1 else { return nil }
         let height = new.height
@@ -27,33 +27,42 @@ public struct CanvasShift: Equatable, Sendable {
         var best: (score: Int, shift: CanvasShift)?
         for lines in -(height / 2)...(height / 2) where lines != 0 {
             var runStart: Int?
+            var lastMatch = -1
+            var gap = 0
             var score = 0
-            func close(at end: Int) {
+            func close() {
                 if let start = runStart, score >= minimumRows, score > (best?.score ?? 0) {
+                    let end = lastMatch + 1
                     let shift = lines > 0
                         ? CanvasShift(top: start, bottom: end - 1 + lines, lines: lines)
                         : CanvasShift(top: start + lines, bottom: end - 1, lines: lines)
                     best = (score, shift)
                 }
                 runStart = nil
+                gap = 0
                 score = 0
             }
             for y in 0..<height {
                 let source = y + lines
                 guard source >= 0, source < height else {
-                    close(at: y)
+                    close()
                     continue
                 }
                 let moved = newRows[y].same(as: oldRows[source])
-                guard moved >= pieces - 2 else {
-                    close(at: y)
-                    continue
+                if moved >= pieces - 2 {
+                    // A row as much the same in place (a blank between products) keeps the run going but is no evidence.
+                    if runStart == nil { runStart = y }
+                    lastMatch = y
+                    gap = 0
+                    if !newRows[y].blank, moved > newRows[y].same(as: oldRows[y]) { score += 1 }
+                } else if runStart != nil, gap < 1 {
+                    // One row that changed inside the band (the selection's name line, reversed) does not end it.
+                    gap += 1
+                } else {
+                    close()
                 }
-                // A row as much the same in place (a blank between products) keeps the run going but is no evidence.
-                if runStart == nil { runStart = y }
-                if !newRows[y].blank, moved > newRows[y].same(as: oldRows[y]) { score += 1 }
             }
-            close(at: height)
+            close()
         }
         return best?.shift
     }

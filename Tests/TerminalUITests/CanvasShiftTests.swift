@@ -37,6 +37,17 @@ struct CanvasShiftTests {
         #expect(CanvasShift.find(from: frame, to: other) == nil)
     }
 
+    @Test("rows that repeat down the screen (pictures' placeholders) are no evidence: a picture arriving is not a scroll")
+    func repeatedRows() {
+        var before = Canvas(width: 40, height: 20)
+        for y in 0..<20 {
+            before.put(y % 10 == 0 ? "name \(y)" : "░░░░░░░░   ░░░░░░░░   ░░░░░░░░", x: 0, y: y)
+        }
+        var after = before
+        for y in [1, 2, 3, 11, 12, 13] { after.put("        ", x: 0, y: y) }
+        #expect(CanvasShift.find(from: before, to: after) == nil)
+    }
+
     @Test("applying a shift moves the rows inside the region and blanks those it brings in")
     func applied() {
         var canvas = Canvas(width: 4, height: 5)

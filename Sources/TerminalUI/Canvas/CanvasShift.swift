@@ -24,6 +24,10 @@ public struct CanvasShift: Equatable, Sendable {
         let height = new.height
         let oldRows = (0..<height).map { rowKey(old, $0) }
         let newRows = (0..<height).map { rowKey(new, $0) }
+        // Only a row found once in the old frame is evidence of a move: the rows of a picture's placeholder,
+        // or a card's border, repeat down the screen and match themselves anywhere.
+        var seen: [[Int]: Int] = [:]
+        for row in oldRows { seen[row.hashes, default: 0] += 1 }
         var best: (score: Int, shift: CanvasShift)?
         for lines in -(height / 2)...(height / 2) where lines != 0 {
             var runStart: Int?
@@ -54,7 +58,7 @@ public struct CanvasShift: Equatable, Sendable {
                     if runStart == nil { runStart = y }
                     lastMatch = y
                     gap = 0
-                    if !newRows[y].blank, moved > newRows[y].same(as: oldRows[y]) { score += 1 }
+                    if !newRows[y].blank, seen[oldRows[source].hashes] == 1, moved > newRows[y].same(as: oldRows[y]) { score += 1 }
                 } else if runStart != nil, gap < 1 {
                     // One row that changed inside the band (the selection's name line, reversed) does not end it.
                     gap += 1

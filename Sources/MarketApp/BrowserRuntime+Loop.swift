@@ -23,8 +23,10 @@ extension BrowserRuntime {
         var graphics: GraphicsPictures?
         /// Loads of pictures for graphics, cancelled when no frame wants them any more.
         let graphicTasks = TaskKeeper<GraphicsPictures.Source>()
-        /// Pictures that could not be loaded for graphics: their placeholder stays (not asked again).
-        var failedGraphics: Set<GraphicsPictures.Source> = []
+        /// Pictures that could not be loaded for graphics, and when: their placeholder stays, and they are
+        /// asked for again once `graphicsRetry` has passed (a server's hiccup must not leave them out for good).
+        var failedGraphics: [GraphicsPictures.Source: ContinuousClock.Instant] = [:]
+        let graphicsRetry = Duration.seconds(3)
         /// Graphics loads started whose result the loop has not taken yet. A load that has just ended has
         /// sent its result but it may not be handled before the next frame asks: without this, that frame
         /// would start the same load again.
@@ -81,10 +83,11 @@ extension BrowserRuntime {
                         break
                     case .graphicLoaded(let source, let image):
                         pendingGraphics.remove(source)
+                        failedGraphics[source] = nil
                         graphics?.loaded(source, image)
                     case .graphicFailed(let source):
                         pendingGraphics.remove(source)
-                        failedGraphics.insert(source)
+                        failedGraphics[source] = .now
                     case .terminalClosed:
                         running = false
                     }
@@ -125,7 +128,8 @@ extension BrowserRuntime {
                 let (placed, sources) = pictures.place(report, into: &canvas)
                 graphics = pictures
                 runtime.terminal.present(canvas, graphics: placed)
-                wanted.graphics = sources.filter { !failedGraphics.contains($0) }
+                let now = ContinuousClock.now
+                wanted.graphics = sources.filter { source in failedGraphics[source].map { now - $0 >= graphicsRetry } ?? true }
                 allAtHand = wanted.graphics.allSatisfy(pictures.has)
             } else {
                 let painter = HalfBlockPainter(images: images, palette: palette)

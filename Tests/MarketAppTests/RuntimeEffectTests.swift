@@ -159,6 +159,27 @@ struct RuntimeEffectTests {
         await app.quit()
     }
 
+    @Test("a picture that failed to load for graphics keeps its placeholder and is asked for again after 3 s, at the next frame")
+    func graphicsRetry() async throws {
+        let app = Harness({
+            $0.pictures = .sixel
+            $0.cellPixels = PixelSize(width: 8, height: 16)
+        }, firstPage: Self.page([3, 2, 1], pictures: true))
+        app.transport.enqueue("GET", "/images/2.jpg", .text("busy", status: 503))
+        for id in 1...3 { app.transport.stub("GET", "/images/\(id).jpg", MockTransport.Reply(body: FixturePictures.jpeg())) }
+        try await app.waitUntil("two pictures, the third refused") {
+            app.terminal.lastGraphics.count == 2 && app.transport.requests.filter { $0.url.path == "/images/2.jpg" }.count == 1
+        }
+        app.type(.down)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(app.transport.requests.filter { $0.url.path == "/images/2.jpg" }.count == 1, "not asked again at once")
+        try await Task.sleep(for: .seconds(3))
+        app.type(.up)
+        try await app.waitUntil("the third picture, asked again") { app.terminal.lastGraphics.count == 3 }
+        #expect(app.transport.requests.filter { $0.url.path == "/images/2.jpg" }.count == 2)
+        await app.quit()
+    }
+
     @Test("kitty through tmux: pictures go in tmux's passthrough with a virtual placement; the cells hold placeholders naming the image by colour, row and column")
     func kittyThroughTmux() async throws {
         let app = Self.pictureHarness(.kitty, cell: PixelSize(width: 10, height: 20), throughTmux: true)

@@ -18,7 +18,7 @@ struct HelpWidget: Widget {
         ("d", "delete one of your products (asks first)"),
         ("m", "my products only / everything"),
         ("c", "cycle colours: true → 256 → 16 → 8 → none"),
-        ("p", "pictures: the terminal's own (kitty, sixel) ↔ half blocks"),
+        ("p", "pictures: the terminal's own → half blocks → none"),
         ("?", "this help"),
         ("Ctrl-L", "redraw the screen"),
         ("q  Esc", "back · quit at the top"),

@@ -91,6 +91,16 @@ final class EmulatorSession {
         }
     }
 
+    /// Resizes the terminal's window to `width × height` pixels (the terminal tells the program: SIGWINCH).
+    func resize(width: Int, height: Int) async throws {
+        let display = self.display
+        let windowClass = kind.windowClass
+        try await OwnThread.run {
+            let window = try Self.window(windowClass, display: display)
+            _ = try SpawnedProcess.run("/usr/bin/xdotool", ["windowsize", "--sync", window, "\(width)", "\(height)"], environment: ["DISPLAY": display])
+        }
+    }
+
     func stop() {
         _ = terminal.stop()
         _ = server.stop()

@@ -60,6 +60,19 @@ struct TerminalGraphicsEndToEndTests {
         #expect(list.colorCount(x: best.dx + cell.width * 2, y: best.dy + cell.height, width: cell.width * 6, height: cell.height * 2) > 20,
                 "the list's own thumbnails are drawn")
         try await expectScrollLeavesWhatARedrawDraws(xterm)
+        // Smaller, then larger than at start: the pictures are where a redraw from nothing puts them.
+        try await xterm.resize(width: 500, height: 300)
+        try await Task.sleep(for: .seconds(1.5))
+        try await xterm.resize(width: 700, height: 420)
+        try await Task.sleep(for: .seconds(2))
+        let resized = try await xterm.screenshot()
+        try await xterm.press("ctrl+l")
+        try await Task.sleep(for: .seconds(1.5))
+        let redrawn = try await xterm.screenshot()
+        let differing = try await OwnThread.run { Self.differingPixels(resized, redrawn) }
+        #expect(differing.count * 1000 <= resized.width * resized.height, "after resizing, \(differing.count) pixels differ from a redraw")
+        #expect(resized.colorCount(x: best.dx + cell.width * 2, y: best.dy + cell.height, width: cell.width * 6, height: cell.height * 2) > 20,
+                "the thumbnails are drawn after resizing")
         #expect(!xterm.hasExited)
     }
 

@@ -114,6 +114,7 @@ struct BrowseCommand: AsyncParsableCommand {
         let drawn: PictureMode = choice.mode.isGraphics && cellPixels == nil ? .blocks : choice.mode
         logger.info("pictures: \(drawn.label)\(throughTmux ? " through tmux (placeholders)" : "") (best the terminal offers: \(choice.mode.label))")
         let directColor = DirectColorChoice.isDirect(environment: environment, answers: answers)
+        logger.info("half blocks in 24-bit colour: \(directColor ? "yes" : "no") (answer: \(answers.directColor.map { $0 ? "yes" : "no" } ?? "none"), COLORTERM: \(TerminalType.printable(environment["COLORTERM"] ?? "")))")
 
         var embedded: EmbeddedServer?
         let baseURL: URL

@@ -221,5 +221,8 @@ struct TerminalGraphicsEndToEndTests {
         #expect(line.contains("cell 6×13 px"), "\(line)")
         let pictures = try await wait(for: "pictures:", in: directory.url.appendingPathComponent("openmarket.log"))
         #expect(pictures.contains("pictures: sixel"), "\(pictures.suffix(600))")
+        // The environment does not cross (the session's COLORTERM is empty); the answer does.
+        let colour = try await wait(for: "24-bit colour", in: directory.url.appendingPathComponent("openmarket.log"))
+        #expect(colour.contains("half blocks in 24-bit colour: yes (answer: yes"), "\(colour.suffix(600))")
     }
 }

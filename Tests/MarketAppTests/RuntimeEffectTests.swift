@@ -19,8 +19,14 @@ struct RuntimeEffectTests {
         let clock = ManualClock()
         let running: Task<Void, Never>
 
-        init(_ configure: (inout BrowserConfiguration) -> Void = { _ in }, firstPage: String) {
+        /// `replies` queues and stubs what the server answers before the runtime starts: a reply stubbed
+        /// after it may come too late (under ThreadSanitizer a picture was asked for first, and failed).
+        init(
+            _ configure: (inout BrowserConfiguration) -> Void = { _ in }, firstPage: String,
+            replies: (MockTransport) -> Void = { _ in }
+        ) {
             transport.enqueue("GET", "/api/products", .json(firstPage))
+            replies(transport)
             var configuration = BrowserConfiguration(pollInterval: .seconds(3600))
             configure(&configuration)
             let runtime = BrowserRuntime(
@@ -74,8 +80,9 @@ struct RuntimeEffectTests {
 
     @Test("page load: the selection near the end asks for the next page once; it is appended")
     func nextPage() async throws {
-        let app = Harness(firstPage: Self.page(Array((21...40).reversed()), hasNext: true))
-        app.transport.enqueue("GET", "/api/products", .json(Self.page(Array((1...20).reversed()))))
+        let app = Harness(firstPage: Self.page(Array((21...40).reversed()), hasNext: true)) {
+            $0.enqueue("GET", "/api/products", .json(Self.page(Array((1...20).reversed()))))
+        }
         try await app.waitFor("Item 40")
         app.type(.character("G"))
         try await app.waitFor("20 of 40  ·  #21")
@@ -87,8 +94,9 @@ struct RuntimeEffectTests {
 
     @Test("pictures: each thumbnail on screen is fetched once and painted in half blocks")
     func picturesPainted() async throws {
-        let app = Harness(firstPage: Self.page([3, 2, 1], pictures: true))
-        for id in 1...3 { app.transport.stub("GET", "/images/\(id).jpg", MockTransport.Reply(body: FixturePictures.jpeg())) }
+        let app = Harness(firstPage: Self.page([3, 2, 1], pictures: true)) { transport in
+            for id in 1...3 { transport.stub("GET", "/images/\(id).jpg", MockTransport.Reply(body: FixturePictures.jpeg())) }
+        }
         // A 4:3 picture in a 6×3-cell box: 6×2 cells, two rows of half blocks a product.
         try await app.waitUntil("pictures painted") {
             guard let frame = app.terminal.lastFrame else { return false }
@@ -105,8 +113,9 @@ struct RuntimeEffectTests {
             $0.pictures = mode
             $0.cellPixels = cell
             $0.picturesThroughTmux = throughTmux
-        }, firstPage: Self.page([3, 2, 1], pictures: true))
-        for id in 1...3 { app.transport.stub("GET", "/images/\(id).jpg", MockTransport.Reply(body: FixturePictures.jpeg())) }
+        }, firstPage: Self.page([3, 2, 1], pictures: true)) { transport in
+            for id in 1...3 { transport.stub("GET", "/images/\(id).jpg", MockTransport.Reply(body: FixturePictures.jpeg())) }
+        }
         return app
     }
 
@@ -164,9 +173,10 @@ struct RuntimeEffectTests {
         let app = Harness({
             $0.pictures = .sixel
             $0.cellPixels = PixelSize(width: 8, height: 16)
-        }, firstPage: Self.page([3, 2, 1], pictures: true))
-        app.transport.enqueue("GET", "/images/2.jpg", .text("busy", status: 503))
-        for id in 1...3 { app.transport.stub("GET", "/images/\(id).jpg", MockTransport.Reply(body: FixturePictures.jpeg())) }
+        }, firstPage: Self.page([3, 2, 1], pictures: true)) { transport in
+            transport.enqueue("GET", "/images/2.jpg", .text("busy", status: 503))
+            for id in 1...3 { transport.stub("GET", "/images/\(id).jpg", MockTransport.Reply(body: FixturePictures.jpeg())) }
+        }
         try await app.waitUntil("two pictures, the third refused") {
             app.terminal.lastGraphics.count == 2 && app.transport.requests.filter { $0.url.path == "/images/2.jpg" }.count == 1
         }
@@ -233,9 +243,10 @@ struct RuntimeEffectTests {
 
     @Test("pictures: loads for thumbnails scrolled away are cancelled")
     func picturesCancelled() async throws {
-        let app = Harness({ $0.itemsPerPage = 40 }, firstPage: Self.page(Array((1...40).reversed()), pictures: true))
-        for id in 1...40 {
-            app.transport.stub("GET", "/images/\(id).jpg", MockTransport.Reply(body: FixturePictures.jpeg()).delayed(by: .seconds(20)))
+        let app = Harness({ $0.itemsPerPage = 40 }, firstPage: Self.page(Array((1...40).reversed()), pictures: true)) { transport in
+            for id in 1...40 {
+                transport.stub("GET", "/images/\(id).jpg", MockTransport.Reply(body: FixturePictures.jpeg()).delayed(by: .seconds(20)))
+            }
         }
         try await app.waitUntil("the first picture requested") {
             app.transport.requests.contains { $0.url.path == "/images/40.jpg" }

@@ -92,7 +92,7 @@ enum GraphicsBench {
             let kitty = try KittyGraphicsEncoder().transmitAndDisplay(reference, id: 1, columns: cells.columns, rows: cells.rows)
             row("kitty", try KittyPayloadDecoder().decode(kitty).first?.image, kitty.count)
             let iterm = try ITermImageEncoder().encode(reference, columns: cells.columns, rows: cells.rows)
-            row("iTerm2 inline image", try itermPicture(iterm), iterm.count)
+            row("iTerm2 inline image", try ITermImageDecoder().decode(iterm).image(), iterm.count)
         }
         return lines
     }
@@ -116,14 +116,6 @@ enum GraphicsBench {
         canvas.draw(image, x: 0, y: 0)
         curses.draw(canvas)
         return curses.bytesWritten - before
-    }
-
-    /// The picture in an iTerm2 inline-image sequence (base64 between `:` and BEL).
-    static func itermPicture(_ sequence: [UInt8]) throws -> PixelImage? {
-        guard let colon = sequence.firstIndex(of: UInt8(ascii: ":")), let bell = sequence.lastIndex(of: 0x07),
-            let data = Data(base64Encoded: Data(sequence[(colon + 1)..<bell]))
-        else { return nil }
-        return try ImageDecoder().decode(Array(data))
     }
 
     /// The median time of five runs, in milliseconds, and the last result.

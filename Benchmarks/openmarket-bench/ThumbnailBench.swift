@@ -49,8 +49,8 @@ enum ThumbnailBench {
         }
         let original = try ImageDecoder().decode(jpeg)
         let reference = HalfBlockRenderer().reference(original, columns: columns, rows: rows)
-        let ourPSNR = ImageQuality.psnr(HalfBlockRenderer.pixels(of: cells), reference)
-        let turboPSNR = ImageQuality.psnr(HalfBlockRenderer.pixels(of: turboCells), reference)
+        let ourPSNR = PictureQuality.psnr(HalfBlockRenderer.pixels(of: cells), reference)
+        let turboPSNR = PictureQuality.psnr(HalfBlockRenderer.pixels(of: turboCells), reference)
 
         var lines = [
             "thumbnail source: \(jpeg.count) bytes, 1280×960 JPEG → \(columns)×\(rows) cells (\(cells.columns)×\(cells.rows) used)",
@@ -79,7 +79,7 @@ enum ThumbnailBench {
         var chafaPSNR = "unreadable output"
         if let pixels = ChafaOutput.pixels(output) {
             let chafaReference = ImageScaler().resize(original, width: pixels.width, height: pixels.height)
-            chafaPSNR = String(format: "%.2f", ImageQuality.psnr(pixels, chafaReference))
+            chafaPSNR = String(format: "%.2f", PictureQuality.psnr(pixels, chafaReference))
                 + " (\(pixels.width)×\(pixels.height / 2) cells)"
         }
         lines.append("| chafa 1.12 CLI, one process per picture, --threads 1 | \(Int(chafaRate)) | \(chafaPSNR) |")

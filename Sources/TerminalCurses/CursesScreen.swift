@@ -43,14 +43,18 @@ struct CursesScreen {
         if !forget.isEmpty { TerminalOutput.write(forget, to: descriptor) }
     }
 
-    /// Writes the frame's changed cells, then draws its pictures over them (sixel, kitty, iTerm). Rows a
-    /// picture leaves are rewritten in full, which erases its pixels; curses never scrolls by inserting and
-    /// deleting lines while pictures are up (they would move with the text, out of the layer's sight).
+    /// Writes the frame's changed cells, then draws its pictures over them (sixel, kitty, iTerm) and its
+    /// 24-bit cells. Rows a picture leaves are rewritten in full, which erases its pixels; curses never
+    /// scrolls by itself while pictures or 24-bit cells are up (they would move out of sight of the layer).
     mutating func draw(_ canvas: Canvas, graphics all: [GraphicPlacement] = []) {
         // Pictures the text draws (kitty placeholders) need only their data sent; the rest go over the text.
         let inText = all.filter(\.inText)
         let graphics = inText.isEmpty ? all : all.filter { !$0.inText }
         let withGraphics = !graphics.isEmpty || !layer.shown.isEmpty
+        let direct = canvas.cells.contains(where: DirectColorCells.isDirect)
+        // Direct-colour cells and pictures are found by place: curses must not move them by scrolling or
+        // shifting a line (a band that moved is scrolled below, with the pictures' models).
+        let inPlace = withGraphics || direct
         if last == nil || last?.width != canvas.width || last?.height != canvas.height { pendingErases += layer.reset() }
         var rows: Int32 = 0
         var columns: Int32 = 0
@@ -61,13 +65,10 @@ struct CursesScreen {
         if previous == nil { werase(stdscr) }
         // Curses may not scroll while pictures or direct-colour cells are up (it cannot know where they are);
         // a band of rows that moved is scrolled here instead, with curses' picture of the screen and the
-        // pictures' layer (kitty's pictures in the band are deleted first and placed again). Not while sixel
-        // or iTerm2 pictures are up: xterm, scrolling a region, left remnants of pictures in the rows that
-        // came in (screenshots against a redraw, TerminalGraphicsEndToEndTests).
+        // pictures' layer (kitty's pictures in the band are deleted first and placed again).
         var cutRows = Set<Int>()
         if var shifted = previous, canvas.width == width, canvas.height == height,
-            withGraphics || canvas.cells.contains(where: DirectColorCells.isDirect),
-            let shift = CanvasShift.find(from: shifted, to: canvas)
+            inPlace, let shift = CanvasShift.find(from: shifted, to: canvas)
         {
             let pixelsInCells = layer.shown.contains { $0.isErasedByText }
             let (erases, cut) = layer.scroll(shift)
@@ -85,12 +86,10 @@ struct CursesScreen {
             previous = shifted
         }
         var run: [wchar_t] = []
-        var direct = false
         for y in 0..<height {
             var x = 0
             while x < width {
                 let cell = Self.standIn(for: canvas[x, y])
-                if cell == Self.directStandIn { direct = true }
                 if let previous, Self.standIn(for: previous[x, y]) == cell || cell.isContinuation {
                     x += 1
                     continue
@@ -127,11 +126,9 @@ struct CursesScreen {
             }
         }
         ccs_set_attributes(stdscr, 0, 0)
-        // Direct-colour cells and pictures are found by place: curses must not move them by scrolling or
-        // shifting a line (bands that moved were scrolled above, with the pictures' models).
-        idlok(stdscr, !withGraphics && !direct)
-        idcok(stdscr, !direct && !withGraphics)
-        _ = ccs_allow_scrolling(withGraphics || direct ? 0 : 1)
+        idlok(stdscr, !inPlace)
+        idcok(stdscr, !inPlace)
+        _ = ccs_allow_scrolling(inPlace ? 0 : 1)
         var update = withGraphics ? layer.update(to: graphics, repainting: cutRows) : GraphicsLayer.Update()
         update.erases = pendingErases + update.erases
         pendingErases = []
@@ -165,21 +162,22 @@ struct CursesScreen {
         fflush(stdout)
         var bytes: [UInt8] = [0x1B, UInt8(ascii: "7")]
         bytes += direct
-        for upload in uploads where uploaded[upload.id] == nil {
-            bytes += upload.bytes
-            uploaded[upload.id] = upload.forget
-        }
+        for upload in uploads { send(upload, into: &bytes) }
         for erase in update.erases { bytes += erase }
         for draw in update.draws {
-            if let upload = draw.upload, uploaded[upload.id] == nil {
-                bytes += upload.bytes
-                uploaded[upload.id] = upload.forget
-            }
+            if let upload = draw.upload { send(upload, into: &bytes) }
             bytes += Array("\u{1B}[\(draw.cells.y + 1);\(draw.cells.x + 1)H".utf8)
             bytes += draw.sequence
         }
         bytes += [0x1B, UInt8(ascii: "8")]
         TerminalOutput.write(bytes, to: descriptor)
+    }
+
+    /// Picture data the terminal does not hold yet, once; remembered with how to make it forget.
+    private mutating func send(_ upload: GraphicUpload, into bytes: inout [UInt8]) {
+        guard uploaded[upload.id] == nil else { return }
+        bytes += upload.bytes
+        uploaded[upload.id] = upload.forget
     }
 
     private mutating func apply(_ style: CellStyle) {

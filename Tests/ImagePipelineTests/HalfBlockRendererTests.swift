@@ -57,11 +57,11 @@ struct HalfBlockRendererTests {
         let renderer = HalfBlockRenderer()
         let reference = renderer.reference(picture, columns: 24, rows: 12)
         let cells = renderer.render(picture, columns: 24, rows: 12)
-        let psnr = ImageQuality.psnr(HalfBlockRenderer.pixels(of: cells), reference)
+        let psnr = PictureQuality.psnr(HalfBlockRenderer.pixels(of: cells), reference)
         #expect(psnr > 20, "PSNR \(psnr) dB")
-        #expect(ImageQuality.psnr(reference, reference) == .infinity)
+        #expect(PictureQuality.psnr(reference, reference) == .infinity)
         let sixteen = HalfBlockRenderer(palette: .ansi16).render(picture, columns: 24, rows: 12)
-        #expect(ImageQuality.psnr(HalfBlockRenderer.pixels(of: sixteen), reference) < psnr, "fewer colours, lower quality")
+        #expect(PictureQuality.psnr(HalfBlockRenderer.pixels(of: sixteen), reference) < psnr, "fewer colours, lower quality")
     }
 
     @Test("true colour keeps every pixel's own colour: the cells read back as the reference exactly")
@@ -79,9 +79,9 @@ struct HalfBlockRendererTests {
         let renderer = HalfBlockRenderer(palette: .truecolor)
         let reference = renderer.reference(picture, columns: 24, rows: 12)
         let shown = HalfBlockRenderer.pixels(of: renderer.render(picture, columns: 24, rows: 12))
-        #expect(ImageQuality.psnr(shown, reference) == .infinity)
+        #expect(PictureQuality.psnr(shown, reference) == .infinity)
         let indexed = HalfBlockRenderer.pixels(of: HalfBlockRenderer().render(picture, columns: 24, rows: 12))
-        #expect(ImageQuality.psnr(indexed, reference) < 40, "256 colours lose what true colour keeps")
+        #expect(PictureQuality.psnr(indexed, reference) < 40, "256 colours lose what true colour keeps")
     }
 
     @Test("thumbnails from JPEG and PNG bytes; bad bytes are typed errors")
@@ -108,8 +108,8 @@ struct HalfBlockRendererTests {
         var turbo = ThumbnailRenderer()
         turbo.decoder.dcScan = false
         let reference = HalfBlockRenderer().reference(try ImageDecoder().decode(bytes), columns: 24, rows: 12)
-        let viaScan = ImageQuality.psnr(HalfBlockRenderer.pixels(of: try scanned.render(bytes, columns: 24, rows: 12)), reference)
-        let viaTurbo = ImageQuality.psnr(HalfBlockRenderer.pixels(of: try turbo.render(bytes, columns: 24, rows: 12)), reference)
+        let viaScan = PictureQuality.psnr(HalfBlockRenderer.pixels(of: try scanned.render(bytes, columns: 24, rows: 12)), reference)
+        let viaTurbo = PictureQuality.psnr(HalfBlockRenderer.pixels(of: try turbo.render(bytes, columns: 24, rows: 12)), reference)
         #expect(viaScan > 20 && abs(viaScan - viaTurbo) < 0.5, "scan \(viaScan) dB, libjpeg-turbo \(viaTurbo) dB")
     }
 }

@@ -9,20 +9,8 @@ import Testing
 struct ITermImageTests {
     /// The sequence's arguments and its file, checking the framing on the way.
     static func parse(_ bytes: [UInt8]) throws -> (arguments: [String: String], file: [UInt8]) {
-        let prefix = Array("\u{1B}]1337;File=".utf8)
-        try #require(bytes.starts(with: prefix), "starts ESC ] 1337 ; File=")
-        try #require(bytes.last == 0x07, "ends with BEL")
-        let colon = try #require(bytes.firstIndex(of: UInt8(ascii: ":")))
-        let arguments = String(decoding: bytes[prefix.count..<colon], as: UTF8.self)
-        var fields: [String: String] = [:]
-        for pair in arguments.split(separator: ";") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            try #require(parts.count == 2 && fields[parts[0]] == nil, "\(pair)")
-            fields[parts[0]] = parts[1]
-        }
-        let base64 = Data(bytes[(colon + 1)..<(bytes.count - 1)])
-        let file = try #require(Data(base64Encoded: base64), "the payload is base64")
-        return (fields, [UInt8](file))
+        let decoded = try ITermImageDecoder().decode(bytes)
+        return (decoded.arguments, decoded.file)
     }
 
     @Test("a tiny file: the whole sequence")

@@ -157,9 +157,7 @@ struct RuntimeEffectTests {
         for picture in app.terminal.lastGraphics {
             let text = String(decoding: picture.sequence, as: UTF8.self)
             #expect(text.hasPrefix("\u{1B}]1337;File=inline=1;"))
-            let colon = try #require(picture.sequence.firstIndex(of: UInt8(ascii: ":")))
-            let payload = try #require(Data(base64Encoded: Data(picture.sequence[(colon + 1)..<(picture.sequence.count - 1)])))
-            let image = try ImageDecoder().decode(Array(payload))
+            let image = try ITermImageDecoder().decode(picture.sequence).image()
             #expect(image.width <= picture.cells.width * 8 && image.height <= picture.cells.height * 16)
             #expect(image.width == picture.cells.width * 8 || image.height == picture.cells.height * 16, "fills its cells one way")
             #expect(text.contains("width=\(image.width)px;height=\(image.height)px;preserveAspectRatio=1;doNotMoveCursor=1;"), "\(text.prefix(90))")

@@ -15,9 +15,12 @@ public struct CellImage: Sendable, Equatable {
         0x100_0000 | Int32(r) << 16 | Int32(g) << 8 | Int32(b)
     }
 
+    /// True for a cell colour made by `direct`.
+    public static func isDirect(_ color: Int32) -> Bool { color >= 0x100_0000 }
+
     /// The RGB of a cell colour: a direct colour's own, a palette index's xterm colour, black for the default.
     public static func rgb(of color: Int32) -> RGB {
-        if color >= 0x100_0000 {
+        if isDirect(color) {
             return RGB(UInt8(truncatingIfNeeded: color >> 16), UInt8(truncatingIfNeeded: color >> 8), UInt8(truncatingIfNeeded: color))
         }
         return XtermPalette.rgb(Int(max(0, color)))

@@ -1,3 +1,5 @@
+import ImagePipeline
+
 /// A colour as a terminal knows it: its default, an index into its palette, or a 24-bit colour.
 public enum TerminalColor: Hashable, Sendable {
     case `default`
@@ -10,10 +12,11 @@ public enum TerminalColor: Hashable, Sendable {
     public init(cellIndex: Int32) {
         if cellIndex < 0 {
             self = .default
-        } else if cellIndex < 256 {
-            self = .indexed(UInt8(cellIndex))
+        } else if CellImage.isDirect(cellIndex) {
+            let rgb = CellImage.rgb(of: cellIndex)
+            self = .rgb(rgb.r, rgb.g, rgb.b)
         } else {
-            self = .rgb(UInt8(truncatingIfNeeded: cellIndex >> 16), UInt8(truncatingIfNeeded: cellIndex >> 8), UInt8(truncatingIfNeeded: cellIndex))
+            self = .indexed(UInt8(truncatingIfNeeded: cellIndex))
         }
     }
 

@@ -6,7 +6,7 @@ public enum DirectColorChoice {
     public static func environmentSays(_ environment: [String: String]) -> Bool {
         let colorterm = (environment["COLORTERM"] ?? "").lowercased()
         let term = (environment["TERM"] ?? "").lowercased()
-        return colorterm == "truecolor" || colorterm == "24bit" || term.hasSuffix("-direct") || term.contains("-direct")
+        return colorterm == "truecolor" || colorterm == "24bit" || term.contains("-direct")
     }
 
     /// True when pictures may be drawn in 24-bit colour.

@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio-ssh", from: "0.15.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // C libraries, each behind a small module of its own.
@@ -60,6 +62,14 @@ let package = Package(
         // Log lines for limits that bite, throttled: shared by the API server and the SSH server.
         .target(
             name: "Notices", dependencies: [.product(name: "Logging", package: "swift-log"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")], swiftSettings: strict),
+
+        // Metrics kept for Prometheus: the factory the servers make their metrics with, and the text of a scrape.
+        .target(
+            name: "Telemetry",
+            dependencies: [
+                .product(name: "CoreMetrics", package: "swift-metrics"), .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            swiftSettings: strict),
 
         // Picture decoding, encoding and scaling, shared by the server and the client.
         // Optimised in debug builds too: its pixel loops run 20–30× slower unoptimised, which made a debug
@@ -110,6 +120,7 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             swiftSettings: strict
         ),
@@ -129,6 +140,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             swiftSettings: strict
         ),
@@ -137,11 +149,12 @@ let package = Package(
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "MarketServer", "MarketApp", "MarketFeatures", "TerminalCurses", "OpenMarketAPI", "MarketSSH",
+                "MarketServer", "MarketApp", "MarketFeatures", "TerminalCurses", "OpenMarketAPI", "MarketSSH", "Telemetry",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             swiftSettings: strict
         ),

@@ -1,3 +1,4 @@
+#include <errno.h>
 #include "CCursesShim.h"
 #include <signal.h>
 #include <string.h>
@@ -92,10 +93,45 @@ void ccs_install_quit_signals(int wake_fd) {
 
 int ccs_quit_requested(void) { return quit_flag; }
 
+static int winch_wake_fd = -1;
+static struct sigaction previous_winch;
+static int previous_winch_saved = 0;
+
+static void winch_handler(int sig, siginfo_t *info, void *context) {
+    int saved_errno = errno;
+    if (winch_wake_fd >= 0) {
+        char byte = 'w';
+        ssize_t ignored = write(winch_wake_fd, &byte, 1);
+        (void)ignored;
+    }
+    errno = saved_errno;
+    // ncurses' own handler (it notes the resize for KEY_RESIZE) runs as before.
+    if (previous_winch.sa_flags & SA_SIGINFO) {
+        if (previous_winch.sa_sigaction) previous_winch.sa_sigaction(sig, info, context);
+    } else if (previous_winch.sa_handler != SIG_DFL && previous_winch.sa_handler != SIG_IGN && previous_winch.sa_handler) {
+        previous_winch.sa_handler(sig);
+    }
+}
+
+void ccs_install_winch_wake(int wake_fd) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = winch_handler;
+    action.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    winch_wake_fd = wake_fd;
+    if (sigaction(SIGWINCH, &action, &previous_winch) == 0) previous_winch_saved = 1;
+}
+
 void ccs_restore_signal_defaults(void) {
     for (unsigned i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) signal(crash_signals[i], SIG_DFL);
     for (unsigned i = 0; i < sizeof quit_signals / sizeof quit_signals[0]; i++) signal(quit_signals[i], SIG_DFL);
     quit_wake_fd = -1;
+    if (previous_winch_saved) {
+        sigaction(SIGWINCH, &previous_winch, NULL);
+        previous_winch_saved = 0;
+    }
+    winch_wake_fd = -1;
 }
 
 int ccs_terminfo_probe(const char *name) {

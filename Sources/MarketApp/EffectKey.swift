@@ -28,7 +28,9 @@ enum EffectKey: Hashable, Sendable {
         case .input, .pollTimer, .poll, .register, .update, .delete:
             true
         case .spinner:
-            state.isBusy || state.catalog.isPolling
+            // Not for the poll, which is silent: under `openmarket ssh` a thousand browsers each ticking while a
+            // slow poll was in flight drew ten frames a second each and took the machine down.
+            state.isBusy
         case .page:
             state.catalog.pageRequest != nil
         case .detail(let id):

@@ -7,10 +7,12 @@ import NIOSSH
 final class AuthorizedKeysDelegate: NIOSSHServerUserAuthenticationDelegate, Sendable {
     let keys: AuthorizedKeys
     let connection: ConnectionInfo
+    let metrics: SSHMetrics
 
-    init(keys: AuthorizedKeys, connection: ConnectionInfo) {
+    init(keys: AuthorizedKeys, connection: ConnectionInfo, metrics: SSHMetrics = SSHMetrics()) {
         self.keys = keys
         self.connection = connection
+        self.metrics = metrics
     }
 
     var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods { .publicKey }
@@ -23,6 +25,7 @@ final class AuthorizedKeysDelegate: NIOSSHServerUserAuthenticationDelegate, Send
             return
         }
         connection.authenticated(user: request.username, fingerprint: HostKeyStore.fingerprint(offer.publicKey))
+        metrics.handshake.recordNanoseconds((ContinuousClock.now - connection.opened).nanoseconds)
         responsePromise.succeed(.success)
     }
 }

@@ -1,8 +1,8 @@
 import NIOConcurrencyHelpers
-import Synchronization
 
-/// One SSH connection: who it is (filled in by authentication, read for log lines) and whether it has a
-/// session (read by its watchdog, which closes connections that go without one for too long).
+/// One SSH connection: who it is (filled in by authentication, read for log lines), whether it has said
+/// anything and whether it has a session (read by its watchdog, which closes connections that stay silent
+/// or go without a session for too long).
 final class ConnectionInfo: Sendable {
     private struct State {
         var user = "?"
@@ -10,14 +10,31 @@ final class ConnectionInfo: Sendable {
         var sessions = 0
         var idleSince: ContinuousClock.Instant
         var inStartup = true
+        var heard = false
     }
 
+    /// Its number at the door (`SessionRegistry.admit`).
+    let id: Int
     let address: String
+    /// When it was let in.
+    let opened: ContinuousClock.Instant
     private let state: NIOLockedValueBox<State>
 
-    init(address: String, now: ContinuousClock.Instant = .now) {
+    init(id: Int = 0, address: String, now: ContinuousClock.Instant = .now) {
+        self.id = id
         self.address = address
+        opened = now
         state = NIOLockedValueBox(State(idleSince: now))
+    }
+
+    /// The client sent its first bytes (its SSH version line).
+    func heardFrom() {
+        state.withLockedValue { $0.heard = true }
+    }
+
+    /// True when the client has sent nothing for longer than `timeout` since the connection opened.
+    func hasBeenSilent(longerThan timeout: Duration, now: ContinuousClock.Instant = .now) -> Bool {
+        state.withLockedValue { !$0.heard } && now - opened > timeout
     }
 
     func authenticated(user: String, fingerprint: String) {
@@ -52,6 +69,9 @@ final class ConnectionInfo: Sendable {
     func hasBeenWithoutSession(longerThan grace: Duration, now: ContinuousClock.Instant = .now) -> Bool {
         state.withLockedValue { $0.sessions == 0 && now - $0.idleSince > grace }
     }
+
+    /// Whether it is still without its first session.
+    var isInStartup: Bool { state.withLockedValue { $0.inStartup } }
 
     /// Ends the startup of a connection that closes before its first session; true if it was still in it.
     func closeStartup() -> Bool {

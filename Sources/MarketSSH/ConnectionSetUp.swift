@@ -12,36 +12,51 @@ struct ConnectionSetUp {
     let hostKey: NIOSSHPrivateKey
     let launcher: SessionLauncher
     let authorizedKeys: AuthorizedKeys?
+    let reports: FirstPageReports
 
     /// Admits the connection from `address` and adds its SSH handlers (after `handler`, when given), or
     /// closes it. Returns whether it was admitted. Runs on the channel's event loop.
     @discardableResult
     func admit(_ channel: any Channel, from address: String, after handler: (any ChannelHandler)? = nil) throws -> Bool {
-        guard registry.admitConnection(from: address) else {
-            notices.post("rate") { count in
-                "refused \(count) ssh connection(s) (latest from \(address)): more than \(limits.connectionsPerMinute) a minute"
+        let connection: ConnectionInfo
+        switch registry.admit(from: address, channel: channel) {
+        case .refused(let refusal):
+            notices.post(refusal.rawValue) { count in
+                switch refusal {
+                case .penalized:
+                    "refused \(count) ssh connection(s) (latest from \(address)): the address is penalized for connections that went nowhere"
+                case .rate:
+                    "refused \(count) ssh connection(s) (latest from \(address)): more than \(limits.connectionsPerMinute) a minute"
+                case .startups:
+                    "refused \(count) ssh connection(s) (latest from \(address)): \(limits.maxStartupsPerAddress) without a session from that address already (--max-startups-per-address)"
+                case .room, .silent, .grace, .full:
+                    "refused \(count) ssh connection(s) (latest from \(address)): \(refusal.rawValue)"
+                }
             }
             channel.close(promise: nil)
             return false
-        }
-        guard registry.admitStartup(from: address) else {
-            notices.post("startups") { count in
-                "refused \(count) ssh connection(s) (latest from \(address)): \(registry.startupCount) without a session already (--max-startups \(limits.maxStartups), \(limits.maxStartupsPerAddress) per address)"
+        case .admitted(let admitted, let closing):
+            connection = admitted
+            if let closing {
+                notices.post("room") { count in
+                    "closed \(count) ssh connection(s) without a session to make room (--max-startups \(limits.maxStartups)): the oldest of the address holding the most"
+                }
+                closing.close(promise: nil)
             }
-            channel.close(promise: nil)
-            return false
         }
-        let connection = ConnectionInfo(address: address)
         MarketSSHServer.watch(connection, on: channel, registry: registry, notices: notices)
         let sessions = registry
         let launcher = self.launcher
+        let reports = self.reports
+        let metrics = registry.metrics
         let handlers: [any ChannelHandler] = [
+            FirstBytesWatch(connection: connection),
             NIOSSHHandler(
                 role: .server(
                     .init(
                         hostKeys: [hostKey],
-                        userAuthDelegate: authorizedKeys.map { AuthorizedKeysDelegate(keys: $0, connection: connection) }
-                            ?? OpenAccessDelegate(connection: connection))),
+                        userAuthDelegate: authorizedKeys.map { AuthorizedKeysDelegate(keys: $0, connection: connection, metrics: metrics) }
+                            ?? OpenAccessDelegate(connection: connection, metrics: metrics))),
                 allocator: channel.allocator,
                 inboundChildChannelInitializer: { child, type in
                     guard case .session = type else {
@@ -49,7 +64,7 @@ struct ConnectionSetUp {
                     }
                     return child.eventLoop.makeCompletedFuture {
                         try child.pipeline.syncOperations.addHandler(
-                            SessionHandler(launcher: launcher, connection: connection, registry: sessions))
+                            SessionHandler(launcher: launcher, connection: connection, registry: sessions, reports: reports))
                     }
                 }),
             ConnectionErrorHandler(logger: launcher.logger, address: address),

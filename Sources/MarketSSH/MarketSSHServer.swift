@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import Notices
@@ -14,13 +15,15 @@ public final class MarketSSHServer: Sendable {
 
     /// Listens on `host:port` (0 picks a free port).
     /// - Parameter authorizedKeys: nil for `--open` (anyone); otherwise only these keys.
+    /// - Parameter metrics: what the front reports (`SSHMetrics`); none by default.
     /// - Parameter proxyProtocol: connections start with a PROXY protocol header naming the client (the
     ///   server sits behind a TCP load balancer); limits and logs then count the client, not the balancer.
     public static func start(
         host: String, port: Int, hostKey: NIOSSHPrivateKey, launcher: SessionLauncher, authorizedKeys: AuthorizedKeys?,
-        limits: SessionLimits = SessionLimits(), proxyProtocol: Bool = false
+        limits: SessionLimits = SessionLimits(), proxyProtocol: Bool = false, metrics: SSHMetrics = SSHMetrics()
     ) async throws -> MarketSSHServer {
-        let registry = SessionRegistry(limits: limits)
+        let registry = SessionRegistry(limits: limits, metrics: metrics)
+        let reports = try await FirstPageReports.start(on: MultiThreadedEventLoopGroup.singleton, metrics: metrics)
         let notices = NoticeThrottle(logger: launcher.logger)
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(ChannelOptions.socket(SocketOptionLevel(SOL_SOCKET), SO_REUSEADDR), value: 1)
@@ -28,7 +31,7 @@ public final class MarketSSHServer: Sendable {
             .childChannelInitializer { channel in
                 let setUp = ConnectionSetUp(
                     registry: registry, notices: notices, limits: limits, hostKey: hostKey, launcher: launcher,
-                    authorizedKeys: authorizedKeys)
+                    authorizedKeys: authorizedKeys, reports: reports)
                 guard proxyProtocol else {
                     return channel.eventLoop.makeCompletedFuture {
                         try setUp.admit(channel, from: channel.remoteAddress?.ipAddress ?? "?")
@@ -45,24 +48,39 @@ public final class MarketSSHServer: Sendable {
         return MarketSSHServer(channel: channel, registry: registry, port: channel.localAddress?.port ?? port)
     }
 
-    /// Closes the connection once it has gone `loginGraceTime` without a session (a handshake or an
-    /// authentication that never finishes, or a client that holds the connection open doing nothing), and
-    /// returns its startup slot when it closes before its first session.
+    /// Closes the connection once it has said nothing for `silenceTimeout`, or gone `loginGraceTime` without a
+    /// session (a handshake or an authentication that never finishes, or a client that holds the connection
+    /// open doing nothing); either penalizes its address. Returns its startup slot when it closes before its
+    /// first session.
     static func watch(
         _ connection: ConnectionInfo, on channel: any Channel, registry: SessionRegistry, notices: NoticeThrottle
     ) {
         let grace = registry.limits.loginGraceTime
-        let interval = TimeAmount(max(.milliseconds(100), grace / 4))
+        let silence = min(grace, registry.limits.silenceTimeout)
+        let interval = TimeAmount(max(.milliseconds(100), silence / 4))
+        let closedByUs = NIOLockedValueBox(false)
         let watchdog = channel.eventLoop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in
-            guard connection.hasBeenWithoutSession(longerThan: grace) else { return }
-            notices.post("grace") { count in
-                "closed \(count) ssh connection(s) (latest from \(connection.address)): no session within \(grace.components.seconds) s"
+            if connection.hasBeenSilent(longerThan: silence) {
+                registry.metrics.refused(.silent)
+                notices.post("silent") { count in
+                    "closed \(count) ssh connection(s) (latest from \(connection.address)): nothing said within \(silence.components.seconds) s"
+                }
+            } else if connection.hasBeenWithoutSession(longerThan: grace) {
+                if connection.isInStartup { registry.metrics.refused(.grace) }
+                notices.post("grace") { count in
+                    "closed \(count) ssh connection(s) (latest from \(connection.address)): no session within \(grace.components.seconds) s"
+                }
+            } else {
+                return
             }
+            closedByUs.withLockedValue { $0 = true }
             channel.close(promise: nil)
         }
         channel.closeFuture.whenComplete { _ in
             watchdog.cancel()
-            if connection.closeStartup() { registry.endStartup(from: connection.address) }
+            if connection.closeStartup() {
+                registry.endStartup(connection, penalize: closedByUs.withLockedValue { $0 })
+            }
         }
     }
 
@@ -79,7 +97,7 @@ public final class MarketSSHServer: Sendable {
     /// waits up to `grace` for them to end.
     public func stop(grace: Duration = .seconds(3)) async {
         try? await channel.close()
-        for session in registry.all { session.end(reason: "The server is shutting down — goodbye.") }
+        for session in registry.all { session.end(reason: "The server is shutting down — goodbye.", because: .shutdown) }
         let deadline = ContinuousClock.now + grace
         while registry.count > 0, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(50))

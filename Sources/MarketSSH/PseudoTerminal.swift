@@ -15,7 +15,7 @@ final class PseudoTerminal: Sendable {
 
     init(
         executable: String, arguments: [String], environment: [String: String], columns: Int, rows: Int,
-        pixelWidth: Int = 0, pixelHeight: Int = 0
+        pixelWidth: Int = 0, pixelHeight: Int = 0, inherited: (descriptor: Int32, as: Int32)? = nil
     ) throws {
         var master: Int32 = -1
         var slave: Int32 = -1
@@ -42,6 +42,8 @@ final class PseudoTerminal: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        // dup2 leaves the copy without close-on-exec: the one descriptor the child inherits beyond its terminal.
+        if let inherited { posix_spawn_file_actions_adddup2(&actions, inherited.descriptor, inherited.as) }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -15,6 +15,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private let launcher: SessionLauncher
     private let connection: ConnectionInfo
     private let registry: SessionRegistry
+    private let reports: FirstPageReports
     /// The browser running for this channel: its terminal, the pipe carrying its output, its watchdog.
     private struct Running {
         let terminal: PseudoTerminal
@@ -29,14 +30,17 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private var lastInput = ContinuousClock.now
     /// Why the session is being ended by the server (said to the client after the browser has exited).
     private var goodbye: String?
+    /// Why it ended, when the server or the client ended it (else the browser's exit status says).
+    private var endReason: SSHMetrics.End?
     private var running: Running?
     /// What the channel has been asked so far.
     private var state = SessionStateMachine(helpText: SessionLauncher.helpText)
 
-    init(launcher: SessionLauncher, connection: ConnectionInfo, registry: SessionRegistry) {
+    init(launcher: SessionLauncher, connection: ConnectionInfo, registry: SessionRegistry, reports: FirstPageReports) {
         self.launcher = launcher
         self.connection = connection
         self.registry = registry
+        self.reports = reports
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -46,10 +50,11 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     /// Ends the session from the server side: the browser is hung up (it restores its screen), then
     /// the client gets `reason` on a line of its own and the channel closes. Safe from any thread.
-    func end(reason: String) {
+    func end(reason: String, because end: SSHMetrics.End) {
         channel?.eventLoop.execute {
             guard self.goodbye == nil else { return }
             self.goodbye = reason
+            self.endReason = self.endReason ?? end
             if let terminal = self.running?.terminal {
                 terminal.hangUp()
             } else if let channel = self.channel {
@@ -91,7 +96,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         // One shell or exec per channel (RFC 4254 §6.5); a second one is refused and changes nothing.
         reply(action != .refuse, wanted: wantReply, context: context)
         guard action != .refuse else { return }
-        if connection.sessionStarted() { registry.endStartup(from: connection.address) }
+        if connection.sessionStarted() { registry.endStartup(connection) }
         switch action {
         case .refuse:
             return
@@ -101,7 +106,8 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             finish(channel, text: text, status: status)
         case .launch(let pty, let productID):
             guard registry.add(self) else {
-                finish(channel, text: "Too many sessions right now (\(registry.limits.maxSessions)); please try again later.\r\n", status: 1)
+                launcher.logger.info("ssh session refused: full (\(registry.limits.maxSessions) sessions) address=\(connection.address)")
+                finish(channel, text: launcher.fullText, status: 1)
                 return
             }
             launch(on: channel, pty: pty, productID: productID)
@@ -118,6 +124,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             return
         }
         running = Running(terminal: terminal, started: .now)
+        reports.expect(terminal.pid, since: connection.opened)
         running?.watchdog = startWatchdog(on: channel)
         launcher.logger.info(
             "ssh session start user=\(connection.user) key=\(connection.fingerprint) address=\(connection.address) term=\(pty.term) size=\(pty.columns)x\(pty.rows)")
@@ -135,9 +142,11 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         // answers an empty or dumb TERM with a line saying what to set.
         environment["TERM"] = pty.term
         environment["LANG"] = "C.UTF-8"
+        environment[FirstPageReports.environmentKey] = String(FirstPageReports.childDescriptor)
         return try PseudoTerminal(
             executable: launcher.executable, arguments: arguments, environment: environment,
-            columns: pty.columns, rows: pty.rows, pixelWidth: pty.pixelWidth, pixelHeight: pty.pixelHeight)
+            columns: pty.columns, rows: pty.rows, pixelWidth: pty.pixelWidth, pixelHeight: pty.pixelHeight,
+            inherited: (reports.writeEnd, FirstPageReports.childDescriptor))
     }
 
     /// Ends the session once it has run too long or the client has been idle too long.
@@ -147,9 +156,9 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         return channel.eventLoop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in
             let now = ContinuousClock.now
             if now - sessionStart > limits.maxSessionTime {
-                self.end(reason: "This session reached its time limit — goodbye.")
+                self.end(reason: "This session reached its time limit — goodbye.", because: .timeLimit)
             } else if now - self.lastInput > limits.idleTimeout {
-                self.end(reason: "Idle for too long — goodbye.")
+                self.end(reason: "Idle for too long — goodbye.", because: .idle)
             }
         }
     }
@@ -160,7 +169,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             .channelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
             .channelInitializer { pipe in
                 pipe.eventLoop.makeCompletedFuture {
-                    try pipe.pipeline.syncOperations.addHandler(PTYOutputHandler(ssh: channel))
+                    try pipe.pipeline.syncOperations.addHandler(PTYOutputHandler(ssh: channel, metrics: self.registry.metrics))
                 }
             }
             .takingOwnershipOfDescriptors(input: dup(terminal.master), output: dup(terminal.master))
@@ -216,6 +225,8 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private func logEnd(logger: Logger, connection: ConnectionInfo, status: Int32) {
         guard let started = running?.started, running?.ended == false else { return }
         running?.ended = true
+        if let pid = running?.terminal.pid { reports.forget(pid) }
+        registry.metrics.ended(endReason ?? (status == 0 ? .quit : .failed))
         let seconds = Double((ContinuousClock.now - started).components.seconds)
         logger.info(
             "ssh session end user=\(connection.user) key=\(connection.fingerprint) address=\(connection.address) size=\(state.terminal?.columns ?? 0)x\(state.terminal?.rows ?? 0) duration=\(Int(seconds))s status=\(status)")
@@ -251,6 +262,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
 
     func channelInactive(context: ChannelHandlerContext) {
         if state.closed() { connection.sessionEnded() }
+        if endReason == nil { endReason = .disconnected }
         running?.watchdog?.cancel()
         registry.remove(self)
         running?.terminal.hangUp()
@@ -268,13 +280,16 @@ final class PTYOutputHandler: ChannelInboundHandler, @unchecked Sendable {
     typealias InboundIn = ByteBuffer
 
     private let ssh: any Channel
+    private let metrics: SSHMetrics
 
-    init(ssh: any Channel) {
+    init(ssh: any Channel, metrics: SSHMetrics) {
         self.ssh = ssh
+        self.metrics = metrics
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let bytes = unwrapInboundIn(data)
+        metrics.bytesOut.increment(by: bytes.readableBytes)
         ssh.writeAndFlush(bytes, promise: nil)  // the session handler wraps it as channel data
         if !ssh.isWritable { context.channel.setOption(ChannelOptions.autoRead, value: false).whenComplete { _ in } }
     }

@@ -8,18 +8,26 @@ public struct SessionLauncher: Sendable {
     public var arguments: [String]
     public var environment: [String: String]
     public var logger: Logger
+    /// This front's name, for the visitors it turns away when full.
+    public var frontName: String
     /// Extra environment for a session authenticated with the key of this fingerprint (its vendor identity).
     public var environmentForKey: @Sendable (_ fingerprint: String) -> [String: String]
 
     public init(
         executable: String, arguments: [String], environment: [String: String], logger: Logger,
-        environmentForKey: @escaping @Sendable (_ fingerprint: String) -> [String: String] = { _ in [:] }
+        frontName: String = "openmarket", environmentForKey: @escaping @Sendable (_ fingerprint: String) -> [String: String] = { _ in [:] }
     ) {
         self.executable = executable
         self.arguments = arguments
         self.environment = environment
         self.logger = logger
+        self.frontName = frontName
         self.environmentForKey = environmentForKey
+    }
+
+    /// What a visitor reads when every session of this front is taken.
+    public var fullText: String {
+        "openmarket (\(frontName)) is full — try again in a minute.\r\n"
     }
 
     /// The keys, for `ssh … help`.

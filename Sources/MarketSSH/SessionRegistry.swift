@@ -1,7 +1,6 @@
-public import Foundation
+import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
-import Synchronization
 
 /// The limits every SSH session lives under.
 public struct SessionLimits: Sendable {
@@ -13,15 +12,21 @@ public struct SessionLimits: Sendable {
     /// How long a connection may go without a session (handshake, authentication and the session request
     /// included, and again after its sessions end) before it is closed.
     public var loginGraceTime: Duration
-    /// Connections without a session yet, at once; more are closed as they arrive.
+    /// Connections without a session yet, at once; past it, each newcomer is let in and the oldest startup of
+    /// the address holding the most is closed to make room (`StartupTable`).
     public var maxStartups: Int
-    /// Connections without a session yet that one address may hold at once.
+    /// Connections without a session yet that one address may hold at once; more are closed as they arrive.
     public var maxStartupsPerAddress: Int
+    /// How long a connection may stay silent (no SSH version line) before it is closed.
+    public var silenceTimeout: Duration
+    /// How long an address is refused after one of its connections went nowhere (doubling while it goes on,
+    /// up to 10 minutes); zero: never.
+    public var sourcePenalty: Duration
 
     public init(
         maxSessions: Int = 32, idleTimeout: Duration = .seconds(15 * 60), maxSessionTime: Duration = .seconds(2 * 3600),
-        connectionsPerMinute: Int = 20, loginGraceTime: Duration = .seconds(30), maxStartups: Int = 64,
-        maxStartupsPerAddress: Int = 32
+        connectionsPerMinute: Int = 20, loginGraceTime: Duration = .seconds(30), maxStartups: Int = 1024,
+        maxStartupsPerAddress: Int = 32, silenceTimeout: Duration = .seconds(10), sourcePenalty: Duration = .seconds(10)
     ) {
         self.maxSessions = maxSessions
         self.idleTimeout = idleTimeout
@@ -30,73 +35,111 @@ public struct SessionLimits: Sendable {
         self.loginGraceTime = loginGraceTime
         self.maxStartups = maxStartups
         self.maxStartupsPerAddress = maxStartupsPerAddress
+        self.silenceTimeout = silenceTimeout
+        self.sourcePenalty = sourcePenalty
     }
 }
 
-/// Live sessions and recent connections: enforces the session count and the per-address rate, and
-/// reaches every session at shutdown.
+/// Live sessions and recent connections: the door (penalties, the per-address rate, connections without a
+/// session yet), the session count, and every session at shutdown.
 final class SessionRegistry: Sendable {
+    /// What `admit` decided for a new connection.
+    enum Door {
+        /// Let in, as this connection; `closing` was taken out of the startups to make room and is to be closed.
+        case admitted(ConnectionInfo, closing: (any Channel)?)
+        /// Closed at once: `.penalized`, `.rate` or `.startups`.
+        case refused(SSHMetrics.Refusal)
+    }
+
     private struct State {
         var sessions: [ObjectIdentifier: SessionHandler] = [:]
         var connections: [String: [ContinuousClock.Instant]] = [:]
-        /// Connections without a session yet, per address.
-        var startups: [String: Int] = [:]
+        var startups: StartupTable
+        /// The channel of each startup, to close the one that makes room.
+        var startupChannels: [Int: any Channel] = [:]
+        var penalties: SourcePenalties
+        var nextID = 0
     }
 
     let limits: SessionLimits
-    private let state = NIOLockedValueBox(State())
+    let metrics: SSHMetrics
+    private let state: NIOLockedValueBox<State>
 
-    init(limits: SessionLimits) {
+    init(limits: SessionLimits, metrics: SSHMetrics = SSHMetrics()) {
         self.limits = limits
+        self.metrics = metrics
+        state = NIOLockedValueBox(
+            State(
+                startups: StartupTable(capacity: limits.maxStartups, perAddress: limits.maxStartupsPerAddress),
+                penalties: SourcePenalties(base: limits.sourcePenalty)))
     }
 
-    /// Records a new connection from `address`; false when it is over the per-minute rate.
-    func admitConnection(from address: String) -> Bool {
-        let now = ContinuousClock.now
-        return state.withLockedValue { state in
+    /// The door: a connection from `address` on `channel` is let in (counted as a startup until its first
+    /// session) or refused. Addresses are checked in order of cost: penalty, rate, startups.
+    func admit(from address: String, channel: any Channel, now: ContinuousClock.Instant = .now) -> Door {
+        let door = state.withLockedValue { state -> Door in
+            guard !state.penalties.isPenalized(address, at: now) else { return .refused(.penalized) }
             var recent = (state.connections[address] ?? []).filter { now - $0 < .seconds(60) }
-            guard recent.count < limits.connectionsPerMinute else { return false }
+            guard recent.count < limits.connectionsPerMinute else { return .refused(.rate) }
+            state.nextID += 1
+            let id = state.nextID
+            let admission = state.startups.admit(id: id, from: address, at: now)
+            if admission == .refused { return .refused(.startups) }
             recent.append(now)
             state.connections[address] = recent
-            if state.connections.count > 10_000 { state.connections = state.connections.filter { !$0.value.isEmpty } }
-            return true
+            if state.connections.count > 10_000 {
+                state.connections = state.connections.filter { $0.value.contains { now - $0 < .seconds(60) } }
+            }
+            state.startupChannels[id] = channel
+            var closing: (any Channel)?
+            if case .admittedClosing(let victim) = admission {
+                closing = state.startupChannels.removeValue(forKey: victim.id)
+                state.penalties.penalize(victim.address, at: now)
+            }
+            return .admitted(ConnectionInfo(id: id, address: address, now: now), closing: closing)
         }
+        switch door {
+        case .refused(let refusal): metrics.refused(refusal)
+        case .admitted(_, let closing) where closing != nil: metrics.refused(.room)
+        case .admitted: break
+        }
+        metrics.startups.set(startupCount)
+        return door
     }
 
-    /// Counts a connection that has no session yet; false when the server or the address already has as
-    /// many as allowed (the connection is then closed).
-    func admitStartup(from address: String) -> Bool {
+    /// A connection let in by `admit` got its first session, or closed. `penalize`: it went nowhere (said
+    /// nothing, or no session within the grace time) and was closed for it.
+    func endStartup(_ connection: ConnectionInfo, penalize: Bool = false, now: ContinuousClock.Instant = .now) {
         state.withLockedValue { state in
-            let total = state.startups.values.reduce(0, +)
-            let mine = state.startups[address, default: 0]
-            guard total < limits.maxStartups, mine < limits.maxStartupsPerAddress else { return false }
-            state.startups[address] = mine + 1
-            return true
+            state.startups.remove(id: connection.id, from: connection.address)
+            state.startupChannels[connection.id] = nil
+            if penalize { state.penalties.penalize(connection.address, at: now) }
         }
-    }
-
-    /// A connection counted by `admitStartup` got its first session, or closed.
-    func endStartup(from address: String) {
-        state.withLockedValue { state in
-            let left = state.startups[address, default: 0] - 1
-            state.startups[address] = left > 0 ? left : nil
-        }
+        metrics.startups.set(startupCount)
     }
 
     /// Connections without a session yet.
-    var startupCount: Int { state.withLockedValue { $0.startups.values.reduce(0, +) } }
+    var startupCount: Int { state.withLockedValue { $0.startups.count } }
 
     /// Adds a session; false when the maximum is reached.
     func add(_ session: SessionHandler) -> Bool {
-        state.withLockedValue { state in
+        let added = state.withLockedValue { state in
             guard state.sessions.count < limits.maxSessions else { return false }
             state.sessions[ObjectIdentifier(session)] = session
             return true
         }
+        if added {
+            metrics.started.increment()
+            metrics.live.increment()
+        } else {
+            metrics.refused(.full)
+        }
+        return added
     }
 
     func remove(_ session: SessionHandler) {
-        _ = state.withLockedValue { $0.sessions.removeValue(forKey: ObjectIdentifier(session)) }
+        let removed = state.withLockedValue { $0.sessions.removeValue(forKey: ObjectIdentifier(session)) }
+        if removed != nil { metrics.live.decrement() }
     }
 
     var count: Int { state.withLockedValue { $0.sessions.count } }

@@ -66,6 +66,7 @@ public final class CursesTerminal: TerminalBackend {
             continuation.finish()
             return
         }
+        ccs_install_winch_wake(wakePipe.write)
         cbreak()
         noecho()
         nonl()
@@ -136,7 +137,10 @@ public final class CursesTerminal: TerminalBackend {
         while true {
             fds[0].revents = 0
             fds[1].revents = 0
-            _ = poll(&fds, 2, 100)
+            // Woken by input, a frame, a stop, a quit signal or a resize (SIGWINCH writes to the wake pipe):
+            // an idle browser costs nothing. A thousand of them under `openmarket ssh` woke ten times a second
+            // each and took a core and a half (BENCHMARKS.md, "A crowd at the door").
+            _ = poll(&fds, 2, -1)
             if fds[1].revents != 0 {
                 var sink = [UInt8](repeating: 0, count: 64)
                 while read(wakePipe.read, &sink, 64) > 0 {}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CoreMetrics
 import Foundation
 import Logging
 import MarketApp
@@ -160,9 +161,15 @@ struct BrowseCommand: AsyncParsableCommand {
         configuration.cellPixels = cellPixels
         configuration.picturesThroughTmux = throughTmux
         configuration.sixelColors = answers.sixelColorRegisters ?? 256
+        // Under `openmarket ssh` the front hears when the visitor saw the first page (its first-page metric).
+        let report = environment["OPENMARKET_REPORT_FD"].flatMap(Int32.init)
         configuration.onFirstProducts = {
             logger.info("first page painted after \(Self.milliseconds(since: launched)) ms")
             logging.sink.flush()
+            if let report {
+                let line = Array("first-page \(getpid())\n".utf8)
+                _ = line.withUnsafeBytes { write(report, $0.baseAddress, $0.count) }
+            }
         }
         configuration.onPictureMemory = { summary in
             logger.info("\(summary)")
@@ -216,9 +223,12 @@ struct EmbeddedServer {
     /// The vendors, blocking-capable for the SSH server's key vendors (`KeyVendors`).
     let vendors: SQLiteVendorStore
 
-    static func start(directory: URL, logger: Logger) async throws -> EmbeddedServer {
-        let configuration = ServerConfiguration(
+    static func start(
+        directory: URL, logger: Logger, metrics: any MetricsFactory = NOOPMetricsHandler.instance
+    ) async throws -> EmbeddedServer {
+        var configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, dataDirectory: directory, demo: .whenEmpty, connections: .loopbackOnly)
+        configuration.metrics = metrics
         let sqlite = try SQLiteStores.open(directory: directory, now: configuration.now)
         let server = try await OpenMarketServer.open(configuration, stores: sqlite.stores, logger: logger)
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)

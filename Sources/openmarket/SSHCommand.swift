@@ -3,6 +3,8 @@ import Foundation
 import Logging
 import MarketServer
 import MarketSSH
+import ServiceLifecycle
+import Telemetry
 
 /// `openmarket ssh`: serves the browser over SSH, one browser process per session, all on one market.
 struct SSHCommand: AsyncParsableCommand {
@@ -18,15 +20,25 @@ struct SSHCommand: AsyncParsableCommand {
     @Option(help: "Data directory (host key, embedded server, logs).") var dataDir: String?
     @Option(help: "The host key file (default: DATA_DIR/ssh_host_ed25519_key); fronts behind one address share one.")
     var hostKey: String?
-    @Option(help: "Most sessions at once.") var maxSessions = 32
+    @Option(help: "Most sessions at once (default: 500 per core, within half the available memory at 10 MB each and the open-file limit).")
+    var maxSessions: Int?
     @Option(help: "Seconds without a key before a session is ended.") var idleTimeout = 900
     @Option(help: "Seconds a session may last.") var maxSessionTime = 7200
     @Option(help: "New connections one address may open per minute.") var connectionsPerMinute = 20
     @Option(help: "Seconds a connection may go without a session (handshake and login included) before it is closed.")
     var loginGraceTime: Double = 30
-    @Option(help: "Connections without a session yet, at once; more are closed as they arrive.") var maxStartups = 64
-    @Option(help: "Connections without a session yet that one address may hold.") var maxStartupsPerAddress = 32
+    @Option(help: "Connections without a session yet, at once; past it each newcomer is let in and the oldest of the address holding the most is closed.")
+    var maxStartups = 1024
+    @Option(help: "Connections without a session yet that one address may hold; more are closed as they arrive.")
+    var maxStartupsPerAddress = 32
+    @Option(help: "Seconds a connection may stay silent (no SSH version line) before it is closed.") var silenceTimeout: Double = 10
+    @Option(help: "Seconds an address is refused after one of its connections went nowhere (doubling while it goes on, up to 600; 0: never).")
+    var sourcePenalty: Double = 10
+    @Option(help: "This front's name, in the line a visitor gets when it is full (default: the host's name).") var name: String?
     @Option(help: "Log level.") var logLevel = "info"
+    @Option(help: "Serve GET /metrics (Prometheus text: sessions, refusals, handshake and first-page times, the market's requests) on this port (0 picks a free one); none when not given.")
+    var metricsPort: Int?
+    @Option(help: "Address the metrics port listens on.") var metricsHost = "127.0.0.1"
     @Flag(help: "Connections start with a PROXY protocol v1 header (behind HAProxy send-proxy or nginx proxy_protocol).")
     var proxyProtocol = false
 
@@ -34,8 +46,9 @@ struct SSHCommand: AsyncParsableCommand {
         guard open != (authorizedKeys != nil) else {
             throw ValidationError("choose one: --open (anyone may browse, writes off) or --authorized-keys FILE")
         }
-        guard loginGraceTime >= 0.1, maxStartups >= 1, maxStartupsPerAddress >= 1 else {
-            throw ValidationError("--login-grace-time must be at least 0.1 s; --max-startups and --max-startups-per-address at least 1")
+        guard loginGraceTime >= 0.1, silenceTimeout >= 0.1, maxStartups >= 1, maxStartupsPerAddress >= 1, sourcePenalty >= 0 else {
+            throw ValidationError(
+                "--login-grace-time and --silence-timeout must be at least 0.1 s; --max-startups and --max-startups-per-address at least 1; --source-penalty 0 or more")
         }
         if authorizedKeys != nil && server != nil {
             throw ValidationError("--authorized-keys creates a vendor per key, so it needs the embedded server (no --server)")
@@ -43,6 +56,7 @@ struct SSHCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let openFiles = OpenFileLimit.raise()
         let logging = LoggerFactory()
         let logger = logging.make(label: "openmarket.ssh", level: logLevel)
         let flusher = Task { await logging.sink.runFlusher() }
@@ -52,12 +66,13 @@ struct SSHCommand: AsyncParsableCommand {
         let hostKey = try HostKeyStore.loadOrCreate(
             at: self.hostKey.map { URL(fileURLWithPath: $0) } ?? directory.appendingPathComponent("ssh_host_ed25519_key"))
 
+        let metrics = PrometheusMetrics()
         var embedded: EmbeddedServer?
         let marketURL: String
         if let server {
             marketURL = server
         } else {
-            let started = try await EmbeddedServer.start(directory: directory, logger: logger)
+            let started = try await EmbeddedServer.start(directory: directory, logger: logger, metrics: metrics.factory)
             embedded = started
             marketURL = started.url.absoluteString
         }
@@ -88,14 +103,35 @@ struct SSHCommand: AsyncParsableCommand {
         let launcher = SessionLauncher(
             executable: executable,
             arguments: ["browse", "--server", marketURL, "--data-dir", directory.path],
-            environment: environment, logger: logger, environmentForKey: environmentForKey)
+            environment: environment, logger: logger, frontName: name ?? ProcessInfo.processInfo.hostName,
+            environmentForKey: environmentForKey)
         let limits = SessionLimits(
-            maxSessions: maxSessions, idleTimeout: .seconds(idleTimeout), maxSessionTime: .seconds(maxSessionTime),
+            maxSessions: maxSessions ?? SessionCapacity.defaultMaxSessions(openFiles: openFiles), idleTimeout: .seconds(idleTimeout), maxSessionTime: .seconds(maxSessionTime),
             connectionsPerMinute: connectionsPerMinute, loginGraceTime: .milliseconds(Int(loginGraceTime * 1000)),
-            maxStartups: maxStartups, maxStartupsPerAddress: maxStartupsPerAddress)
+            maxStartups: maxStartups, maxStartupsPerAddress: maxStartupsPerAddress,
+            silenceTimeout: .milliseconds(Int(silenceTimeout * 1000)), sourcePenalty: .milliseconds(Int(sourcePenalty * 1000)))
         let ssh = try await MarketSSHServer.start(
             host: host, port: port, hostKey: hostKey, launcher: launcher, authorizedKeys: keys, limits: limits,
-            proxyProtocol: proxyProtocol)
+            proxyProtocol: proxyProtocol, metrics: SSHMetrics(factory: metrics.factory))
+        var metricsLine: String?
+        var metricsListener: (group: ServiceGroup, task: Task<Void, Never>)?
+        if let metricsPort {
+            let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+            let application = MetricsEndpoint.application(
+                host: metricsHost, port: metricsPort, logger: logger, text: { metrics.text() },
+                onRunning: { portSink.yield($0) })
+            let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
+            let task = Task {
+                do { try await group.run() } catch { logger.error("metrics listener stopped: \(error)") }
+                portSink.finish()
+            }
+            var iterator = ports.makeAsyncIterator()
+            guard let bound = await iterator.next() else {
+                throw ValidationError("could not listen on \(metricsHost):\(metricsPort) for metrics; see the log")
+            }
+            metricsListener = (group, task)
+            metricsLine = "metrics: http://\(metricsHost):\(bound)/metrics"
+        }
         // SIGINT/SIGTERM: every session gets a goodbye line (its browser restores its screen first).
         let (stopped, stoppedSink) = AsyncStream.makeStream(of: Void.self)
         let signals = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
@@ -113,13 +149,16 @@ struct SSHCommand: AsyncParsableCommand {
         }
         defer { signals.forEach { $0.cancel() } }
         let lines = [
-            "openmarket over SSH on \(host):\(ssh.port) (market: \(marketURL))",
+            "openmarket over SSH on \(host):\(ssh.port) (market: \(marketURL)); at most \(limits.maxSessions) sessions",
             "host key \(HostKeyStore.fingerprint(hostKey.publicKey))",
             "connect: ssh -t -p \(ssh.port) \(host)        keys: ssh -p \(ssh.port) \(host) help",
-            "Stop with Ctrl-C.",
-        ]
+        ] + (metricsLine.map { [$0] } ?? []) + ["Stop with Ctrl-C."]
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         for await _ in stopped {}
+        if let metricsListener {
+            await metricsListener.group.triggerGracefulShutdown()
+            await metricsListener.task.value
+        }
         await embedded?.stop()
     }
 }

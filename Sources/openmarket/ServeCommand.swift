@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import MarketServer
 import ServiceLifecycle
+import Telemetry
 
 /// `openmarket serve`: runs the Open Market API server.
 struct ServeCommand: AsyncParsableCommand {
@@ -32,6 +33,8 @@ struct ServeCommand: AsyncParsableCommand {
     var maxConnections: Int?
     @Option(help: "Connections one client address may hold at once; 0 for no limit (behind a proxy).")
     var maxConnectionsPerAddress = 64
+    @Flag(help: "Do not answer GET /metrics (Prometheus text: requests by route and status, latency, cache hits).")
+    var noMetrics = false
 
     func validate() throws {
         for (name, value) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)] {
@@ -51,6 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        OpenFileLimit.raise()
         let logging = LoggerFactory()
         let logger = logging.make(label: "openmarket.server", level: logLevel)
         var configuration = ServerConfiguration(
@@ -59,6 +63,11 @@ struct ServeCommand: AsyncParsableCommand {
             publicURL: publicURL, demo: demo ? .always : .whenEmpty, connections: connectionLimits,
             demoFont: URL(fileURLWithPath: demoFont))
         if let replicaID { configuration.replicaID = replicaID }
+        if !noMetrics {
+            let metrics = PrometheusMetrics()
+            configuration.metrics = metrics.factory
+            configuration.metricsText = { metrics.text() }
+        }
         let flusher = Task { await logging.sink.runFlusher() }
         defer {
             flusher.cancel()

@@ -127,13 +127,14 @@ struct SSHEndToEndTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let key = try makeKey(in: directory)
-        let (process, port, _) = try await startServer(directory, options: ["--open", "--max-sessions", "1", "--idle-timeout", "4"])
+        let (process, port, _) = try await startServer(
+            directory, options: ["--open", "--max-sessions", "1", "--idle-timeout", "4", "--name", "front-one"])
         defer { process.stop() }
 
         let first = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 80, rows: 24)
         try await first.waitFor(text: "20+ products")
         let second = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 80, rows: 24)
-        try await second.waitFor(text: "Too many sessions right now (1)")
+        try await second.waitFor(text: "openmarket (front-one) is full — try again in a minute.")
         // The first one, left alone, is ended after 4 idle seconds: the screen is restored, then the goodbye.
         let ended = try await first.waitFor("the idle goodbye", timeout: .seconds(20)) { $0.contains("Idle for too long — goodbye.") }
         #expect(!ended.contains("↑↓ move"))
@@ -372,7 +373,8 @@ struct SSHEndToEndTests {
         try await Task.sleep(for: .milliseconds(300))
         #expect(try ProcessMemory.openDescriptors(server.pid) <= baseline + 2)
         let log = server.standardError
-        #expect(log.contains("without a session already (--max-startups 20, 8 per address)"), "\(log.suffix(1000))")
-        #expect(log.contains("no session within 2 s"))
+        #expect(log.contains("8 without a session from that address already (--max-startups-per-address)"), "\(log.suffix(1000))")
+        #expect(log.contains("nothing said within 2 s"), "the silent ones")
+        #expect(log.contains("no session within 2 s"), "ssh -N")
     }
 }

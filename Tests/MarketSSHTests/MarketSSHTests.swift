@@ -71,27 +71,6 @@ struct MarketSSHTests {
         #expect(keys.comment(forFingerprint: HostKeyStore.fingerprint(key)) == "jeju-tangerines")
     }
 
-    @Test("limits: connections per address per minute, counted per address")
-    func registry() {
-        let registry = SessionRegistry(limits: SessionLimits(maxSessions: 2, connectionsPerMinute: 3))
-        #expect((0..<3).allSatisfy { _ in registry.admitConnection(from: "10.0.0.1") })
-        #expect(!registry.admitConnection(from: "10.0.0.1"))
-        #expect(registry.admitConnection(from: "10.0.0.2"), "another address has its own count")
-    }
-
-    @Test("connections without a session: capped overall and per address, slots returned")
-    func startups() {
-        let registry = SessionRegistry(limits: SessionLimits(maxStartups: 3, maxStartupsPerAddress: 2))
-        #expect(registry.admitStartup(from: "10.0.0.1"))
-        #expect(registry.admitStartup(from: "10.0.0.1"))
-        #expect(!registry.admitStartup(from: "10.0.0.1"), "the address's share is 2")
-        #expect(registry.admitStartup(from: "10.0.0.2"))
-        #expect(!registry.admitStartup(from: "10.0.0.3"), "3 at once overall")
-        registry.endStartup(from: "10.0.0.1")
-        #expect(registry.startupCount == 2)
-        #expect(registry.admitStartup(from: "10.0.0.3"))
-    }
-
     @Test("a connection's startup ends once, at its first session or when it closes; idleness counts from the last session")
     func connectionLifecycle() {
         let start = ContinuousClock.now

@@ -38,6 +38,9 @@ void ccs_install_crash_restore(int output_fd);
 void ccs_install_quit_signals(int wake_fd);
 /// True once a quit signal arrived.
 int ccs_quit_requested(void);
+/// Makes SIGWINCH also write a byte to `wake_fd` (after curses installed its own handler, which still runs),
+/// so a thread waiting in poll learns of a resize at once instead of polling for it.
+void ccs_install_winch_wake(int wake_fd);
 /// Puts back the default dispositions of every signal handled above.
 void ccs_restore_signal_defaults(void);
 

@@ -14,7 +14,8 @@ struct StatusBarWidget: Widget {
         }
         let catalog = state.catalog
         var left = " "
-        if let activity = state.activity ?? (catalog.isPolling ? "checking for new products…" : nil) {
+        // The poll for new products is silent: it says something only when it finds some (the banner).
+        if let activity = state.activity {
             left += context.spinner + " " + activity
         } else if let product = catalog.selectedProduct, state.detail == nil {
             let more = catalog.hasNext ? "+" : ""

@@ -7,9 +7,12 @@ func buildRouter(
     configuration: ServerConfiguration
 ) -> Router<MarketRequestContext> {
     let router = Router(context: MarketRequestContext.self)
-    router.middlewares.add(AccessLogMiddleware())
+    router.middlewares.add(AccessLogMiddleware(metrics: products.metrics))
     router.middlewares.add(APIErrorMiddleware())
     router.get("/healthChecker") { _, _ in Responses.json("\"OK\"") }
+    if let text = configuration.metricsText {
+        router.get("/metrics") { _, _ in MetricsEndpoint.response(text()) }
+    }
     ReadinessCheck(products: stores.products, replicaID: configuration.replicaID).addRoutes(to: router)
     ProductController<MarketRequestContext>(
         products: products, vendors: stores.vendors, deleteTokens: stores.deleteTokens, pictureRecords: stores.pictures,

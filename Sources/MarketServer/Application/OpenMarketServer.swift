@@ -70,7 +70,9 @@ public struct OpenMarketServer: Sendable {
         let base = configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)"
         return OpenMarketServer(
             configuration: configuration, stores: stores, demoVendor: demoVendor,
-            products: CachedProductStore(wrapping: stores.products, baseURL: Self.trimmed(base), feed: stores.changeFeed),
+            products: CachedProductStore(
+                wrapping: stores.products, baseURL: Self.trimmed(base), feed: stores.changeFeed,
+                metrics: HTTPMetrics(factory: configuration.metrics)),
             pictures: pictures,
             demoPictures: demoPictures, logger: logger)
     }

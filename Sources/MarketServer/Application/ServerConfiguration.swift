@@ -1,3 +1,4 @@
+public import CoreMetrics
 public import Foundation
 
 /// How `openmarket serve` runs: where it listens, where it keeps data, how it names itself.
@@ -32,6 +33,10 @@ public struct ServerConfiguration: Sendable {
     public var fillDemoPictures: Bool
     /// This server among its replicas, as its readiness check and logs name it (default: the host name).
     public var replicaID = ProcessInfo.processInfo.hostName
+    /// What the server's metrics are made with (none by default).
+    public var metrics: any MetricsFactory = NOOPMetricsHandler.instance
+    /// The text `GET /metrics` answers (Prometheus' format); no such route when nil.
+    public var metricsText: (@Sendable () -> String)?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, publicURL: String? = nil,

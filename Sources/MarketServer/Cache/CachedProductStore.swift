@@ -28,11 +28,17 @@ final class CachedProductStore: ProductStore {
     private let early = Atomic<Int>(0)
     /// How writes of other replicas are heard, and this one's announced.
     let feed: any ChangeFeed
+    /// Where hits and misses are counted (and, for the fast path, requests).
+    let metrics: HTTPMetrics
 
     /// Wraps `base`; answers name pictures under `baseURL`. Past `capacity` answers, all are dropped. With
     /// a shared `feed`, the cache is off until the feed is followed (`setFollowing`).
-    init(wrapping base: any ProductStore, baseURL: String, capacity: Int = 1024, feed: any ChangeFeed = LocalChangeFeed()) {
+    init(
+        wrapping base: any ProductStore, baseURL: String, capacity: Int = 1024, feed: any ChangeFeed = LocalChangeFeed(),
+        metrics: HTTPMetrics = HTTPMetrics()
+    ) {
         self.base = base
+        self.metrics = metrics
         self.state = NIOLockedValueBox(State(baseURL: baseURL, isOn: !feed.isShared))
         self.capacity = capacity
         self.feed = feed
@@ -59,7 +65,9 @@ final class CachedProductStore: ProductStore {
 
     /// The cached answer under `key`, if there is one. No parsing, no store: what the fast path asks.
     func cachedAnswer(_ key: AnswerKey) -> ByteBuffer? {
-        state.withLockedValue { $0.entries[key] }  // empty while off
+        let answer = state.withLockedValue { $0.entries[key] }  // empty while off
+        if answer != nil { metrics.cacheLookup(hit: true) }
+        return answer
     }
 
     /// The answer to a list request: cached under its raw `query`, else under its parsed parameters
@@ -72,6 +80,7 @@ final class CachedProductStore: ProductStore {
         let (number, perPage, search) = try parse()
         let key = AnswerKey.page(number: number, perPage: perPage, search: search ?? "")
         let (cached, generation, baseURL) = lookup(key)
+        metrics.cacheLookup(hit: cached != nil)
         if let cached {
             keep(cached, under: [rawKey], builtAt: generation)
             return cached
@@ -87,6 +96,7 @@ final class CachedProductStore: ProductStore {
     func detailAnswer(id: Int) async throws -> ByteBuffer? {
         let key = AnswerKey.product(id: id)
         let (cached, generation, baseURL) = lookup(key)
+        metrics.cacheLookup(hit: cached != nil)
         if let cached { return cached }
         guard let detail = try await base.detail(id: id) else { return nil }
         let body = ByteBuffer(string: ProductJSON(baseURL: baseURL).detail(detail))

@@ -87,6 +87,6 @@ final class CachedResponseHandler: ChannelDuplexHandler, RemovableChannelHandler
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        AccessLog.record(method: .get, path: path, status: 200, since: started, logger: logger)
+        AccessLog.record(method: .get, path: path, status: 200, since: started, logger: logger, metrics: answers.metrics)
     }
 }

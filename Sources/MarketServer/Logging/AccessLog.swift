@@ -1,13 +1,17 @@
 import HTTPTypes
 import Logging
 
-/// The access-log line, one per request: method, path, status and milliseconds to a tenth.
+/// The access-log line, one per request: method, path, status and milliseconds to a tenth; and the request's
+/// metrics.
 enum AccessLog {
     static func record(
-        method: HTTPRequest.Method, path: String, status: Int, since start: ContinuousClock.Instant, logger: Logger
+        method: HTTPRequest.Method, path: String, status: Int, since start: ContinuousClock.Instant, logger: Logger,
+        metrics: HTTPMetrics
     ) {
+        let duration = ContinuousClock.now - start
+        metrics.request(method: method, path: path, status: status, duration: duration)
         guard logger.logLevel <= .info else { return }
-        let elapsed = (ContinuousClock.now - start).components
+        let elapsed = duration.components
         let tenths = elapsed.seconds * 10_000 + elapsed.attoseconds / 100_000_000_000_000
         logger.info("\(method) \(path) \(status) \(tenths / 10).\(tenths % 10)ms")
     }

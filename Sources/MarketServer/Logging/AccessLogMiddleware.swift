@@ -1,9 +1,13 @@
 public import Hummingbird
 import Logging
 
-/// Writes one line per request: method, path, status and milliseconds.
+/// Writes one line per request: method, path, status and milliseconds; and counts it in `metrics`.
 public struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
-    public init() {}
+    let metrics: HTTPMetrics
+
+    public init(metrics: HTTPMetrics = HTTPMetrics()) {
+        self.metrics = metrics
+    }
 
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -23,6 +27,7 @@ public struct AccessLogMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func log(_ request: Request, status: Int, since start: ContinuousClock.Instant, logger: Logger) {
-        AccessLog.record(method: request.method, path: request.uri.path, status: status, since: start, logger: logger)
+        AccessLog.record(
+            method: request.method, path: request.uri.path, status: status, since: start, logger: logger, metrics: metrics)
     }
 }

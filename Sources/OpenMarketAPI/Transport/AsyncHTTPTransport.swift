@@ -24,10 +24,15 @@ public final class AsyncHTTPTransport: HTTPTransport {
     ///
     /// A failed connection attempt fails the request at once (no retries with back-off): an interactive
     /// client should say "connection refused" now, not after the connect timeout.
-    public init(connectTimeout: Duration = .seconds(10)) {
+    ///
+    /// At most `connectionsPerHost` connections to a server (AsyncHTTPClient's default is 8): a thousand
+    /// browsers under one `openmarket ssh` share its market, and eight each ran the server out of
+    /// connections while pictures are loaded as well over two (docs/DECISIONS.md).
+    public init(connectTimeout: Duration = .seconds(10), connectionsPerHost: Int = 2) {
         var configuration = HTTPClient.Configuration()
         configuration.timeout = .init(connect: TimeAmount(connectTimeout), read: nil)
         configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connectionsPerHost
         configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }

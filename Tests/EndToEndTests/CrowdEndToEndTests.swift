@@ -1,0 +1,132 @@
+import Foundation
+import Mocks
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `openmarket ssh` under a crowd and under siege, with visitors from a real SSH client library (AsyncSSH, in
+/// bench/crowd.py and bench/door.py, the tools `make bench` runs at full size), and its metrics scraped meanwhile.
+@Suite("A crowd at the door of openmarket ssh, end to end", .serialized)
+struct CrowdEndToEndTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let python = root.appendingPathComponent(".build-tools/venv/bin/python").path
+
+    /// Starts a front with a metrics port; returns it, its SSH port and its metrics URL.
+    func startFront(_ directory: TemporaryDirectory, options: [String]) async throws -> (SpawnedProcess, Int, LiveHTTP) {
+        let process = try SpawnedProcess(
+            BuiltProducts.openmarket,
+            ["ssh", "--open", "--port", "0", "--metrics-port", "0", "--data-dir", directory.path] + options)
+        let output = try await process.waitForOutput(timeout: .seconds(60)) { $0.contains("Stop with Ctrl-C") }
+        let port = try #require(output.firstMatch(of: /on 127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
+        let metrics = String(try #require(output.firstMatch(of: /metrics: (http:\/\/127\.0\.0\.1:\d+)\/metrics/)?.1))
+        return (process, port, LiveHTTP(base: metrics))
+    }
+
+    /// Runs one of the bench tools against the front and returns its JSON result.
+    func runTool(_ tool: String, _ arguments: [String], in directory: TemporaryDirectory) async throws -> [String: Any] {
+        #expect(FileManager.default.isExecutableFile(atPath: Self.python), "make deps installs AsyncSSH in .build-tools/venv")
+        let out = directory.url.appendingPathComponent("\(tool).json").path
+        let run = try SpawnedProcess(
+            Self.python, [Self.root.appendingPathComponent("bench/\(tool).py").path] + arguments + ["--json", out])
+        let status = await run.waitForExit()
+        try #require(status == 0, "\(tool).py: \(run.standardOutput) \(run.standardError.suffix(2000))")
+        let data = try Data(contentsOf: URL(fileURLWithPath: out))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test("50 visitors arriving 10 a second on a front of 40 sessions: 40 get the first page and answers to every key, 10 are told at once that the front is full, by name; /metrics moves while they stay and counts each")
+    func crowd() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (front, port, metrics) = try await startFront(directory, options: ["--max-sessions", "40", "--name", "front-t"])
+        defer { front.stop() }
+        let before = try await PrometheusText(metrics.send("GET", "/metrics").text)
+        #expect(before["openmarket_ssh_sessions_started_total"] == 0)
+
+        async let result = runTool(
+            "crowd",
+            ["--port", "\(port)", "--front-pid", "\(front.pid)", "--visitors", "50", "--rate", "10", "--stay", "10",
+             "--key-every", "1"],
+            in: directory)
+        // While they stay: sessions are live.
+        var live = 0.0
+        let deadline = ContinuousClock.now + .seconds(60)
+        while live < 20, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(500))
+            live = try await PrometheusText(metrics.send("GET", "/metrics").text)["openmarket_ssh_sessions"] ?? 0
+        }
+        #expect(live >= 20, "sessions live while the crowd stays")
+        let crowd = try await result
+
+        #expect(crowd["first_page"] as? Int == 40, "\(crowd)")
+        #expect(crowd["failures"] as? [String: Int] == ["full": 10], "\(crowd)")
+        let fullLines = crowd["full_lines"] as? [String] ?? []
+        #expect(fullLines.contains { $0.contains("openmarket (front-t) is full — try again in a minute.") }, "\(fullLines)")
+        // "At once": the wrong outcome is a visitor left hanging until the first page's 30 s time-out.
+        let fullMax = try #require((crowd["full_line_ms"] as? [String: Any])?["max"] as? Double)
+        #expect(fullMax < 5_000, "the full line came after \(fullMax) ms")
+        #expect((crowd["keys"] as? Int ?? 0) >= 40 * 5, "every visitor pressed keys, each answered (no key-timeout)")
+
+        // After they left: every one counted.
+        try await Task.sleep(for: .milliseconds(500))
+        let after = try await PrometheusText(metrics.send("GET", "/metrics").text)
+        #expect(after["openmarket_ssh_sessions"] == 0)
+        #expect(after["openmarket_ssh_sessions_started_total"] == 40)
+        #expect(after["openmarket_ssh_sessions_ended_total{reason=\"quit\"}"] == 40)
+        #expect(after["openmarket_ssh_connections_refused_total{reason=\"full\"}"] == 10)
+        #expect(after["openmarket_ssh_handshake_seconds_count"] == 50)
+        #expect(after["openmarket_ssh_first_page_seconds_count"] == 40, "every browser reported its first page")
+        #expect((after["openmarket_ssh_bytes_out_total"] ?? 0) > 40 * 10_000)
+        #expect((after["openmarket_http_requests_total{route=\"/api/products\",method=\"GET\",status=\"200\"}"] ?? 0) >= 40)
+        #expect((after["openmarket_cache_lookups_total{result=\"hit\"}"] ?? 0) > 0)
+        #expect((after.sum(of: "openmarket_http_request_duration_seconds_count")) >= 40)
+    }
+
+    @Test("5,000 connections from 1,000 addresses that say nothing or only a version line: visitors still reach the first page within 3 s, every time; the front's descriptors stay bounded; the siege is counted")
+    func siege() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (front, port, metrics) = try await startFront(directory, options: [])
+        defer { front.stop() }
+        let siege = try await runTool(
+            "door",
+            ["--port", "\(port)", "--front-pid", "\(front.pid)", "--silent", "5000", "--addresses", "1000", "--mode", "mixed",
+             "--visitors", "5"],
+            in: directory)
+        #expect(siege["first_page"] as? Int == 5, "\(siege)")
+        #expect((siege["failures"] as? [String: Int])?.isEmpty == true, "\(siege)")
+        let times = siege["first_page_ms"] as? [Int] ?? []
+        #expect(times.allSatisfy { $0 < 3_000 }, "first pages under siege: \(times) ms")
+        // Bounded: --max-startups (1,024) connections without a session at most, whatever the siege holds.
+        let before = (siege["front_before"] as? [String: Int])?["descriptors"] ?? 0
+        let during = (siege["front_during"] as? [String: Int])?["descriptors"] ?? .max
+        #expect(during - before < 1_024 + 200, "descriptors \(before) → \(during)")
+        let counted = try await PrometheusText(metrics.send("GET", "/metrics").text)
+        #expect((counted["openmarket_ssh_connections_refused_total{reason=\"room\"}"] ?? 0) > 1_000)
+        #expect((counted["openmarket_ssh_startups"] ?? .infinity) <= 1_024)
+    }
+}
+
+/// The samples of a Prometheus text exposition, by name and labels as written (`name{a="b"}`).
+struct PrometheusText {
+    let samples: [String: Double]
+
+    init(_ text: String) {
+        var samples: [String: Double] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...]) else { continue }
+            samples[String(line[..<space])] = value
+        }
+        self.samples = samples
+    }
+
+    subscript(_ key: String) -> Double? { samples[key] }
+
+    /// The sum of every series of `name` (any labels).
+    func sum(of name: String) -> Double {
+        samples.filter { $0.key == name || $0.key.hasPrefix(name + "{") }.values.reduce(0, +)
+    }
+}

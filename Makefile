@@ -10,8 +10,9 @@ SSH_AUDIT := .build-tools/venv/bin/ssh-audit
 # Runs a command beside a throwaway PostgreSQL cluster (OPENMARKET_TEST_DATABASE), stopped afterwards even when
 # the command fails: the PostgreSQL store's contract tests run on it.
 WITH_POSTGRES := scripts/test-postgres.sh run
-# Tests that run by themselves after the others in `make test` (see there).
-ALONE_TESTS := TerminalGraphicsEndToEndTests
+# Tests that run by themselves after the others in `make test` (see there): the real terminals, and the crowd and
+# the siege of `openmarket ssh` (dozens of browsers, thousands of sockets).
+ALONE_TESTS := TerminalGraphicsEndToEndTests|CrowdEndToEndTests
 
 .PHONY: deps bench-deps build release test sanitize fuzz run serve bench fmt clean
 
@@ -52,10 +53,10 @@ test: deps
 	$(SWIFT) build
 	@# The whole output goes to .build/test.log; on failure the failing tests' lines are repeated at the end,
 	@# where a CI log's tail shows them. The real terminals (xterm, kitty on Xvfb, each browser seeding a
-	@# catalog of its own) run after the rest, alone: beside it they took both cores for a minute and made
-	@# the timing tests late.
-	@set -o pipefail; { $(WITH_POSTGRES) $(SWIFT) test --skip $(ALONE_TESTS) && \
-		$(SWIFT) test --skip-build --filter $(ALONE_TESTS); } 2>&1 | tee .build/test.log || { \
+	@# catalog of its own) and the crowd at the SSH door run after the rest, alone: beside it they took both
+	@# cores for a minute and made the timing tests late.
+	@set -o pipefail; { $(WITH_POSTGRES) $(SWIFT) test --skip '$(ALONE_TESTS)' && \
+		$(SWIFT) test --skip-build --filter '$(ALONE_TESTS)'; } 2>&1 | tee .build/test.log || { \
 		echo "== failures (whole log: .build/test.log)"; \
 		grep -a -E '✘|error:|fatal|Fatal|Expectation failed|recorded an issue|Caught signal' .build/test.log | grep -a -v 'passed after' | tail -60; \
 		exit 1; }

@@ -15,7 +15,7 @@ Usage:
   bench/door.py --binary .build/release/openmarket --silent 5000 --addresses 1000 [--mode mixed]
   bench/door.py --port 2222 --front-pid PID ...
 """
-import argparse, asyncio, json, os, random, signal, subprocess, sys, tempfile, time
+import argparse, asyncio, json, multiprocessing, os, random, signal, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import crowd  # noqa: E402  (the visitors, the front's start and its measurements)
@@ -39,6 +39,9 @@ def descriptors(pid):
 
 
 class Siege:
+    """Runs in a process of its own (`siege_process`), so that its thousands of sockets never slow the visitors'
+    own event loop: what the visitors measure is the front."""
+
     def __init__(self, args):
         self.args = args
         self.open = 0
@@ -80,7 +83,9 @@ class Siege:
             writer.close()
             await asyncio.sleep(args.reopen * random.uniform(0.5, 1.5))
 
-    async def run(self, visitors):
+    async def run(self, started, stop, status):
+        """Opens the siege, sets `started` once every connection was opened once, publishes how many are open
+        in `status` until `stop` is set."""
         args = self.args
         holders = []
         # Opened at a steady pace (a few thousand a second), as a script would.
@@ -88,18 +93,23 @@ class Siege:
             holders.append(asyncio.ensure_future(self.hold(index)))
             if index % 200 == 199:
                 await asyncio.sleep(0.05)
-        if args.silent:
-            try:
-                await asyncio.wait_for(self.all_opened_once.wait(), timeout=60)
-            except asyncio.TimeoutError:
-                pass
-            await asyncio.sleep(args.settle)
-        result = await visitors(self)
+        try:
+            await asyncio.wait_for(self.all_opened_once.wait(), timeout=60)
+        except asyncio.TimeoutError:
+            pass
+        started.set()
+        while not stop.is_set():
+            status["open"] = self.open
+            await asyncio.sleep(0.1)
+        status.update(open=self.open, opened=self.opened, closed=self.closed_by_front, refused=self.refused)
         self.stopping = True
         for holder in holders:
             holder.cancel()
         await asyncio.gather(*holders, return_exceptions=True)
-        return result
+
+
+def siege_process(args, started, stop, status):
+    asyncio.run(Siege(args).run(started, stop, status))
 
 
 def main():
@@ -129,24 +139,32 @@ def main():
     pid = front.pid if front else args.front_pid
     before = {"rss_kb": rss_kb(pid), "pss_kb": crowd.pss_kb(pid), "descriptors": descriptors(pid)} if pid else {}
 
+    manager = multiprocessing.Manager()
+    started, stop, status = manager.Event(), manager.Event(), manager.dict(open=0, opened=0, closed=0, refused=0)
+    siege = multiprocessing.Process(target=siege_process, args=(args, started, stop, status))
+
     async def everything():
-        siege = Siege(args)
         visitors = crowd.Crowd(crowd_args)
         during = {}
-
-        async def come(siege):
-            during["attack_open"] = siege.open
-            during["rss_kb"], during["pss_kb"], during["descriptors"] = rss_kb(pid), crowd.pss_kb(pid), descriptors(pid)
-            for index in range(args.visitors):
-                await visitors.visit(index, time.monotonic())
-                await asyncio.sleep(0.2)
-            during["attack_open_after"] = siege.open
-        await siege.run(come)
-        return siege, visitors, during
+        during["attack_open"] = status["open"]
+        during["rss_kb"], during["pss_kb"], during["descriptors"] = rss_kb(pid), crowd.pss_kb(pid), descriptors(pid)
+        for index in range(args.visitors):
+            await visitors.visit(index, time.monotonic())
+            await asyncio.sleep(0.2)
+        return visitors, during
 
     try:
-        siege, visitors, during = asyncio.run(everything())
+        if args.silent:
+            siege.start()
+            started.wait(timeout=90)
+            time.sleep(args.settle)
+        visitors, during = asyncio.run(everything())
+        stop.set()
+        if args.silent:
+            siege.join(timeout=60)
     finally:
+        if siege.is_alive():
+            siege.kill()
         if front:
             front.send_signal(signal.SIGTERM)
             try:
@@ -161,12 +179,12 @@ def main():
         "first_page_median_ms": sorted(times)[len(times) // 2] if times else None,
         "first_page_max_ms": max(times) if times else None,
         "failures": visitors.failures,
-        "attack_opened": siege.opened, "attack_open_when_visitors_came": during.get("attack_open"),
-        "attack_closed_by_front": siege.closed_by_front, "attack_refused": siege.refused,
+        "attack_opened": status["opened"], "attack_open_when_visitors_came": during.get("attack_open"),
+        "attack_closed_by_front": status["closed"], "attack_refused": status["refused"],
         "front_before": before, "front_during": {k: during.get(k) for k in ("rss_kb", "pss_kb", "descriptors")},
     }
     print(f"siege: {args.silent} connections ({args.mode}) from {args.addresses} addresses; "
-          f"{result['attack_open_when_visitors_came']} open when the visitors came; the front closed {siege.closed_by_front}, refused {siege.refused}")
+          f"{result['attack_open_when_visitors_came']} open when the visitors came; the front closed {status['closed']}, refused {status['refused']}")
     print(f"  visitors: {len(times)}/{args.visitors} got the first page   median {result['first_page_median_ms']} ms   "
           f"max {result['first_page_max_ms']} ms   {times}   failures: {visitors.failures or 'none'}")
     if pid:

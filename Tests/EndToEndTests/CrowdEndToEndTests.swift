@@ -13,6 +13,9 @@ struct CrowdEndToEndTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let python = root.appendingPathComponent(".build-tools/venv/bin/python").path
+    /// Under AddressSanitizer (make sanitize) every browser starts several times slower: a smaller crowd, and
+    /// bounds that still tell a slow answer from none.
+    static let sanitized = ProcessInfo.processInfo.environment["OPENMARKET_SANITIZER"] != nil
 
     /// Starts a front with a metrics port; returns it, its SSH port and its metrics URL.
     func startFront(_ directory: TemporaryDirectory, options: [String]) async throws -> (SpawnedProcess, Int, LiveHTTP) {
@@ -41,48 +44,50 @@ struct CrowdEndToEndTests {
     func crowd() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let (front, port, metrics) = try await startFront(directory, options: ["--max-sessions", "40", "--name", "front-t"])
+        let (visitors, seats) = Self.sanitized ? (15, 12) : (50, 40)
+        let (front, port, metrics) = try await startFront(
+            directory, options: ["--max-sessions", "\(seats)", "--name", "front-t"])
         defer { front.stop() }
         let before = try await PrometheusText(metrics.send("GET", "/metrics").text)
         #expect(before["openmarket_ssh_sessions_started_total"] == 0)
 
         async let result = runTool(
             "crowd",
-            ["--port", "\(port)", "--front-pid", "\(front.pid)", "--visitors", "50", "--rate", "10", "--stay", "10",
-             "--key-every", "1"],
+            ["--port", "\(port)", "--front-pid", "\(front.pid)", "--visitors", "\(visitors)", "--rate", "10", "--stay", "10",
+             "--key-every", "1", "--first-page-timeout", Self.sanitized ? "120" : "30"],
             in: directory)
         // While they stay: sessions are live.
         var live = 0.0
-        let deadline = ContinuousClock.now + .seconds(60)
-        while live < 20, ContinuousClock.now < deadline {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while live < Double(seats / 2), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(500))
             live = try await PrometheusText(metrics.send("GET", "/metrics").text)["openmarket_ssh_sessions"] ?? 0
         }
-        #expect(live >= 20, "sessions live while the crowd stays")
+        #expect(live >= Double(seats / 2), "sessions live while the crowd stays")
         let crowd = try await result
 
-        #expect(crowd["first_page"] as? Int == 40, "\(crowd)")
-        #expect(crowd["failures"] as? [String: Int] == ["full": 10], "\(crowd)")
+        #expect(crowd["first_page"] as? Int == seats, "\(crowd)")
+        #expect(crowd["failures"] as? [String: Int] == ["full": visitors - seats], "\(crowd)")
         let fullLines = crowd["full_lines"] as? [String] ?? []
         #expect(fullLines.contains { $0.contains("openmarket (front-t) is full — try again in a minute.") }, "\(fullLines)")
         // "At once": the wrong outcome is a visitor left hanging until the first page's 30 s time-out.
         let fullMax = try #require((crowd["full_line_ms"] as? [String: Any])?["max"] as? Double)
-        #expect(fullMax < 5_000, "the full line came after \(fullMax) ms")
-        #expect((crowd["keys"] as? Int ?? 0) >= 40 * 5, "every visitor pressed keys, each answered (no key-timeout)")
+        #expect(fullMax < (Self.sanitized ? 20_000 : 5_000), "the full line came after \(fullMax) ms")
+        #expect((crowd["keys"] as? Int ?? 0) >= seats * 5, "every visitor pressed keys, each answered (no key-timeout)")
 
         // After they left: every one counted.
         try await Task.sleep(for: .milliseconds(500))
         let after = try await PrometheusText(metrics.send("GET", "/metrics").text)
         #expect(after["openmarket_ssh_sessions"] == 0)
-        #expect(after["openmarket_ssh_sessions_started_total"] == 40)
-        #expect(after["openmarket_ssh_sessions_ended_total{reason=\"quit\"}"] == 40)
-        #expect(after["openmarket_ssh_connections_refused_total{reason=\"full\"}"] == 10)
-        #expect(after["openmarket_ssh_handshake_seconds_count"] == 50)
-        #expect(after["openmarket_ssh_first_page_seconds_count"] == 40, "every browser reported its first page")
-        #expect((after["openmarket_ssh_bytes_out_total"] ?? 0) > 40 * 10_000)
-        #expect((after["openmarket_http_requests_total{route=\"/api/products\",method=\"GET\",status=\"200\"}"] ?? 0) >= 40)
+        #expect(after["openmarket_ssh_sessions_started_total"] == Double(seats))
+        #expect(after["openmarket_ssh_sessions_ended_total{reason=\"quit\"}"] == Double(seats))
+        #expect(after["openmarket_ssh_connections_refused_total{reason=\"full\"}"] == Double(visitors - seats))
+        #expect(after["openmarket_ssh_handshake_seconds_count"] == Double(visitors))
+        #expect(after["openmarket_ssh_first_page_seconds_count"] == Double(seats), "every browser reported its first page")
+        #expect((after["openmarket_ssh_bytes_out_total"] ?? 0) > Double(seats * 10_000))
+        #expect((after["openmarket_http_requests_total{route=\"/api/products\",method=\"GET\",status=\"200\"}"] ?? 0) >= Double(seats))
         #expect((after["openmarket_cache_lookups_total{result=\"hit\"}"] ?? 0) > 0)
-        #expect((after.sum(of: "openmarket_http_request_duration_seconds_count")) >= 40)
+        #expect((after.sum(of: "openmarket_http_request_duration_seconds_count")) >= Double(seats))
     }
 
     @Test("5,000 connections from 1,000 addresses that say nothing or only a version line: visitors still reach the first page within 3 s, every time; the front's descriptors stay bounded; the siege is counted")
@@ -99,7 +104,9 @@ struct CrowdEndToEndTests {
         #expect(siege["first_page"] as? Int == 5, "\(siege)")
         #expect((siege["failures"] as? [String: Int])?.isEmpty == true, "\(siege)")
         let times = siege["first_page_ms"] as? [Int] ?? []
-        #expect(times.allSatisfy { $0 < 3_000 }, "first pages under siege: \(times) ms")
+        // The wrong outcome is to be kept out (refused, or let in once the siege's sockets time out after 10-30 s).
+        let bound = Self.sanitized ? 8_000 : 3_000
+        #expect(times.allSatisfy { $0 < bound }, "first pages under siege: \(times) ms")
         // Bounded: --max-startups (1,024) connections without a session at most, whatever the siege holds.
         let before = (siege["front_before"] as? [String: Int])?["descriptors"] ?? 0
         let during = (siege["front_during"] as? [String: Int])?["descriptors"] ?? .max

@@ -259,14 +259,24 @@ def wait_idle(pid, limit=120):
             return
 
 
-def pss_kb(pid):
+def memory_kb(pid, file, field):
+    """A field of /proc/PID/FILE in kB: Pss of smaps_rollup (private pages plus a share of the shared ones),
+    VmRSS of status; 0 when the process is gone."""
     try:
-        for line in open(f"/proc/{pid}/smaps_rollup"):
-            if line.startswith("Pss:"):
+        for line in open(f"/proc/{pid}/{file}"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1])
     except OSError:
         pass
     return 0
+
+
+def pss_kb(pid):
+    return memory_kb(pid, "smaps_rollup", "Pss")
+
+
+def rss_kb(pid):
+    return memory_kb(pid, "status", "VmRSS")
 
 
 class Sampler:
@@ -367,6 +377,23 @@ def summary(crowd, sampler, args, elapsed, crowd_cpu):
     }
 
 
+def stop_front(front, folder):
+    """Stops a front started by `start_front` (it says goodbye to its sessions) and removes its folder."""
+    if front:
+        front.send_signal(signal.SIGTERM)
+        try:
+            front.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            front.kill()
+    subprocess.run(["rm", "-rf", folder])
+
+
+def write_json(result, path):
+    if path:
+        with open(path, "w") as out:
+            json.dump(result, out, indent=1)
+
+
 def print_summary(result):
     fp, key = result["first_page_ms"], result["key_ms"]
     print(f"visitors {result['visitors']} at {result['rate']}/s, staying {result['stay_s']} s, a key every ~{result['key_every_s']} s")
@@ -425,17 +452,9 @@ def main():
     try:
         result = asyncio.run(everything())
     finally:
-        if front:
-            front.send_signal(signal.SIGTERM)
-            try:
-                front.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                front.kill()
-            subprocess.run(["rm", "-rf", folder])
+        stop_front(front, folder)
     print_summary(result)
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump(result, out, indent=1)
+    write_json(result, args.json)
     return 0
 
 

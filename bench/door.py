@@ -15,20 +15,10 @@ Usage:
   bench/door.py --binary .build/release/openmarket --silent 5000 --addresses 1000 [--mode mixed]
   bench/door.py --port 2222 --front-pid PID ...
 """
-import argparse, asyncio, json, multiprocessing, os, random, signal, subprocess, sys, tempfile, time
+import argparse, asyncio, multiprocessing, os, random, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import crowd  # noqa: E402  (the visitors, the front's start and its measurements)
-
-
-def rss_kb(pid):
-    try:
-        for line in open(f"/proc/{pid}/status"):
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
 
 
 def descriptors(pid):
@@ -137,7 +127,7 @@ def main():
     front = crowd.start_front(crowd_args, folder) if args.binary else None
     args.port = crowd_args.port
     pid = front.pid if front else args.front_pid
-    before = {"rss_kb": rss_kb(pid), "pss_kb": crowd.pss_kb(pid), "descriptors": descriptors(pid)} if pid else {}
+    before = {"rss_kb": crowd.rss_kb(pid), "pss_kb": crowd.pss_kb(pid), "descriptors": descriptors(pid)} if pid else {}
 
     manager = multiprocessing.Manager()
     started, stop, status = manager.Event(), manager.Event(), manager.dict(open=0, opened=0, closed=0, refused=0)
@@ -147,7 +137,7 @@ def main():
         visitors = crowd.Crowd(crowd_args)
         during = {}
         during["attack_open"] = status["open"]
-        during["rss_kb"], during["pss_kb"], during["descriptors"] = rss_kb(pid), crowd.pss_kb(pid), descriptors(pid)
+        during["rss_kb"], during["pss_kb"], during["descriptors"] = crowd.rss_kb(pid), crowd.pss_kb(pid), descriptors(pid)
         for index in range(args.visitors):
             await visitors.visit(index, time.monotonic())
             await asyncio.sleep(0.2)
@@ -165,13 +155,7 @@ def main():
     finally:
         if siege.is_alive():
             siege.kill()
-        if front:
-            front.send_signal(signal.SIGTERM)
-            try:
-                front.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                front.kill()
-            subprocess.run(["rm", "-rf", folder])
+        crowd.stop_front(front, folder)
     times = [round(t * 1000) for t in visitors.first_pages]
     result = {
         "silent": args.silent, "addresses": args.addresses, "mode": args.mode,
@@ -190,9 +174,7 @@ def main():
     if pid:
         print(f"  front before: RSS {before['rss_kb']} kB, PSS {before['pss_kb']} kB, {before['descriptors']} descriptors;   "
               f"during: RSS {during.get('rss_kb')} kB, PSS {during.get('pss_kb')} kB, {during.get('descriptors')} descriptors")
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump(result, out, indent=1)
+    crowd.write_json(result, args.json)
     return 0
 
 

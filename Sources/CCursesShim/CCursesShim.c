@@ -107,19 +107,23 @@ static void winch_handler(int sig, siginfo_t *info, void *context) {
     errno = saved_errno;
     // ncurses' own handler (it notes the resize for KEY_RESIZE) runs as before.
     if (previous_winch.sa_flags & SA_SIGINFO) {
-        if (previous_winch.sa_sigaction) previous_winch.sa_sigaction(sig, info, context);
+        if (previous_winch.sa_sigaction && previous_winch.sa_sigaction != winch_handler)
+            previous_winch.sa_sigaction(sig, info, context);
     } else if (previous_winch.sa_handler != SIG_DFL && previous_winch.sa_handler != SIG_IGN && previous_winch.sa_handler) {
         previous_winch.sa_handler(sig);
     }
 }
 
 void ccs_install_winch_wake(int wake_fd) {
+    winch_wake_fd = wake_fd;
+    // Installed already (a second screen in this process): keep the handler that was there before ours, or ours
+    // would call itself.
+    if (previous_winch_saved) return;
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_sigaction = winch_handler;
     action.sa_flags = SA_SIGINFO | SA_RESTART;
     sigemptyset(&action.sa_mask);
-    winch_wake_fd = wake_fd;
     if (sigaction(SIGWINCH, &action, &previous_winch) == 0) previous_winch_saved = 1;
 }
 

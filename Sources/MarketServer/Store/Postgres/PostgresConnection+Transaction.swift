@@ -47,20 +47,22 @@ extension PostgresConnection {
 }
 
 extension PostgresClient {
-    /// How long a store operation may wait for a connection before the request gets a 503: the pool would
-    /// otherwise wait up to a minute for a database that went away.
-    static let operationDeadline: Duration = .seconds(5)
-    /// How long one transaction may take in all.
-    static let transactionDeadline: Duration = .seconds(60)
+    /// How long a request's store operation may take in all — waiting for a connection, then its statements —
+    /// before the request gets a 503: a database that went away, or stopped answering without closing its
+    /// connections (its packets dropped), would otherwise hold requests for a minute or for good.
+    static let requestDeadline: Duration = .seconds(5)
+    /// How long the demo catalog's seeding (one transaction of every product and picture) may take.
+    static let seedingDeadline: Duration = .seconds(600)
 
     /// One transaction on a connection of the pool (`PostgresConnection.transaction`). While the database
-    /// is away — no connection, a connection lost, no answer within `operationDeadline` — it throws a 503
-    /// `APIError` (the usual error body), and succeeds again once the database is back.
+    /// is away — no connection, a connection lost, no answer within `deadline` — it throws a 503 `APIError`
+    /// (the usual error body), and succeeds again once the database is back.
     @discardableResult
     func transaction<Result: Sendable>(
-        snapshot: Bool = false, logger: Logger, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+        snapshot: Bool = false, logger: Logger, deadline: Duration = requestDeadline,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try await leasing(logger: logger) { connection in
+        try await leasing(logger: logger, deadline: deadline) { connection in
             try await connection.transaction(snapshot: snapshot, logger: logger, body)
         }
     }
@@ -72,28 +74,30 @@ extension PostgresClient {
     func statement<Result: Sendable>(
         logger: Logger, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try await leasing(logger: logger, body)
+        try await leasing(logger: logger, deadline: Self.requestDeadline, body)
     }
 
-    /// Runs `work` on a connection of the pool within the deadlines, answering 503 while the database is away.
+    /// Runs `work` on a connection of the pool within `deadline`, answering 503 while the database is away. A
+    /// connection whose work ran past the deadline is closed: it may be one whose packets go nowhere, and the
+    /// pool must not lend it again.
     private func leasing<Result: Sendable>(
-        logger: Logger, _ work: @escaping @Sendable (PostgresConnection) async throws -> Result
+        logger: Logger, deadline: Duration, _ work: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
+        let leased = NIOLockedValueBox<PostgresConnection?>(nil)
         do {
-            // The deadline is on getting a connection: a long transaction (seeding the catalog) may take its time.
-            // Once it has its connection the work gets `transactionDeadline` in all (a lost connection that
-            // never says so must not hold a request forever).
-            let leased = NIOLockedValueBox(false)
-            return try await Deadline.run(
-                within: Self.operationDeadline, unless: { leased.withLockedValue { $0 } }, atMost: Self.transactionDeadline
-            ) {
+            return try await Deadline.run(within: deadline) {
                 try await self.withConnection { connection in
-                    leased.withLockedValue { $0 = true }
+                    leased.withLockedValue { $0 = connection }
                     return try await work(connection)
                 }
             }
         } catch is DeadlinePassed {
-            throw APIError(.serviceUnavailable, "no database connection within \(Self.operationDeadline); try again shortly")
+            if let stuck = leased.withLockedValue({ $0 }) {
+                logger.warning("database did not answer within \(deadline); closing that connection")
+                Task { try? await stuck.close() }
+                throw APIError(.serviceUnavailable, "the database did not answer within \(deadline); try again shortly")
+            }
+            throw APIError(.serviceUnavailable, "no database connection within \(deadline); try again shortly")
         } catch where PostgresStoreError.isConnectivity(error) {
             logger.warning("database unavailable: \(PostgresStoreError.reason(error))")
             throw APIError(.serviceUnavailable, "the database is unavailable; try again shortly")

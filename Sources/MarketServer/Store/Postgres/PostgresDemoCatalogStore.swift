@@ -32,7 +32,7 @@ struct PostgresDemoCatalogStore: DemoCatalogStore {
 
     func seed(vendorNames: [String], products: [SeedProduct]) async throws -> VendorCredentials {
         let date = now()
-        return try await client.transaction(logger: logger) { connection in
+        return try await client.transaction(logger: logger, deadline: PostgresClient.seedingDeadline) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.seedLock))", logger: logger)
             if let seeded = try await Self.demoVendor(on: connection, logger: logger) { return seeded }
             var vendors: [VendorCredentials] = []

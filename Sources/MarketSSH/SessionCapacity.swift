@@ -2,9 +2,10 @@ import Foundation
 
 /// How many sessions a front takes by default: what this machine was measured to hold, scaled to the
 /// machine it runs on (BENCHMARKS.md, "A crowd at the door"). On 2 cores, 1,000 visitors each pressing a
-/// key every few seconds got first pages within 3 s (p99) and answers within 250 ms (p99), at ≈ 8 MB of
-/// proportional set size per session; so 500 per core, and no more than half the available memory at
-/// 10 MB each, and what the open-file limit allows at 8 descriptors each.
+/// key every few seconds were all served without a failure, first pages within ≈ 2.4 s and answers within
+/// ≈ 300 ms (p99, medians of three runs), at ≈ 4.3 MB of proportional set size per session; so 500 per core,
+/// and no more than half the available memory at 10 MB each, and what the open-file limit allows at 8
+/// descriptors each.
 public enum SessionCapacity {
     /// Sessions per core that held the goals here.
     public static let perCore = 500

@@ -29,8 +29,6 @@ struct ConnectionSetUp {
                     "refused \(count) ssh connection(s) (latest from \(address)): more than \(limits.connectionsPerMinute) a minute"
                 case .startups:
                     "refused \(count) ssh connection(s) (latest from \(address)): \(limits.maxStartupsPerAddress) without a session from that address already (--max-startups-per-address)"
-                case .room, .silent, .grace, .full:
-                    "refused \(count) ssh connection(s) (latest from \(address)): \(refusal.rawValue)"
                 }
             }
             channel.close(promise: nil)

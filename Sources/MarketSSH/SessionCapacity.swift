@@ -14,10 +14,11 @@ public enum SessionCapacity {
     /// Descriptors a session is counted at (its socket, its pty's three, the market's two connections, spares).
     public static let descriptorsPerSession = 8
 
-    /// The default `--max-sessions`: the least of the three bounds, at least 8.
+    /// The default `--max-sessions`: the least of the three bounds, at least 8. `openFiles` is the soft open-file
+    /// limit in force (`openmarket ssh` raises it to the hard one first).
     public static func defaultMaxSessions(
         cores: Int = ProcessInfo.processInfo.activeProcessorCount, availableMemory: Int? = availableMemory(),
-        openFiles: Int = openFileLimit()
+        openFiles: Int
     ) -> Int {
         var bound = cores * perCore
         if let availableMemory { bound = min(bound, availableMemory / 2 / bytesPerSession) }
@@ -33,12 +34,5 @@ public enum SessionCapacity {
             if fields.count >= 2, let kilobytes = Int(fields[1]) { return kilobytes * 1024 }
         }
         return nil
-    }
-
-    /// The soft open-file limit now.
-    public static func openFileLimit() -> Int {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
-        return Int(clamping: min(limit.rlim_cur, 1 << 20))
     }
 }

@@ -47,8 +47,27 @@ final class SessionRegistry: Sendable {
     enum Door {
         /// Let in, as this connection; `closing` was taken out of the startups to make room and is to be closed.
         case admitted(ConnectionInfo, closing: (any Channel)?)
-        /// Closed at once: `.penalized`, `.rate` or `.startups`.
-        case refused(SSHMetrics.Refusal)
+        /// Closed at once.
+        case refused(Refusal)
+    }
+
+    /// Why a connection was closed at the door.
+    enum Refusal: String, Sendable {
+        /// Its address is penalized (its connections went nowhere).
+        case penalized
+        /// Its address opened more than `connectionsPerMinute` this minute.
+        case rate
+        /// Its address holds `maxStartupsPerAddress` connections without a session already.
+        case startups
+
+        /// How the metrics count it.
+        var metric: SSHMetrics.Refusal {
+            switch self {
+            case .penalized: .penalized
+            case .rate: .rate
+            case .startups: .startups
+            }
+        }
     }
 
     private struct State {
@@ -77,14 +96,14 @@ final class SessionRegistry: Sendable {
     /// The door: a connection from `address` on `channel` is let in (counted as a startup until its first
     /// session) or refused. Addresses are checked in order of cost: penalty, rate, startups.
     func admit(from address: String, channel: any Channel, now: ContinuousClock.Instant = .now) -> Door {
-        let door = state.withLockedValue { state -> Door in
-            guard !state.penalties.isPenalized(address, at: now) else { return .refused(.penalized) }
+        let (door, startups) = state.withLockedValue { state -> (Door, Int) in
+            guard !state.penalties.isPenalized(address, at: now) else { return (.refused(.penalized), state.startups.count) }
             var recent = (state.connections[address] ?? []).filter { now - $0 < .seconds(60) }
-            guard recent.count < limits.connectionsPerMinute else { return .refused(.rate) }
+            guard recent.count < limits.connectionsPerMinute else { return (.refused(.rate), state.startups.count) }
             state.nextID += 1
             let id = state.nextID
             let admission = state.startups.admit(id: id, from: address, at: now)
-            if admission == .refused { return .refused(.startups) }
+            if admission == .refused { return (.refused(.startups), state.startups.count) }
             recent.append(now)
             state.connections[address] = recent
             if state.connections.count > 10_000 {
@@ -96,26 +115,27 @@ final class SessionRegistry: Sendable {
                 closing = state.startupChannels.removeValue(forKey: victim.id)
                 state.penalties.penalize(victim.address, at: now)
             }
-            return .admitted(ConnectionInfo(id: id, address: address, now: now), closing: closing)
+            return (.admitted(ConnectionInfo(id: id, address: address, now: now), closing: closing), state.startups.count)
         }
         switch door {
-        case .refused(let refusal): metrics.refused(refusal)
+        case .refused(let refusal): metrics.refused(refusal.metric)
         case .admitted(_, let closing) where closing != nil: metrics.refused(.room)
         case .admitted: break
         }
-        metrics.startups.set(startupCount)
+        metrics.startups.set(startups)
         return door
     }
 
     /// A connection let in by `admit` got its first session, or closed. `penalize`: it went nowhere (said
     /// nothing, or no session within the grace time) and was closed for it.
     func endStartup(_ connection: ConnectionInfo, penalize: Bool = false, now: ContinuousClock.Instant = .now) {
-        state.withLockedValue { state in
+        let startups = state.withLockedValue { state in
             state.startups.remove(id: connection.id, from: connection.address)
             state.startupChannels[connection.id] = nil
             if penalize { state.penalties.penalize(connection.address, at: now) }
+            return state.startups.count
         }
-        metrics.startups.set(startupCount)
+        metrics.startups.set(startups)
     }
 
     /// Connections without a session yet.

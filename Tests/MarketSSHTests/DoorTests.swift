@@ -90,7 +90,7 @@ struct DoorTests {
     func registryDoor() throws {
         let registry = SessionRegistry(
             limits: SessionLimits(connectionsPerMinute: 3, maxStartups: 2, maxStartupsPerAddress: 2, sourcePenalty: .seconds(10)))
-        func knock(_ address: String, _ milliseconds: Int) -> (ConnectionInfo?, (any Channel)?, SSHMetrics.Refusal?) {
+        func knock(_ address: String, _ milliseconds: Int) -> (ConnectionInfo?, (any Channel)?, SessionRegistry.Refusal?) {
             switch registry.admit(from: address, channel: EmbeddedChannel(), now: at(milliseconds)) {
             case .admitted(let connection, let closing): (connection, closing, nil)
             case .refused(let refusal): (nil, nil, refusal)

@@ -17,6 +17,7 @@ BIN=${BIN:-.build/release/openmarket}
 DURATION=${DURATION:-5}
 CONNECTIONS=${CONNECTIONS:-32}
 ROUNDS=${ROUNDS:-3}
+PARTS=${PARTS:-reads register}  # PARTS=register: only the registrations
 [ -n "${OPENMARKET_TEST_DATABASE:-}" ] || { echo "replicas.sh: run it through scripts/test-postgres.sh run" >&2; exit 1; }
 
 work=$(mktemp -d /tmp/openmarket-replicas.XXXXXX)
@@ -130,7 +131,7 @@ measure() {
     local url=$1 om0 ng0 pg0 out requests rps
     shift
     om0=$(openmarket_ticks); ng0=$(nginx_ticks); pg0=$(postgres_ticks)
-    out=$(wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" "$@" "$url")
+    out=$(wrk -t$((CONNECTIONS < 2 ? 1 : 2)) -c"$CONNECTIONS" -d"${DURATION}s" "$@" "$url")
     requests=$(echo "$out" | awk '/requests in/ { print $1 }')
     rps=$(echo "$out" | awk '/Requests\/sec/ { printf "%.0f", $2 }')
     awk -v r="$requests" -v s="$rps" -v hz="$hz" -v om=$(( $(openmarket_ticks) - om0 )) \
@@ -164,7 +165,9 @@ thumbnail_path() {  # BASE → the path of product 64's first thumbnail there
 }
 picture_sqlite=$(thumbnail_path "$direct")
 picture_pg=$(thumbnail_path "http://127.0.0.1:$port_a")
-for request in page detail search picture; do
+requests=(page detail search picture)
+[[ " $PARTS " == *" reads "* ]] || requests=()
+for request in "${requests[@]}"; do
     args=()
     case $request in
         page) path="/api/products?page_no=1&items_per_page=20" ;;
@@ -251,13 +254,16 @@ echo "| register (2 pictures: $(wc -c <"$work/one.jpg") + $(wc -c <"$work/two.pn
 echo "|---|---|---|---|---|---|---|"
 : >"$work/reg-sqlite.txt"
 : >"$work/reg-pg.txt"
+: >"$work/reg-pg1.txt"
 for _ in $(seq 1 "$ROUNDS"); do
     CONNECTIONS=8 measure "$direct/api/products" -s "$work/sqlite.lua" >>"$work/reg-sqlite.txt"
     CONNECTIONS=8 measure "http://127.0.0.1:$two/api/products" -s "$work/a.lua" >>"$work/reg-pg.txt"
+    # One at a time: each registration waits for its own commit (PostgreSQL's fsync), none shared.
+    CONNECTIONS=1 measure "http://127.0.0.1:$port_a/api/products" -s "$work/a.lua" >>"$work/reg-pg1.txt"
 done
-for setup in sqlite pg; do
+for setup in sqlite pg pg1; do
     f="$work/reg-$setup.txt"
     rps=$(column_median 1 "$f"); om=$(column_median 2 "$f"); ng=$(column_median 3 "$f"); pg=$(column_median 4 "$f")
-    label=$([ $setup = sqlite ] && echo "sqlite" || echo "pg2+nginx")
+    case $setup in sqlite) label=sqlite ;; pg) label="pg2+nginx" ;; pg1) label="replica a, one at a time" ;; esac
     printf '| POST register | %s | %s | %s | %s | %s | %s |\n' "$label" "$rps" "$om" "$ng" "$pg" $((om + ng + pg))
 done

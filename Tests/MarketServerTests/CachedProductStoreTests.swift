@@ -63,26 +63,130 @@ struct CachedProductStoreTests {
         var testDescription: String { rawValue }
     }
 
-    @Test("every kind of write empties the cache, a failed one too", arguments: Write.allCases)
+    @Test("each kind of write empties exactly the answers it makes wrong, a failed one too", arguments: Write.allCases)
     func writesInvalidate(write: Write) async throws {
         let fixture = try await Fixture()
         try await fixture.warm()
         for key in fixture.cachedKeys { #expect(fixture.cache.cachedAnswer(key) != nil, "\(key) cached") }
+        let lists = Array(fixture.cachedKeys.prefix(3))
+        let (first, second) = (AnswerKey.product(id: fixture.ids[0]), AnswerKey.product(id: fixture.ids[1]))
+        let emptied: [AnswerKey]
         switch write {
         case .insert:
             try await fixture.insert("Red Lamp")
+            emptied = lists  // totals and pages shift; no other product's detail changes
         case .update:
             _ = try await fixture.cache.update(
                 id: fixture.ids[0], vendorID: fixture.vendorID, with: ProductChanges(stock: 9), at: Date())
+            emptied = lists + [first]  // page 1 shows the product
         case .delete:
             _ = try await fixture.cache.delete(id: fixture.ids[0])
+            emptied = lists + [first]
         case .failedUpdate:
             await #expect(throws: APIError.self) {
                 try await fixture.cache.update(
                     id: fixture.ids[0], vendorID: fixture.vendorID, with: ProductChanges(name: "x"), at: Date())
             }
+            emptied = lists + [first]
         }
-        for key in fixture.cachedKeys { #expect(fixture.cache.cachedAnswer(key) == nil, "\(key) after \(write)") }
+        for key in fixture.cachedKeys {
+            #expect((fixture.cache.cachedAnswer(key) == nil) == emptied.contains(key), "\(key) after \(write)")
+        }
+        #expect(fixture.cache.cachedAnswer(second) != nil, "the other product's detail is kept")
+    }
+
+    @Test("searched lists: an edit of a product's price empties only the searches that show it; of its name, every search")
+    func searchedLists() async throws {
+        let fixture = try await Fixture()
+        let mugs = "search_value=mug", vases = "search_value=vase"
+        _ = try await fixture.cache.listAnswer(query: mugs) { (1, 20, "mug") }
+        _ = try await fixture.cache.listAnswer(query: vases) { (1, 20, "vase") }
+        _ = try await fixture.list("page_no=1")
+        func kept(_ query: String) -> Bool { fixture.cache.cachedAnswer(.list(query: query)) != nil }
+        #expect(kept(mugs) && kept(vases) && kept("page_no=1"))
+
+        _ = try await fixture.cache.update(
+            id: fixture.ids[1], vendorID: fixture.vendorID, with: ProductChanges(price: 9000), at: Date())
+        #expect(kept(mugs), "the mug search does not show the vase")
+        #expect(!kept(vases) && !kept("page_no=1"), "the lists showing the vase are emptied")
+
+        _ = try await fixture.cache.listAnswer(query: vases) { (1, 20, "vase") }
+        _ = try await fixture.cache.update(
+            id: fixture.ids[1], vendorID: fixture.vendorID, with: ProductChanges(name: "Green Mug"), at: Date())
+        #expect(!kept(mugs) && !kept(vases), "a new name may match any search")
+        let answer = String(buffer: try await fixture.cache.listAnswer(query: mugs) { (1, 20, "mug") })
+        #expect(answer.contains("Green Mug") && answer.contains("Blue Mug"))
+    }
+
+    @Test("a store that keeps no pictures' bytes refuses bytes handed to it with a product, and writes nothing")
+    func bytesRefused() async throws {
+        let fixture = try await Fixture()
+        let picture = SavedPicture(originPath: "1/20240101/a_origin.jpg", thumbnailPath: "1/20240101/a_thumb.jpg")
+        let error = await #expect(throws: APIError.self) {
+            try await fixture.cache.insert(
+                Fixture.product("Red Lamp", vendorID: fixture.vendorID), pictures: [picture],
+                files: [PictureFile(path: picture.originPath, bytes: [1, 2, 3])], at: Date())
+        }
+        #expect(error?.message.contains("cannot keep pictures' bytes") == true)
+        #expect(try await fixture.cache.page(number: 1, perPage: 20, search: nil).total == 2, "no product was added")
+    }
+
+    @Test("a change as words in a notification and back; words of another shape forget everything")
+    func changeWords() {
+        let changes: [ProductChange] = [
+            .inserted, .updated(id: 12, textChanged: false), .updated(id: 12, textChanged: true), .deleted(id: 7),
+            .everything,
+        ]
+        for change in changes { #expect(ProductChange(words: change.words) == change, "\(change.words)") }
+        for words in ["", "updated", "updated x", "deleted 7 8", "updated 3 price", "renamed 4", "inserted 3"] {
+            #expect(ProductChange(words: words) == .everything, "\(words)")
+        }
+        #expect(PostgresChangeFeed.read("abc updated 5 text") == ("abc", .updated(id: 5, textChanged: true)))
+        #expect(PostgresChangeFeed.read("abc") == ("abc", .everything), "a notification of an older replica")
+    }
+
+    @Test("after any sequence of writes, every kept answer is what the store answers now (400 random steps)")
+    func neverStale() async throws {
+        let stores = MarketStores.memory()
+        let vendor = try await stores.vendors.add(name: "alice").id
+        let cache = CachedProductStore(wrapping: stores.products, baseURL: "http://market.test")
+        var random = SystemRandomNumberGenerator()
+        let seed = UInt64.random(in: 0..<1_000_000, using: &random)
+        var generator = SplitMix(seed: seed)
+        let names = ["Blue Mug", "Green Vase", "Red Lamp", "Mug Tree", "Vase of Mugs"]
+        var ids: [Int] = []
+        let queries: [(number: Int, perPage: Int, search: String?)] =
+            [(1, 2, nil), (2, 2, nil), (3, 2, nil), (1, 3, "mug"), (2, 3, "mug"), (1, 2, "vase"), (1, 20, "lamp")]
+        for step in 0..<400 {
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0, 1:
+                let name = names.randomElement(using: &generator)!
+                ids.append(try await cache.insert(Fixture.product(name, vendorID: vendor), pictures: [], at: Date()).product.id)
+            case 2...3 where !ids.isEmpty:
+                let changes = Bool.random(using: &generator)
+                    ? ProductChanges(name: names.randomElement(using: &generator)!)
+                    : ProductChanges(price: Decimal(Int.random(in: 2000...9000, using: &generator)))
+                _ = try await cache.update(id: ids.randomElement(using: &generator)!, vendorID: vendor, with: changes, at: Date())
+            case 4 where !ids.isEmpty:
+                let id = ids.remove(at: Int.random(in: 0..<ids.count, using: &generator))
+                _ = try await cache.delete(id: id)
+            default:
+                let query = queries.randomElement(using: &generator)!
+                _ = try await cache.listAnswer(query: "\(query)") { query }
+                if let id = ids.randomElement(using: &generator) { _ = try await cache.detailAnswer(id: id) }
+            }
+            // What a cache with nothing kept answers now, against what this one keeps.
+            let fresh = CachedProductStore(wrapping: stores.products, baseURL: "http://market.test")
+            for query in queries {
+                guard let kept = cache.cachedAnswer(.list(query: "\(query)")) else { continue }
+                let now = try await fresh.listAnswer(query: "\(query)") { query }
+                #expect(kept == now, "seed \(seed), step \(step): list \(query) is stale")
+            }
+            for id in Set(ids) {
+                guard let kept = cache.cachedAnswer(.product(id: id)) else { continue }
+                #expect(kept == (try await fresh.detailAnswer(id: id)), "seed \(seed), step \(step): product \(id) is stale")
+            }
+        }
     }
 
     @Test("reads are built once; another spelling of the same page shares the answer; a read after a write sees it")

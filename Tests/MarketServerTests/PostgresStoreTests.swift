@@ -76,6 +76,82 @@ struct PostgresStoreTests {
         #expect(try await replicas[1].products.page(number: 1, perPage: 100, search: nil).total == 30)
     }
 
+    @Test("a registration is one transaction: the pictures' bytes and the product's rows commit together, or none of them")
+    func registrationCommitsOnce() async throws {
+        let schema = try await TestSchemaScope.newSchema()
+        let replica = try await schema.open()
+        let stores = replica.stores
+        let files = try #require(stores.pictureFiles)
+        let vendor = try await stores.vendors.add(name: "alice")
+        var product = Self.product
+        product.vendorID = vendor.id
+        func stage(_ seed: Int) async throws -> StagedPicture {
+            let jpeg = FixturePictures.jpeg(width: 64, height: 48, seed: seed)
+            return try await files.stage(original: jpeg, format: .jpeg, thumbnail: jpeg, vendorID: vendor.id, date: Date())
+        }
+        /// The transactions that wrote the rows naming `paths` (their `xmin`) and how many rows there are.
+        func writers(of paths: [String], product id: Int?) async throws -> (transactions: Set<String>, rows: Int) {
+            try await replica.client.withConnection { connection in
+                let rows = try await connection.rows(
+                    """
+                    SELECT xmin::text FROM picture_file WHERE path = ANY(\(paths))
+                    UNION ALL SELECT xmin::text FROM image WHERE origin_path = ANY(\(paths))
+                    UNION ALL SELECT xmin::text FROM product WHERE id = \(id ?? -1)
+                    """, logger: TestMarket.logger) { try $0[0].decode(String.self) }
+                return (Set(rows), rows.count)
+            }
+        }
+
+        let staged = [try await stage(1), try await stage(2)]
+        let paths = staged.flatMap { [$0.saved.originPath, $0.saved.thumbnailPath] }
+        #expect(staged.allSatisfy { $0.files.count == 2 }, "the bytes wait for the product's transaction")
+        #expect(try await writers(of: paths, product: nil).rows == 0, "nothing is written while staged")
+        let detail = try await stores.products.insert(
+            product, pictures: staged.map(\.saved), files: staged.flatMap(\.files), at: Date())
+        let written = try await writers(of: paths, product: detail.product.id)
+        #expect(written.rows == 4 + 2 + 1, "four files, two image rows, the product")
+        #expect(written.transactions.count == 1, "one transaction wrote them all: \(written.transactions)")
+        #expect(try await files.read(relativePath: paths[0])?.bytes == Data(staged[0].files[1].bytes))
+
+        // A product the database refuses (no such vendor): none of its bytes stay.
+        let refused = [try await stage(3)]
+        product.vendorID = vendor.id + 1000
+        await #expect(throws: (any Error).self) {
+            try await stores.products.insert(
+                product, pictures: refused.map(\.saved), files: refused.flatMap(\.files), at: Date())
+        }
+        #expect(try await writers(of: [refused[0].saved.originPath, refused[0].saved.thumbnailPath], product: nil).rows == 0)
+    }
+
+    @Test("the demo catalog seeded on PostgreSQL (one statement per table) is the one seeded on SQLite, answer for answer")
+    func seededCatalogMatchesSQLite() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let now = Date(timeIntervalSince1970: 1_780_000_000)
+        let catalog = DemoCatalog(directory: folder.url)
+        var answers: [[String]] = []
+        for kind in [StoreKind.sqlite, .postgres] {
+            let stores = try await TestStores.make(kind, directory: folder).open(now: { now })
+            let started = ContinuousClock.now
+            let demo = try await catalog.seed(into: stores.demoCatalog, now: now)
+            print("demo catalog seeded on \(kind) in \(ContinuousClock.now - started)")
+            #expect(try await stores.demoCatalog.demoVendor()?.identifier == demo.identifier, "\(kind): the demo vendor is kept")
+            #expect(try await stores.vendors.vendor(identifier: demo.identifier)?.id == demo.id)
+            let json = ProductJSON(baseURL: "http://m.test")
+            let page = try await stores.products.page(number: 1, perPage: 500, search: nil)
+            var kindAnswers = [json.page(number: 1, perPage: 500, total: page.total, items: page.items)]
+            for item in page.items {
+                kindAnswers.append(json.detail(try #require(try await stores.products.detail(id: item.id))))
+            }
+            answers.append(kindAnswers)
+        }
+        #expect(answers[1].count == 133, "132 products and the page")
+        for (sqlite, postgres) in zip(answers[0], answers[1]) {
+            // Vendors' ids and names, products' ids, pictures' ids and paths, thumbnails: all the same.
+            #expect(sqlite == postgres)
+        }
+    }
+
     @Test("replicas migrating an empty database at the same moment all start; each migration is applied once")
     func concurrentMigrations() async throws {
         let schema = try await TestSchemaScope.newSchema()

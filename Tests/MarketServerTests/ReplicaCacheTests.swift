@@ -21,7 +21,7 @@ struct ReplicaCacheTests {
         let stores = try await schema.open().stores
         let cache = CachedProductStore(wrapping: stores.products, baseURL: "http://m.test", feed: stores.changeFeed)
         let feed = stores.changeFeed
-        let follower = Task { await feed.follow(changed: { cache.changedElsewhere() }, following: { cache.setFollowing($0) }) }
+        let follower = Task { await feed.follow(changed: { cache.changedElsewhere($0) }, following: { cache.setFollowing($0) }) }
         return Replica(stores: stores, cache: cache, follower: follower)
     }
 
@@ -79,6 +79,54 @@ struct ReplicaCacheTests {
         let p99 = delays[min(delays.count - 1, delays.count * 99 / 100)]
         print("replica freshness: write on A to B's cache emptied — p50 \(p50), p99 \(p99) over \(delays.count) writes")
         #expect(p99 < .seconds(5))
+    }
+
+    @Test("a price edited through replica A empties only what shows that product on replica B; a new product, only B's lists")
+    func targetedAcrossReplicas() async throws {
+        guard TestPostgres.runsCases else { return }
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let schema = try #require(try await TestStores.make(.postgres, directory: folder).schema)
+        let a = try await replica(schema)
+        let b = try await replica(schema)
+        defer {
+            a.follower.cancel()
+            b.follower.cancel()
+        }
+        #expect(try await waitUntil { a.cache.isOn && b.cache.isOn }, "both follow the feed")
+        let vendor = try await a.stores.vendors.add(name: "alice")
+        var ids: [Int] = []
+        for name in ["Mug", "Vase", "Lamp"] {
+            let product = NewProduct(
+                vendorID: vendor.id, name: name, description: "A thing for the shelf.", price: 10, discountedPrice: 0,
+                stock: 1, currency: "KRW")
+            ids.append(try await a.cache.insert(product, pictures: [], at: Date()).product.id)
+        }
+        // B keeps the details of all three, page 1 of two (Lamp, Vase) and page 2 (Mug), once A's inserts are heard.
+        func warm() async throws -> Bool {
+            try await waitUntil {
+                for id in ids { _ = try await b.cache.detailAnswer(id: id) }
+                for (query, number) in [("page_no=1", 1), ("page_no=2", 2)] {
+                    _ = try await b.cache.listAnswer(query: query) { (number, 2, nil) }
+                }
+                return ids.allSatisfy { b.cache.cachedAnswer(.product(id: $0)) != nil }
+                    && b.cache.cachedAnswer(.list(query: "page_no=1")) != nil && b.cache.cachedAnswer(.list(query: "page_no=2")) != nil
+            }
+        }
+        #expect(try await warm())
+        _ = try await a.cache.update(id: ids[0], vendorID: vendor.id, with: ProductChanges(price: 12), at: Date())
+        #expect(try await waitUntil(every: .microseconds(200)) { b.cache.cachedAnswer(.product(id: ids[0])) == nil })
+        #expect(b.cache.cachedAnswer(.list(query: "page_no=2")) == nil, "page 2 shows the mug")
+        #expect(b.cache.cachedAnswer(.list(query: "page_no=1")) != nil, "page 1 does not")
+        #expect(b.cache.cachedAnswer(.product(id: ids[1])) != nil && b.cache.cachedAnswer(.product(id: ids[2])) != nil)
+
+        #expect(try await warm())
+        let added = NewProduct(
+            vendorID: vendor.id, name: "Cup", description: "A cup.", price: 5, discountedPrice: 0, stock: 1, currency: "KRW")
+        _ = try await a.cache.insert(added, pictures: [], at: Date())
+        #expect(try await waitUntil(every: .microseconds(200)) { b.cache.cachedAnswer(.list(query: "page_no=1")) == nil })
+        #expect(b.cache.cachedAnswer(.list(query: "page_no=2")) == nil)
+        #expect(ids.allSatisfy { b.cache.cachedAnswer(.product(id: $0)) != nil }, "no detail changed")
     }
 
     @Test("a replica that is not following the feed keeps no answers; once following, it does")

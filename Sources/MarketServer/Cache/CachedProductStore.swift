@@ -3,18 +3,36 @@ import NIOConcurrencyHelpers
 import NIOCore
 import Synchronization
 
-/// A product store that keeps the encoded answers to its reads (a page, one product) until its next
-/// write, around any other product store: the server's one answer cache. The routes read answers from
-/// it, and `CachedResponseHandler` answers hits from it before Hummingbird's router.
+/// A product store that keeps the encoded answers to its reads (a page, one product) until a write
+/// changes them, around any other product store: the server's one answer cache. The routes read answers
+/// from it, and `CachedResponseHandler` answers hits from it before Hummingbird's router.
 ///
-/// It is emptied in one place, `invalidate()`, which only its own writes call (and a change of the base
-/// of picture URLs, which changes every answer). A reader notes the generation before it asks the wrapped
-/// store and keeps its answer only if no write has happened since, so an answer built from data older
-/// than a write is never kept.
+/// A write empties only the answers it makes wrong (`ProductChange`: an edit of one product's price keeps
+/// every other product's detail and every list that does not show it), here and, through the feed, on
+/// every other replica. A reader notes the generation before it asks the wrapped store and keeps its
+/// answer only if no write has happened since, so an answer built from data older than a write is never
+/// kept.
 final class CachedProductStore: ProductStore {
+    /// A kept answer and what it shows, so that a change can tell whether it made the answer wrong.
+    private struct Entry {
+        enum Shows {
+            case list(ids: [Int], searched: Bool)
+            case detail(id: Int)
+        }
+        var bytes: ByteBuffer
+        var shows: Shows
+
+        func isChanged(by change: ProductChange) -> Bool {
+            switch shows {
+            case .list(let ids, let searched): change.changesList(showing: ids, searched: searched)
+            case .detail(let id): change.changesDetail(of: id)
+            }
+        }
+    }
+
     private struct State {
         var generation = 0
-        var entries: [AnswerKey: ByteBuffer] = [:]
+        var entries: [AnswerKey: Entry] = [:]
         /// The base of absolute picture URLs in the answers.
         var baseURL: String
         /// False while other replicas' writes may go unheard (a shared store whose feed is not followed):
@@ -44,9 +62,9 @@ final class CachedProductStore: ProductStore {
         self.feed = feed
     }
 
-    /// Another replica wrote: forget every answer.
-    func changedElsewhere() {
-        invalidate()
+    /// Another replica wrote: forget the answers its change made wrong.
+    func changedElsewhere(_ change: ProductChange) {
+        invalidate(change)
     }
 
     /// The feed is followed (every write elsewhere will be heard) or not: the cache is on only while it is.
@@ -65,7 +83,7 @@ final class CachedProductStore: ProductStore {
 
     /// The cached answer under `key`, if there is one. No parsing, no store: what the fast path asks.
     func cachedAnswer(_ key: AnswerKey) -> ByteBuffer? {
-        let answer = state.withLockedValue { $0.entries[key] }  // empty while off
+        let answer = state.withLockedValue { $0.entries[key]?.bytes }  // empty while off
         if answer != nil { metrics.cacheLookup(hit: true) }
         return answer
     }
@@ -83,12 +101,13 @@ final class CachedProductStore: ProductStore {
         metrics.cacheLookup(hit: cached != nil)
         if let cached {
             keep(cached, under: [rawKey], builtAt: generation)
-            return cached
+            return cached.bytes
         }
         let page = try await base.page(number: number, perPage: perPage, search: search)
         let json = ProductJSON(baseURL: baseURL)
         let body = ByteBuffer(string: json.page(number: number, perPage: perPage, total: page.total, items: page.items))
-        keep(body, under: [key, rawKey], builtAt: generation)
+        let shows = Entry.Shows.list(ids: page.items.map(\.id), searched: !(search ?? "").isEmpty)
+        keep(Entry(bytes: body, shows: shows), under: [key, rawKey], builtAt: generation)
         return body
     }
 
@@ -97,10 +116,10 @@ final class CachedProductStore: ProductStore {
         let key = AnswerKey.product(id: id)
         let (cached, generation, baseURL) = lookup(key)
         metrics.cacheLookup(hit: cached != nil)
-        if let cached { return cached }
+        if let cached { return cached.bytes }
         guard let detail = try await base.detail(id: id) else { return nil }
         let body = ByteBuffer(string: ProductJSON(baseURL: baseURL).detail(detail))
-        keep(body, under: [key], builtAt: generation)
+        keep(Entry(bytes: body, shows: .detail(id: id)), under: [key], builtAt: generation)
         return body
     }
 
@@ -113,7 +132,7 @@ final class CachedProductStore: ProductStore {
     /// Names pictures under `url` from now on; every kept answer named them under the old base.
     func rebase(to url: String) {
         state.withLockedValue { $0.baseURL = url }
-        invalidate()
+        invalidate(.everything)
     }
 
     // MARK: Counting early answers
@@ -139,30 +158,40 @@ final class CachedProductStore: ProductStore {
     }
 
     func insert(_ product: NewProduct, pictures: [SavedPicture], at date: Date) async throws -> StoredProductDetail {
-        try await writing { try await base.insert(product, pictures: pictures, at: date) }
+        try await writing(.inserted) { try await base.insert(product, pictures: pictures, at: date) }
+    }
+
+    func insert(_ product: NewProduct, pictures: [SavedPicture], files: [PictureFile], at date: Date) async throws
+        -> StoredProductDetail
+    {
+        try await writing(.inserted) { try await base.insert(product, pictures: pictures, files: files, at: date) }
     }
 
     func update(id: Int, vendorID: Int, with changes: ProductChanges, at date: Date) async throws
         -> StoredProductDetail
     {
-        try await writing { try await base.update(id: id, vendorID: vendorID, with: changes, at: date) }
+        let textChanged = changes.name != nil || changes.description != nil
+        return try await writing(.updated(id: id, textChanged: textChanged)) {
+            try await base.update(id: id, vendorID: vendorID, with: changes, at: date)
+        }
     }
 
     func delete(id: Int) async throws -> StoredProductDetail {
-        try await writing { try await base.delete(id: id) }
+        try await writing(.deleted(id: id)) { try await base.delete(id: id) }
     }
 
-    /// Runs a write, then empties the cache and tells the other replicas — even when the write failed: a
-    /// networked store may have committed before the error.
-    private func writing<Result>(_ write: () async throws -> Result) async throws -> Result {
+    /// Runs a write, then empties the answers `change` makes wrong and tells the other replicas — even
+    /// when the write failed: a networked store may have committed before the error (and the change is
+    /// known before the write: the same answers are the ones it could have changed).
+    private func writing<Result>(_ change: ProductChange, _ write: () async throws -> Result) async throws -> Result {
         do {
             let result = try await write()
-            invalidate()
-            await feed.announce()
+            invalidate(change)
+            await feed.announce(change)
             return result
         } catch {
-            invalidate()
-            await feed.announce()
+            invalidate(change)
+            await feed.announce(change)
             throw error
         }
     }
@@ -170,25 +199,29 @@ final class CachedProductStore: ProductStore {
     // MARK: The entries
 
     /// The entry under `key`, with the generation and base URL to build it at when it is missing.
-    private func lookup(_ key: AnswerKey) -> (ByteBuffer?, generation: Int, baseURL: String) {
+    private func lookup(_ key: AnswerKey) -> (Entry?, generation: Int, baseURL: String) {
         state.withLockedValue { ($0.entries[key], $0.generation, $0.baseURL) }
     }
 
-    /// Keeps `bytes` under `keys`, unless a write happened since `generation` was read.
-    private func keep(_ bytes: ByteBuffer, under keys: [AnswerKey], builtAt generation: Int) {
+    /// Keeps `entry` under `keys`, unless a write happened since `generation` was read.
+    private func keep(_ entry: Entry, under keys: [AnswerKey], builtAt generation: Int) {
         state.withLockedValue { state in
             guard state.isOn, state.generation == generation else { return }
             if state.entries.count + keys.count > capacity { state.entries.removeAll(keepingCapacity: true) }
-            for key in keys { state.entries[key] = bytes }
+            for key in keys { state.entries[key] = entry }
         }
     }
 
-    /// Forgets every answer and starts a new generation. Called after each write, by the write itself, and
-    /// when another replica wrote.
-    private func invalidate() {
+    /// Forgets the answers `change` makes wrong and starts a new generation (so that no read begun before
+    /// it keeps its answer). Called after each write, by the write itself, and when another replica wrote.
+    private func invalidate(_ change: ProductChange) {
         state.withLockedValue { state in
             state.generation += 1
-            state.entries.removeAll(keepingCapacity: true)
+            if change == .everything {
+                state.entries.removeAll(keepingCapacity: true)
+            } else {
+                state.entries = state.entries.filter { !$0.value.isChanged(by: change) }
+            }
         }
     }
 }

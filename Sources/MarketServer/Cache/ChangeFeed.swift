@@ -6,17 +6,17 @@ protocol ChangeFeed: Sendable {
     /// following, and goes off again whenever it stops.
     var isShared: Bool { get }
 
-    /// Tells the other servers that this one wrote (after the write committed).
-    func announce() async
+    /// Tells the other servers that this one wrote, and what (after the write committed).
+    func announce(_ change: ProductChange) async
 
-    /// Follows the other servers' writes until cancelled: `changed()` after each, `following(true)` once
+    /// Follows the other servers' writes until cancelled: `changed` with what each changed, `following(true)` once
     /// writes will be heard, `following(false)` when they may be missed (the feed was lost; it reconnects).
-    func follow(changed: @escaping @Sendable () -> Void, following: @escaping @Sendable (Bool) -> Void) async
+    func follow(changed: @escaping @Sendable (ProductChange) -> Void, following: @escaping @Sendable (Bool) -> Void) async
 }
 
 /// The feed of a store only this server writes: nothing to announce, nothing to hear.
 struct LocalChangeFeed: ChangeFeed {
     var isShared: Bool { false }
-    func announce() async {}
-    func follow(changed: @escaping @Sendable () -> Void, following: @escaping @Sendable (Bool) -> Void) async {}
+    func announce(_ change: ProductChange) async {}
+    func follow(changed: @escaping @Sendable (ProductChange) -> Void, following: @escaping @Sendable (Bool) -> Void) async {}
 }

@@ -5,12 +5,19 @@ import ImageCodec
 /// Implemented on a local directory (`DirectoryPictureStore`, the single-machine default) and in memory
 /// (`MemoryPictureStore`, for tests); a store every replica reaches implements it for several machines.
 ///
-/// Bytes are saved before the rows that name them commit, and removed after the rows are gone: a crash
-/// can leave bytes without rows (swept by `removeOrphans`), never rows without bytes.
+/// Bytes are saved before the rows that name them commit (or, staged, in the same transaction), and removed
+/// after the rows are gone: a crash can leave bytes without rows (swept by `removeOrphans`), never rows
+/// without bytes.
 protocol PictureStore: Sendable {
     /// Stores an original and its thumbnail under fresh paths (`PicturePath.new`); returns the paths.
     func save(original: [UInt8], format: ImageFormat, thumbnail: [UInt8], vendorID: Int, date: Date) async throws
         -> SavedPicture
+
+    /// A new product's picture under fresh paths: stored now (what `save` does, the default), or, by a store
+    /// that keeps bytes in the product store's own database, handed back to be written in the product's
+    /// transaction — one commit for a registration instead of one per picture and one for the product.
+    func stage(original: [UInt8], format: ImageFormat, thumbnail: [UInt8], vendorID: Int, date: Date) async throws
+        -> StagedPicture
 
     /// Stores the bytes of a picture whose paths are already chosen (the demo catalog's), thumbnail first.
     func write(original: [UInt8], thumbnail: [UInt8], to saved: SavedPicture) async throws
@@ -28,4 +35,13 @@ protocol PictureStore: Sendable {
     /// several servers leaves recent ones alone: another server may be about to commit their rows.
     @discardableResult
     func removeOrphans(keeping referenced: Set<String>) async throws -> Int
+}
+
+extension PictureStore {
+    func stage(original: [UInt8], format: ImageFormat, thumbnail: [UInt8], vendorID: Int, date: Date) async throws
+        -> StagedPicture
+    {
+        let saved = try await save(original: original, format: format, thumbnail: thumbnail, vendorID: vendorID, date: date)
+        return StagedPicture(saved: saved, files: [])
+    }
 }

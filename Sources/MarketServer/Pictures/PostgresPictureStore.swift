@@ -23,6 +23,17 @@ struct PostgresPictureStore: PictureStore {
         return saved
     }
 
+    /// The bytes are written by `PostgresProductStore.insert(_:pictures:files:at:)`, in the product's own
+    /// transaction.
+    func stage(original: [UInt8], format: ImageFormat, thumbnail: [UInt8], vendorID: Int, date: Date) async throws
+        -> StagedPicture
+    {
+        let saved = PicturePath.new(vendorID: vendorID, date: date, format: format)
+        return StagedPicture(
+            saved: saved,
+            files: [PictureFile(path: saved.thumbnailPath, bytes: thumbnail), PictureFile(path: saved.originPath, bytes: original)])
+    }
+
     func write(original: [UInt8], thumbnail: [UInt8], to saved: SavedPicture) async throws {
         let thumbnailBytes = ByteBuffer(bytes: thumbnail)
         let originalBytes = ByteBuffer(bytes: original)

@@ -108,19 +108,21 @@ struct ProductController<Context: RequestContext>: Sendable {
         let prepared = try prepare(images)
 
         let date = now()
-        var saved: [SavedPicture] = []
+        var staged: [StagedPicture] = []
         do {
             for picture in prepared {
-                saved.append(
-                    try await pictures.save(
+                staged.append(
+                    try await pictures.stage(
                         original: picture.bytes, format: picture.format, thumbnail: picture.thumbnail,
                         vendorID: vendor.id, date: date))
             }
-            let detail = try await products.insert(product, pictures: saved, at: date)
+            let detail = try await products.insert(
+                product, pictures: staged.map(\.saved), files: staged.flatMap(\.files), at: date)
             context.logger.info("product \(detail.product.id) registered by vendor \(vendor.id)")
             return Responses.json(products.json.detail(detail), status: .created)
         } catch {
-            await pictures.remove(saved)
+            // Bytes written before the product's step; those staged for it were never written.
+            await pictures.remove(staged.filter(\.files.isEmpty).map(\.saved))
             throw error
         }
     }

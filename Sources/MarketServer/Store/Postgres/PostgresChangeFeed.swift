@@ -3,8 +3,8 @@ import Logging
 import PostgresNIO
 
 /// Writes heard across replicas through PostgreSQL's `LISTEN`/`NOTIFY`: a replica that wrote sends
-/// `NOTIFY openmarket_changes` with its own tag; every other replica, listening on a connection of its
-/// own, empties its answer cache when one arrives. While that connection is down, the replica's cache is
+/// `NOTIFY openmarket_changes` with its own tag and what it changed (`ProductChange.words`); every other
+/// replica, listening on a connection of its own, empties the answers that change made wrong. While that connection is down, the replica's cache is
 /// off (so it can never serve what it did not hear about) and the feed reconnects every second.
 struct PostgresChangeFeed: ChangeFeed {
     /// The notification channel: one per schema, so markets sharing a database (tests do) hear only their own.
@@ -13,30 +13,38 @@ struct PostgresChangeFeed: ChangeFeed {
     let client: PostgresClient
     let location: PostgresLocation
     let logger: Logger
-    /// This process's tag, so that it ignores its own notifications (it emptied its cache already).
+    /// This process's tag, so that it ignores its own notifications (it emptied its answers already).
     let tag = UUID().uuidString
     var retryDelay: Duration = .seconds(1)
 
     var isShared: Bool { true }
 
-    func announce() async {
+    func announce(_ change: ProductChange) async {
         do {
-            try await client.query("SELECT pg_notify(\(channel), \(tag))", logger: logger)
+            try await client.query("SELECT pg_notify(\(channel), \(tag + " " + change.words))", logger: logger)
         } catch {
             // The other replicas lost nothing they can trust: their caches are off while the database is away.
             logger.warning("could not tell the other replicas about a write: \(error)")
         }
     }
 
-    func follow(changed: @escaping @Sendable () -> Void, following: @escaping @Sendable (Bool) -> Void) async {
+    /// The sender's tag and the change in a notification's payload (`everything` for a payload of another
+    /// version's shape).
+    static func read(_ payload: String) -> (tag: Substring, change: ProductChange) {
+        guard let space = payload.firstIndex(of: " ") else { return (payload[...], .everything) }
+        return (payload[..<space], ProductChange(words: payload[payload.index(after: space)...]))
+    }
+
+    func follow(changed: @escaping @Sendable (ProductChange) -> Void, following: @escaping @Sendable (Bool) -> Void) async {
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresStores.connect(location, logger: logger)
                 defer { Task { try? await connection.close() } }
                 try await connection.listen(on: channel) { notifications in
                     following(true)
-                    for try await notification in notifications where notification.payload != tag {
-                        changed()
+                    for try await notification in notifications {
+                        let (from, change) = Self.read(notification.payload)
+                        if from != tag { changed(change) }
                     }
                 }
             } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOCore
 import PostgresNIO
 
 /// The products and their pictures in PostgreSQL. Each method is one transaction; reads see one
@@ -51,8 +52,30 @@ struct PostgresProductStore: ProductStore {
     }
 
     func insert(_ product: NewProduct, pictures: [SavedPicture], at date: Date) async throws -> StoredProductDetail {
+        try await insert(product, pictures: pictures, files: [], at: date)
+    }
+
+    /// The pictures' bytes, the product and its pictures' rows in one transaction: a registration commits
+    /// (and waits for the disk) once.
+    func insert(_ product: NewProduct, pictures: [SavedPicture], files: [PictureFile], at date: Date) async throws
+        -> StoredProductDetail
+    {
         try await client.transaction(logger: logger) { connection in
-            try await Self.insert(product, pictures: pictures, at: date, on: connection, logger: logger)
+            if !files.isEmpty {
+                var bindings = PostgresBindings()
+                var rows: [String] = []
+                for file in files {
+                    bindings.append(file.path)
+                    bindings.append(ByteBuffer(bytes: file.bytes))
+                    rows.append("($\(bindings.count - 1), $\(bindings.count))")
+                }
+                try await connection.query(
+                    PostgresQuery(
+                        unsafeSQL: "INSERT INTO picture_file (path, bytes) VALUES " + rows.joined(separator: ", ")
+                            + " ON CONFLICT (path) DO NOTHING",
+                        binds: bindings), logger: logger)
+            }
+            return try await Self.insert(product, pictures: pictures, at: date, on: connection, logger: logger)
         }
     }
 

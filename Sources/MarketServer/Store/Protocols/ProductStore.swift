@@ -18,6 +18,12 @@ protocol ProductStore: Sendable {
     /// Inserts a product and its pictures, all or nothing; the first picture becomes the thumbnail.
     func insert(_ product: NewProduct, pictures: [SavedPicture], at date: Date) async throws -> StoredProductDetail
 
+    /// Inserts a product, its pictures' rows and the pictures' bytes `files` in one step (a store that keeps
+    /// pictures' bytes in its own database: `PictureStore.stage`). The default takes no bytes: it fails,
+    /// writing nothing, when given any.
+    func insert(_ product: NewProduct, pictures: [SavedPicture], files: [PictureFile], at date: Date) async throws
+        -> StoredProductDetail
+
     /// Applies `changes` to the vendor's product, checking ownership and every rule against the
     /// stored state in the same step (`StoredProductDetail.updated(by:with:at:)`): 404, 403 or 400.
     func update(id: Int, vendorID: Int, with changes: ProductChanges, at date: Date) async throws
@@ -25,4 +31,15 @@ protocol ProductStore: Sendable {
 
     /// Deletes a product and its pictures' rows; returns what was deleted, 404 when there is none.
     func delete(id: Int) async throws -> StoredProductDetail
+}
+
+extension ProductStore {
+    func insert(_ product: NewProduct, pictures: [SavedPicture], files: [PictureFile], at date: Date) async throws
+        -> StoredProductDetail
+    {
+        guard files.isEmpty else {
+            throw APIError(.internalServerError, "this product store cannot keep pictures' bytes (\(files.count) files given)")
+        }
+        return try await insert(product, pictures: pictures, at: date)
+    }
 }

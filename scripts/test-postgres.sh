@@ -9,7 +9,8 @@
 #                                         (also when CMD fails), and exits with CMD's status
 #
 # The cluster lives in $OPENMARKET_TEST_PG_DIR (default /tmp/openmarket-test-pg-$UID); `run` makes a fresh
-# one of its own. initdb refuses to run as root, so as root the cluster runs as the `postgres` user.
+# one of its own. It listens on $OPENMARKET_TEST_PG_HOST (default 127.0.0.1): a test that runs it inside a
+# network namespace names the namespace's address. initdb refuses to run as root, so as root the cluster runs as the `postgres` user.
 set -euo pipefail
 
 die() { echo "test-postgres: $*" >&2; exit 1; }
@@ -41,15 +42,18 @@ start() {
     as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
         die "initdb failed: $(cat "$dir/initdb.log")"
     port=$(free_port)
+    local host=${OPENMARKET_TEST_PG_HOST:-127.0.0.1}
+    # Off loopback, the hosts of the namespace's own link may connect too (trust, as on loopback).
+    [ "$host" = 127.0.0.1 ] || echo "host all all samenet trust" >>"$dir/data/pg_hba.conf"
     # Nothing in a test cluster outlives the run: no waiting for the disk, unless a benchmark asks for
     # PostgreSQL's defaults (OPENMARKET_TEST_PG_DURABLE=1), to be compared with SQLite's durable commits.
     local durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     [ "${OPENMARKET_TEST_PG_DURABLE:-0}" = 1 ] && durability=""
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 start -o \
-        "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$dir/socket -c max_connections=400 \
+        "-c listen_addresses=$host -p $port -c unix_socket_directories=$dir/socket -c max_connections=400 \
          $durability -c shared_buffers=32MB" >/dev/null ||
         die "the cluster did not start: $(tail -n 20 "$dir/server.log")"
-    echo "postgres://postgres@127.0.0.1:$port/postgres" >"$dir/url"
+    echo "postgres://postgres@$host:$port/postgres" >"$dir/url"
     echo "OPENMARKET_TEST_DATABASE=$(cat "$dir/url")"
 }
 

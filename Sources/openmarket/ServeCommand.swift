@@ -33,7 +33,7 @@ struct ServeCommand: AsyncParsableCommand {
     var maxConnections: Int?
     @Option(help: "Connections one client address may hold at once; 0 for no limit (behind a proxy).")
     var maxConnectionsPerAddress = 64
-    @Flag(help: "Do not answer GET /metrics (Prometheus text: requests by route and status, latency, cache hits).")
+    @Flag(help: "Do not answer GET /metrics (Prometheus text: requests by route and status, latency, cache hits, database pool waits).")
     var noMetrics = false
 
     func validate() throws {
@@ -90,7 +90,8 @@ struct ServeCommand: AsyncParsableCommand {
             return
         }
         // PostgreSQL: the pool runs as a service beside the server, which needs it from the moment it opens.
-        let postgres = try await PostgresStores.open(location, now: configuration.now, logger: logger)
+        let postgres = try await PostgresStores.open(
+            location, now: configuration.now, metrics: DatabaseMetrics(factory: configuration.metrics), logger: logger)
         let inDirectory = pictureStore == .directory
         let stores = inDirectory ? postgres.stores.keepingPicturesInDataDirectory() : postgres.stores
         let pictures = inDirectory ? "pictures in \(dataPath)" : "pictures in the database"

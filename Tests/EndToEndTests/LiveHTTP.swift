@@ -10,6 +10,7 @@ struct LiveHTTP {
     let session: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 20
+        configuration.httpMaximumConnectionsPerHost = 32  // not 6: a test that sends a dozen at once means at once
         return URLSession(configuration: configuration)
     }()
 

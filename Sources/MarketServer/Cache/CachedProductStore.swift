@@ -182,7 +182,9 @@ final class CachedProductStore: ProductStore {
 
     /// Runs a write, then empties the answers `change` makes wrong and tells the other replicas — even
     /// when the write failed: a networked store may have committed before the error (and the change is
-    /// known before the write: the same answers are the ones it could have changed).
+    /// known before the write: the same answers are the ones it could have changed). A failed write's
+    /// notice goes out behind its answer: the database that failed it may take its deadline to refuse the
+    /// notice too, and the client's 503 must not wait for that.
     private func writing<Result>(_ change: ProductChange, _ write: () async throws -> Result) async throws -> Result {
         do {
             let result = try await write()
@@ -191,7 +193,8 @@ final class CachedProductStore: ProductStore {
             return result
         } catch {
             invalidate(change)
-            await feed.announce(change)
+            let feed = self.feed
+            Task { await feed.announce(change) }
             throw error
         }
     }

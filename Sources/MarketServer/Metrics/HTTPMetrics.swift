@@ -26,7 +26,7 @@ public struct HTTPMetrics: Sendable {
         CoreMetrics.Timer(
             label: "openmarket_http_request_duration_seconds", dimensions: [("route", route), ("method", method.rawValue)],
             factory: factory
-        ).recordNanoseconds(Int64(clamping: duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000))
+        ).recordNanoseconds(duration.nanoseconds)
     }
 
     /// One look in the answer cache.

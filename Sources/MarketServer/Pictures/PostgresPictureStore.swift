@@ -9,7 +9,7 @@ import PostgresNIO
 /// the figures); an object store is the road beyond. Writes of the same path are idempotent, so replicas
 /// that each make a missing demo picture store it once.
 struct PostgresPictureStore: PictureStore {
-    let client: PostgresClient
+    let pool: PostgresPool
     let logger: Logger
     /// Bytes younger than this are left by the orphan sweep: another replica may be about to commit the rows
     /// that name them.
@@ -37,7 +37,7 @@ struct PostgresPictureStore: PictureStore {
     func write(original: [UInt8], thumbnail: [UInt8], to saved: SavedPicture) async throws {
         let thumbnailBytes = ByteBuffer(bytes: thumbnail)
         let originalBytes = ByteBuffer(bytes: original)
-        try await client.transaction(logger: logger) { connection in
+        try await pool.transaction(logger: logger) { connection in
             try await connection.query(
                 """
                 INSERT INTO picture_file (path, bytes) VALUES (\(saved.thumbnailPath), \(thumbnailBytes)),
@@ -48,7 +48,7 @@ struct PostgresPictureStore: PictureStore {
 
     func exists(_ saved: SavedPicture) async -> Bool {
         let paths = [saved.originPath, saved.thumbnailPath]
-        let count = try? await client.statement(logger: logger) { connection in
+        let count = try? await pool.statement(logger: logger) { connection in
             try await connection.firstRow(
                 "SELECT count(*) AS n FROM picture_file WHERE path = ANY(\(paths))", logger: logger
             ) { try $0["n"].decode(Int.self) }
@@ -60,7 +60,7 @@ struct PostgresPictureStore: PictureStore {
         let paths = pictures.flatMap { [$0.originPath, $0.thumbnailPath] }
         guard !paths.isEmpty else { return }
         do {
-            try await client.transaction(logger: logger) { connection in
+            try await pool.transaction(logger: logger) { connection in
                 try await connection.query("DELETE FROM picture_file WHERE path = ANY(\(paths))", logger: logger)
             }
         } catch {
@@ -71,7 +71,7 @@ struct PostgresPictureStore: PictureStore {
 
     func read(relativePath: String) async throws -> (bytes: Data, format: ImageFormat)? {
         guard let format = PicturePath.format(of: relativePath) else { return nil }
-        let bytes = try await client.statement(logger: logger) { connection in
+        let bytes = try await pool.statement(logger: logger) { connection in
             try await connection.firstRow(
                 "SELECT bytes FROM picture_file WHERE path = \(relativePath)", logger: logger
             ) { try $0["bytes"].decode(ByteBuffer.self) }
@@ -85,7 +85,7 @@ struct PostgresPictureStore: PictureStore {
     func removeOrphans(keeping referenced: Set<String>) async throws -> Int {
         let seconds = Double(orphanGrace.components.seconds)
         let kept = Array(referenced)
-        return try await client.transaction(logger: logger) { connection in
+        return try await pool.transaction(logger: logger) { connection in
             try await connection.rows(
                 """
                 DELETE FROM picture_file f

@@ -10,7 +10,7 @@ struct PostgresChangeFeed: ChangeFeed {
     /// The notification channel: one per schema, so markets sharing a database (tests do) hear only their own.
     var channel: String { "openmarket_changes" + (location.schema.map { "_" + $0 } ?? "") }
 
-    let client: PostgresClient
+    let pool: PostgresPool
     let location: PostgresLocation
     let logger: Logger
     /// This process's tag, so that it ignores its own notifications (it emptied its answers already).
@@ -21,7 +21,10 @@ struct PostgresChangeFeed: ChangeFeed {
 
     func announce(_ change: ProductChange) async {
         do {
-            try await client.query("SELECT pg_notify(\(channel), \(tag + " " + change.words))", logger: logger)
+            let payload = tag + " " + change.words
+            try await pool.statement(logger: logger) { connection in
+                try await connection.query("SELECT pg_notify(\(channel), \(payload))", logger: logger)
+            }
         } catch {
             // The other replicas lost nothing they can trust: their caches are off while the database is away.
             logger.warning("could not tell the other replicas about a write: \(error)")

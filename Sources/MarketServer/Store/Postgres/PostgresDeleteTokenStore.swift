@@ -6,14 +6,14 @@ import PostgresNIO
 /// the first of any number of concurrent callers — on any replica — wins: the others wait on its row
 /// lock and then find it used.
 struct PostgresDeleteTokenStore: DeleteTokenStore {
-    let client: PostgresClient
+    let pool: PostgresPool
     let logger: Logger
 
     func issue(productID: Int, vendorID: Int, now: Date, lifetime: TimeInterval) async throws -> String {
         let token = TokenMaker.random(bytes: 24)
         let forgetBefore = now.timeIntervalSince1970 - DeleteTokenRecord.keptAfterExpiry
         let expiresAt = now.addingTimeInterval(lifetime).timeIntervalSince1970
-        try await client.transaction(logger: logger) { connection in
+        try await pool.transaction(logger: logger) { connection in
             try await connection.query("DELETE FROM delete_token WHERE expires_at < \(forgetBefore)", logger: logger)
             try await connection.query(
                 """
@@ -26,7 +26,7 @@ struct PostgresDeleteTokenStore: DeleteTokenStore {
 
     func redeem(_ token: String, vendorID: Int, now: Date) async throws -> Int {
         let usedAt = now.timeIntervalSince1970
-        return try await client.transaction(logger: logger) { connection in
+        return try await pool.transaction(logger: logger) { connection in
             // Spend it first; the shared rule then decides, and a refusal rolls the spending back.
             let spent = try await connection.firstRow(
                 """

@@ -6,7 +6,7 @@ import PostgresNIO
 /// `meta`) in one transaction, one statement per table whatever the catalog's size. Seeding holds an advisory lock and keeps a catalog already committed, so
 /// replicas that start on an empty database at once seed it once.
 struct PostgresDemoCatalogStore: DemoCatalogStore {
-    let client: PostgresClient
+    let pool: PostgresPool
     let now: @Sendable () -> Date
     let logger: Logger
 
@@ -16,7 +16,7 @@ struct PostgresDemoCatalogStore: DemoCatalogStore {
     static let seedLock: Int64 = 0x6465_6D6F_7365_6564
 
     func demoVendor() async throws -> VendorCredentials? {
-        try await client.transaction(snapshot: true, logger: logger) { connection in
+        try await pool.transaction(snapshot: true, logger: logger) { connection in
             try await Self.demoVendor(on: connection, logger: logger)
         }
     }
@@ -32,7 +32,7 @@ struct PostgresDemoCatalogStore: DemoCatalogStore {
 
     func seed(vendorNames: [String], products: [SeedProduct]) async throws -> VendorCredentials {
         let date = now()
-        return try await client.transaction(logger: logger, deadline: PostgresClient.seedingDeadline) { connection in
+        return try await pool.transaction(logger: logger, deadline: PostgresPool.seedingDeadline) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.seedLock))", logger: logger)
             if let seeded = try await Self.demoVendor(on: connection, logger: logger) { return seeded }
             let vendors = try await Self.addVendors(vendorNames.map { NewVendor(name: $0, at: date) }, on: connection, logger: logger)

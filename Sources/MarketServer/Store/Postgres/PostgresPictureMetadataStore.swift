@@ -3,7 +3,7 @@ import PostgresNIO
 
 /// The picture paths of PostgreSQL's `image` table.
 struct PostgresPictureMetadataStore: PictureMetadataStore {
-    let client: PostgresClient
+    let pool: PostgresPool
     let logger: Logger
 
     func referencedPaths() async throws -> Set<String> {
@@ -25,7 +25,7 @@ struct PostgresPictureMetadataStore: PictureMetadataStore {
     }
 
     private func saved(_ query: PostgresQuery) async throws -> [SavedPicture] {
-        try await client.statement(logger: logger) { connection in
+        try await pool.statement(logger: logger) { connection in
             try await connection.rows(query, logger: logger) {
                 SavedPicture(
                     originPath: try $0["origin_path"].decode(String.self),

@@ -7,7 +7,7 @@ import PostgresNIO
 /// snapshot, and a change locks its product's row first, so its rules are checked against what it
 /// replaces even when replicas write the same product at once.
 struct PostgresProductStore: ProductStore {
-    let client: PostgresClient
+    let pool: PostgresPool
     let logger: Logger
 
     func page(number: Int, perPage: Int, search: String?) async throws -> ProductPage {
@@ -25,7 +25,7 @@ struct PostgresProductStore: ProductStore {
             unsafeSQL: StoredProduct.postgresSelectSQL + filter
                 + " ORDER BY p.id DESC LIMIT $\(bindings.count - 1) OFFSET $\(bindings.count)",
             binds: bindings)
-        return try await client.transaction(snapshot: true, logger: logger) { connection in
+        return try await pool.transaction(snapshot: true, logger: logger) { connection in
             let total = try await connection.firstRow(count, logger: logger) { try $0[0].decode(Int.self) } ?? 0
             let rows = try await connection.rows(items, logger: logger, StoredProduct.init(postgres:))
             return ProductPage(total: total, items: rows)
@@ -33,7 +33,7 @@ struct PostgresProductStore: ProductStore {
     }
 
     func detail(id: Int) async throws -> StoredProductDetail? {
-        try await client.transaction(snapshot: true, logger: logger) { connection in
+        try await pool.transaction(snapshot: true, logger: logger) { connection in
             try await Self.detail(id: id, on: connection, logger: logger)
         }
     }
@@ -60,7 +60,7 @@ struct PostgresProductStore: ProductStore {
     func insert(_ product: NewProduct, pictures: [SavedPicture], files: [PictureFile], at date: Date) async throws
         -> StoredProductDetail
     {
-        try await client.transaction(logger: logger) { connection in
+        try await pool.transaction(logger: logger) { connection in
             if !files.isEmpty {
                 var bindings = PostgresBindings()
                 var rows: [String] = []
@@ -119,7 +119,7 @@ struct PostgresProductStore: ProductStore {
     func update(id: Int, vendorID: Int, with changes: ProductChanges, at date: Date) async throws
         -> StoredProductDetail
     {
-        try await client.transaction(logger: logger) { connection in
+        try await pool.transaction(logger: logger) { connection in
             let detail = try await Self.lockedDetail(id: id, on: connection, logger: logger)
             let p = try detail.updated(by: vendorID, with: changes, at: date)
             let searchText = StoredProduct.searchText(name: p.name, description: p.description)
@@ -136,7 +136,7 @@ struct PostgresProductStore: ProductStore {
     }
 
     func delete(id: Int) async throws -> StoredProductDetail {
-        try await client.transaction(logger: logger) { connection in
+        try await pool.transaction(logger: logger) { connection in
             let detail = try await Self.lockedDetail(id: id, on: connection, logger: logger)
             try await connection.query("DELETE FROM product WHERE id = \(id)", logger: logger)
             return detail

@@ -21,10 +21,11 @@ public struct PostgresStores: Sendable {
     static let openDeadline: Duration = .seconds(10)
 
     /// Connects to `location`, brings its schema up to date (or refuses a newer one) and makes the pool,
-    /// which opens at most `maximumConnections` at once. Throws a `PostgresStoreError` saying why not.
+    /// which opens at most `maximumConnections` at once and reports to `metrics`. Throws a
+    /// `PostgresStoreError` saying why not.
     public static func open(
         _ location: PostgresLocation, maximumConnections: Int = 20, now: @escaping @Sendable () -> Date = { Date() },
-        logger: Logger
+        metrics: DatabaseMetrics = DatabaseMetrics(), logger: Logger
     ) async throws -> PostgresStores {
         let connection = try await connect(location, logger: logger)
         do {
@@ -38,16 +39,17 @@ public struct PostgresStores: Sendable {
         let client = PostgresClient(
             configuration: location.clientConfiguration(maximumConnections: maximumConnections),
             backgroundLogger: logger)
+        let pool = PostgresPool(client: client, metrics: metrics)
         return PostgresStores(
             client: client,
             stores: MarketStores(
-                products: PostgresProductStore(client: client, logger: logger),
-                vendors: PostgresVendorStore(client: client, now: now, logger: logger),
-                deleteTokens: PostgresDeleteTokenStore(client: client, logger: logger),
-                pictures: PostgresPictureMetadataStore(client: client, logger: logger),
-                demoCatalog: PostgresDemoCatalogStore(client: client, now: now, logger: logger),
-                pictureFiles: PostgresPictureStore(client: client, logger: logger),
-                changeFeed: PostgresChangeFeed(client: client, location: location, logger: logger)),
+                products: PostgresProductStore(pool: pool, logger: logger),
+                vendors: PostgresVendorStore(pool: pool, now: now, logger: logger),
+                deleteTokens: PostgresDeleteTokenStore(pool: pool, logger: logger),
+                pictures: PostgresPictureMetadataStore(pool: pool, logger: logger),
+                demoCatalog: PostgresDemoCatalogStore(pool: pool, now: now, logger: logger),
+                pictureFiles: PostgresPictureStore(pool: pool, logger: logger),
+                changeFeed: PostgresChangeFeed(pool: pool, location: location, logger: logger)),
             location: location)
     }
 

@@ -4,13 +4,13 @@ import PostgresNIO
 
 /// The vendors table in PostgreSQL: create vendors, find them by identifier, list them.
 struct PostgresVendorStore: VendorStore {
-    let client: PostgresClient
+    let pool: PostgresPool
     let now: @Sendable () -> Date
     let logger: Logger
 
     func add(name: String) async throws -> VendorCredentials {
         let vendor = NewVendor(name: name, at: now())
-        return try await client.transaction(logger: logger) { connection in
+        return try await pool.transaction(logger: logger) { connection in
             try await Self.add(vendor, on: connection, logger: logger)
         }
     }
@@ -32,14 +32,14 @@ struct PostgresVendorStore: VendorStore {
     }
 
     func all() async throws -> [Vendor] {
-        try await client.statement(logger: logger) { connection in
+        try await pool.statement(logger: logger) { connection in
             try await connection.rows("SELECT * FROM vendor ORDER BY id", logger: logger, Self.vendor)
         }
     }
 
     func vendor(identifier: String) async throws -> Vendor? {
         let key = identifier.lowercased()
-        return try await client.statement(logger: logger) { connection in
+        return try await pool.statement(logger: logger) { connection in
             try await connection.firstRow("SELECT * FROM vendor WHERE identifier = \(key)", logger: logger, Self.vendor)
         }
     }

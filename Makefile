@@ -56,7 +56,7 @@ test: deps
 	@# catalog of its own) and the crowd at the SSH door run after the rest, alone: beside it they took both
 	@# cores for a minute and made the timing tests late.
 	@set -o pipefail; { $(WITH_POSTGRES) $(SWIFT) test --skip '$(ALONE_TESTS)' && \
-		$(SWIFT) test --skip-build --filter '$(ALONE_TESTS)'; } 2>&1 | tee .build/test.log || { \
+		$(WITH_POSTGRES) $(SWIFT) test --skip-build --filter '$(ALONE_TESTS)'; } 2>&1 | tee .build/test.log || { \
 		echo "== failures (whole log: .build/test.log)"; \
 		grep -a -E '✘|error:|fatal|Fatal|Expectation failed|recorded an issue|Caught signal' .build/test.log | grep -a -v 'passed after' | tail -60; \
 		exit 1; }

@@ -14,8 +14,9 @@ included), and the crowd's own CPU (the peer on the same cores). `--json FILE` w
 Usage:
   bench/crowd.py --binary .build/release/openmarket --visitors 200 --rate 20 --stay 120
       starts `openmarket ssh --open` (embedded market) in a temporary folder and sends the crowd at it
-  bench/crowd.py --port 2222 [--host 127.0.0.1] --front-pid PID ...
-      sends the crowd at a running front (PID, when given, is measured)
+  bench/crowd.py --port 2222 [--host 127.0.0.1] --front-pid PID [--front-pid PID…] ...
+      sends the crowd at a running front, or a balancer in front of several (each PID given is measured;
+      bench/fronts.py runs three fronts behind HAProxy)
 Failure kinds: refused (TCP refused or reset), handshake (SSH did not complete), full (the front said it is
 full), no-first-page (none within --first-page-timeout), cut (the session ended before the visitor left),
 key-timeout (a key got no answer within 5 s), unclean-exit (q did not end the session with status 0).
@@ -106,6 +107,8 @@ class Crowd:
         self.full_lines = []
         self.full_times = []
         self.reconnects = []  # first page again after a cut, with --reconnect
+        self.cut_visitors = set()  # visitors whose session was cut at least once
+        self.keys_by_visitor = []  # (visitor, key → answer), to tell the keys of visitors never cut
         self.cuts = 0
         self.goodbyes = 0
         self.key = asyncssh.generate_private_key("ssh-ed25519")
@@ -121,6 +124,7 @@ class Crowd:
             outcome, leave_at = await self.attempt(index, leave_at)
             if outcome == "cut":
                 self.cuts += 1
+                self.cut_visitors.add(index)
             if outcome not in ("cut", "retry") or not self.args.reconnect or leave_at is None or time.monotonic() + 1 > leave_at:
                 if outcome:
                     self.fail("cut" if outcome == "retry" else outcome)
@@ -183,6 +187,7 @@ class Crowd:
                     try:
                         answered = await asyncio.wait_for(asyncio.shield(session.answer), timeout=KEY_TIMEOUT)
                         self.keys.append(answered - sent)
+                        self.keys_by_visitor.append((index, answered - sent))
                     except asyncio.TimeoutError:
                         if session.closed.done():
                             return self.cut(session), leave_at
@@ -280,23 +285,28 @@ def rss_kb(pid):
 
 
 class Sampler:
-    """Samples the front every second: its browsers' count, their PSS, and CPU (front + browsers)."""
+    """Samples the fronts every second: their browsers' count, their PSS, and CPU (fronts + browsers). A front
+    that is gone (killed by bench/fronts.py) keeps the CPU it had spent when last seen."""
 
-    def __init__(self, pid):
-        self.pid = pid
-        self.samples = []  # (browsers, browsers' PSS kB, front's PSS kB)
+    def __init__(self, pids):
+        self.pids = pids
+        self.pid = pids[0] if pids else 0
+        self.samples = []  # (browsers, browsers' PSS kB, fronts' PSS kB)
+        self.last_cpu = {}
         self.cpu_start = self.cpu_now()
 
     def cpu_now(self):
-        if not self.pid:
-            return 0.0
-        return proc_cpu(self.pid) + sum(proc_cpu(c, with_children=False) for c in children(self.pid))
+        for pid in self.pids:
+            if os.path.exists(f"/proc/{pid}/stat"):
+                self.last_cpu[pid] = proc_cpu(pid) + sum(proc_cpu(c, with_children=False) for c in children(pid))
+        return sum(self.last_cpu.values())
 
     async def run(self):
-        while self.pid:
-            kids = children(self.pid)
+        while self.pids:
+            self.cpu_now()
+            kids = [k for pid in self.pids for k in children(pid)]
             if kids:
-                self.samples.append((len(kids), sum(pss_kb(k) for k in kids), pss_kb(self.pid)))
+                self.samples.append((len(kids), sum(pss_kb(k) for k in kids), sum(pss_kb(pid) for pid in self.pids)))
             await asyncio.sleep(2 if len(kids) > 200 else 1)
 
 
@@ -352,13 +362,16 @@ def summary(crowd, sampler, args, elapsed, crowd_cpu):
     def ms(value):
         return None if value is None else round(value * 1000, 1)
     peak = max(sampler.samples, default=(0, 0, 0), key=lambda s: s[0]) if sampler else (0, 0, 0)
-    cpu = sampler.cpu_now() - sampler.cpu_start if sampler and sampler.pid else None
+    cpu = sampler.cpu_now() - sampler.cpu_start if sampler and sampler.pids else None
     return {
         "visitors": args.visitors, "rate": args.rate, "stay_s": args.stay, "key_every_s": args.key_every,
         "first_page": crowd.got_first_page,
         "first_page_ms": {p: ms(percentile(crowd.first_pages, q)) for p, q in (("p50", 50), ("p90", 90), ("p99", 99), ("max", 100))},
         "keys": len(crowd.keys),
         "key_ms": {p: ms(percentile(crowd.keys, q)) for p, q in (("p50", 50), ("p90", 90), ("p99", 99), ("max", 100))},
+        "key_ms_never_cut": {p: ms(percentile([k for v, k in crowd.keys_by_visitor if v not in crowd.cut_visitors], q))
+                             for p, q in (("p50", 50), ("p90", 90), ("p99", 99), ("max", 100))},
+        "cut_visitors": len(crowd.cut_visitors),
         "failures": crowd.failures,
         "full_lines": sorted(set(crowd.full_lines))[:3],
         "full_line_ms": {p: ms(percentile(crowd.full_times, q)) for p, q in (("p50", 50), ("p99", 99), ("max", 100))},
@@ -404,8 +417,9 @@ def print_summary(result):
         full = result["full_line_ms"]
         print(f"  turned away: connect → the full line p50 {full['p50']} ms   p99 {full['p99']} ms   max {full['max']} ms")
     if result["cuts"]:
-        again = result["reconnect_first_page_ms"]
+        again, kept = result["reconnect_first_page_ms"], result["key_ms_never_cut"]
         print(f"  cut {result['cuts']} time(s) ({result['goodbyes']} with a goodbye line); came back {result['reconnected']}: first page again p50 {again['p50']} ms   p99 {again['p99']} ms   max {again['max']} ms")
+        print(f"  key → answer of the {result['visitors'] - result['cut_visitors']} visitors never cut: p50 {kept['p50']} ms   p99 {kept['p99']} ms   max {kept['max']} ms")
     print(f"  peak sessions {result['peak_sessions']} (browsers seen {result['peak_browsers']})   PSS per session {result['pss_per_session_kb']} kB   front PSS {result['front_pss_kb']} kB")
     print(f"  CPU per session {result['cpu_per_session_ms']} ms (front + browsers {result['front_cpu_s']} s; the crowd itself {result['crowd_cpu_s']} s)   bytes per session {result['bytes_per_session']}")
 
@@ -416,7 +430,7 @@ def main():
     parser.add_argument("--front-args", default="", help="more options for the started front (one string)")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=0)
-    parser.add_argument("--front-pid", type=int, default=0, help="a running front to measure")
+    parser.add_argument("--front-pid", type=int, action="append", default=[], help="a running front to measure (repeatable)")
     parser.add_argument("--visitors", type=int, default=200)
     parser.add_argument("--rate", type=float, default=20, help="visitors arriving per second")
     parser.add_argument("--stay", type=float, default=120, help="seconds each stays after the first page")
@@ -435,11 +449,11 @@ def main():
     args.front_args = args.front_args.split()
     folder = tempfile.mkdtemp(prefix="openmarket-crowd-")
     front = start_front(args, folder) if args.binary else None
-    pid = front.pid if front else args.front_pid
+    pids = [front.pid] if front else args.front_pid
     crowd = Crowd(args)
 
     async def everything():
-        sampler = Sampler(pid) if pid else None
+        sampler = Sampler(pids) if pids else None
         sampling = asyncio.ensure_future(sampler.run()) if sampler else None
         started = time.monotonic()
         own = time.process_time()

@@ -44,6 +44,14 @@ final class PseudoTerminal: Sendable {
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
         // dup2 leaves the copy without close-on-exec: the one descriptor the child inherits beyond its terminal.
         if let inherited { posix_spawn_file_actions_adddup2(&actions, inherited.descriptor, inherited.as) }
+        // Nothing else of the front's: other sessions' pty masters and SSH connections are open here without
+        // close-on-exec (openpty and NIO's sockets), and a browser holding them keeps those sessions alive
+        // after the front is gone — its visitors would wait on a dead front instead of reconnecting.
+        let closing = cps_add_closefrom(&actions, max(3, (inherited?.as ?? 2) + 1))
+        guard closing == 0 else {
+            close(master)
+            throw POSIXError(POSIXErrorCode(rawValue: closing) ?? .EOPNOTSUPP)
+        }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -115,4 +115,32 @@ struct CrowdEndToEndTests {
         #expect((counted["openmarket_ssh_connections_refused_total{reason=\"room\"}"] ?? 0) > 1_000)
         #expect((counted["openmarket_ssh_startups"] ?? .infinity) <= 1_024)
     }
+
+    @Test(
+        "three fronts on hosts of their own behind HAProxy, browsing two replicas on PostgreSQL behind nginx: every visitor served; front 0 stopped mid-crowd: only its visitors are cut, with a goodbye, all come back through the others, and the rest never notice",
+        .enabled(if: NetworkNamespace.isAvailable, Comment(rawValue: NetworkNamespace.skipNotice)),
+        .enabled(if: ProcessInfo.processInfo.environment["OPENMARKET_TEST_DATABASE"] != nil, "needs a PostgreSQL cluster (make test starts one)"))
+    func threeFronts() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (visitors, rate, stay, killAt) = Self.sanitized ? (12, 2, 40, 20) : (60, 10, 20, 12)
+        let result = try await runTool(
+            "fronts",
+            ["--binary", BuiltProducts.openmarket, "--visitors", "\(visitors)", "--rate", "\(rate)", "--stay", "\(stay)",
+             "--key-every", "1", "--kill-at", "\(killAt)", "--kill-signal", "TERM", "--settle", "0",
+             "--first-page-timeout", Self.sanitized ? "120" : "30"],
+            in: directory)
+        #expect(result["first_page"] as? Int == visitors, "every visitor got the first page: \(result)")
+        #expect((result["failures"] as? [String: Int])?.isEmpty == true, "\(result["failures"] ?? "")")
+        let killed = try #require(result["killed"] as? [String: Any])
+        let before = try #require(killed["sessions_before"] as? [Int])
+        #expect(before.count == 3 && before.allSatisfy { $0 > 0 }, "HAProxy spread the visitors: \(before)")
+        // Only front 0's visitors were cut, each said goodbye to, and each came back.
+        #expect(result["cut_visitors"] as? Int == before[0], "cut: \(result["cut_visitors"] ?? "") of \(before)")
+        #expect(result["goodbyes"] as? Int == result["cuts"] as? Int)
+        #expect(result["reconnected"] as? Int == before[0], "came back: \(result["reconnected"] ?? "")")
+        // The others never noticed: every key answered, within a second (not the 5 s a key waits).
+        let kept = try #require(result["key_ms_never_cut"] as? [String: Any])
+        #expect((kept["max"] as? Double ?? .infinity) < 1000, "\(kept)")
+    }
 }

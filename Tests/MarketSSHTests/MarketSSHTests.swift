@@ -99,6 +99,36 @@ struct MarketSSHTests {
         #expect(throws: POSIXError.self) { try PseudoTerminal.path(ofTerminal: ends[0]) }
     }
 
+    @Test("a browser holds its terminal and its one inherited descriptor, nothing of the front's or of other sessions")
+    func nothingInherited() throws {
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        defer { ends.forEach { close($0) } }
+        let other = try PseudoTerminal(executable: "/bin/sleep", arguments: ["5"], environment: [:], columns: 80, rows: 24)
+        defer {
+            other.signal(SIGKILL)
+            _ = other.waitForExit()
+            other.closeMaster()
+        }
+        let spare = dup(other.master)  // a session's duplicate, as the bridge holds one
+        defer { close(spare) }
+        for inherited in [nil, (descriptor: ends[1], as: Int32(3))] as [(descriptor: Int32, as: Int32)?] {
+            let terminal = try PseudoTerminal(
+                executable: "/bin/ls", arguments: ["/proc/self/fd"], environment: [:], columns: 80, rows: 24,
+                inherited: inherited)
+            var listed = ""
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while case let count = read(terminal.master, &buffer, buffer.count), count > 0 {
+                listed += String(decoding: buffer[..<count], as: UTF8.self)
+            }
+            _ = terminal.waitForExit()
+            terminal.closeMaster()
+            let descriptors = Set(listed.split(whereSeparator: { $0 == " " || $0 == "\r" || $0 == "\n" }).compactMap { Int($0) })
+            let expected: Set<Int> = inherited == nil ? [0, 1, 2] : [0, 1, 2, 3]
+            #expect(descriptors == expected, "\(listed)")
+        }
+    }
+
     @Test("the child is a session leader whose controlling terminal is the pty")
     func sessionLeader() throws {
         let terminal = try PseudoTerminal(

@@ -1,8 +1,16 @@
 #ifndef CPOSIXSPAWN_H
 #define CPOSIXSPAWN_H
 
+#include <spawn.h>
+
 /// posix_spawn's flag that makes the child a session leader (POSIX_SPAWN_SETSID, a GNU extension whose
 /// value Swift cannot see without _GNU_SOURCE), or -1 where the C library has none.
 int cps_setsid_flag(void);
+
+/// Adds "close every descriptor from `lowest` up" to `actions` (glibc's
+/// posix_spawn_file_actions_addclosefrom_np, 2.34 and later, which Swift cannot see without _GNU_SOURCE):
+/// the child then holds nothing of its parent's but what the earlier actions gave it. 0, or an error number
+/// (ENOSYS where the C library has none).
+int cps_add_closefrom(posix_spawn_file_actions_t *actions, int lowest);
 
 #endif

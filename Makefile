@@ -114,7 +114,7 @@ bench: deps bench-deps
 	python3 bench/pictures.py
 	bash bench/server.sh
 	OPENMARKET_TEST_PG_DURABLE=1 $(WITH_POSTGRES) bash bench/replicas.sh
-	bash bench/crowd.sh
+	$(WITH_POSTGRES) bash bench/crowd.sh
 
 fmt:
 	$(SWIFT) format --in-place --recursive Sources Tests Mocks Package.swift

@@ -5,6 +5,9 @@
 #                   every ~3 s: first page and key → answer percentiles, failures, PSS and CPU per session
 #   bench/door.py   a visitor's first page with 0, 1,000 and 5,000 connections that say nothing or only a
 #                   version line, from 1,000 addresses; the front's memory and descriptors
+#   bench/fronts.py 1,500 visitors through HAProxy to three fronts on network namespaces, two replicas on
+#                   PostgreSQL behind nginx, two price edits a second, front 0 killed at 90 s (as root, with
+#                   OPENMARKET_TEST_DATABASE: `make bench` runs this script inside scripts/test-postgres.sh)
 # Each run starts its own front; run it alone (it fills both cores). CROWDS, STAY and BIN override.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,3 +21,9 @@ for silent in 0 1000 5000; do
     echo "== siege: $silent silent connections"
     "$PY" bench/door.py --binary "$BIN" --silent "$silent" --addresses 1000 --mode mixed --visitors 10
 done
+if [ -n "${OPENMARKET_TEST_DATABASE:-}" ] && [ "$(id -u)" = 0 ]; then
+    echo "== three fronts: 1500 visitors, front 0 killed at 90 s"
+    "$PY" bench/fronts.py --binary "$BIN" --visitors 1500 --rate 20 --stay "${STAY:-120}" --kill-at 90 --writes 2
+else
+    echo "== three fronts: skipped (needs root for network namespaces, and a cluster: scripts/test-postgres.sh run)"
+fi

@@ -10,9 +10,12 @@ The crowd (bench/crowd.py, with --reconnect) comes from 127.77.x.y; HAProxy pass
 fronts in a PROXY header. At --kill-at seconds after the first visitor, front 0 gets --kill-signal (KILL: the
 machine is gone; TERM: it says goodbye). Its visitors come back through HAProxy to the others; the report has the
 crowd's figures, how many were cut and came back, the key → answer of the visitors never cut, and each front's
-sessions before the kill. Needs root (namespaces), haproxy, nginx, and OPENMARKET_TEST_DATABASE (a cluster).
+sessions before the kill. With --writes W, price edits of random demo products arrive through nginx W a second
+during the crowd, and the report has each replica's answer cache hit rate and request latency meanwhile (from their
+/metrics). Needs root (namespaces), haproxy, nginx, and OPENMARKET_TEST_DATABASE (a cluster).
 """
-import argparse, json, os, re, resource, signal, socket, subprocess, sys, tempfile, threading, time
+import argparse, json, os, random, re, resource, signal, socket, subprocess, sys, tempfile, threading, time
+import urllib.error, urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import crowd as crowdlib  # noqa: E402
@@ -73,6 +76,38 @@ def wait_for(path, text, process, limit=120):
     sys.exit(f"fronts: {path} never said {text!r}: {open(path, errors='replace').read()[-2000:] if os.path.exists(path) else ''}")
 
 
+def metrics(port):
+    """The samples of a replica's /metrics, by name and labels as written."""
+    text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10).read().decode()
+    samples = {}
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            key, _, value = line.rpartition(" ")
+            samples[key] = float(value)
+    return samples
+
+
+def replica_figures(before, after):
+    """Hit rate and latency of the reads between two scrapes of the replicas (summed)."""
+    def delta(key):
+        return sum(a.get(key, 0) - b.get(key, 0) for b, a in zip(before, after))
+    hits, misses = delta('openmarket_cache_lookups_total{result="hit"}'), delta('openmarket_cache_lookups_total{result="miss"}')
+    figures = {"cache_hits": int(hits), "cache_misses": int(misses),
+               "hit_rate": round(hits / (hits + misses), 4) if hits + misses else None}
+    for route in ("/api/products", "/api/products/{id}"):
+        prefix = f'openmarket_http_request_duration_seconds_bucket{{route="{route}",method="GET",le="'
+        buckets = sorted((float(k[len(prefix):-2]) if k[len(prefix):-2] != "+Inf" else float("inf"), k)
+                         for k in after[0] if k.startswith(prefix))
+        counts = [(bound, delta(key)) for bound, key in buckets]
+        total = counts[-1][1] if counts else 0
+        name = "list" if route == "/api/products" else "detail"
+        figures[f"{name}_requests"] = int(total)
+        for label, q in (("p50", 0.5), ("p99", 0.99)):
+            bound = next((b for b, c in counts if total and c >= q * total), None)
+            figures[f"{name}_{label}_ms_at_most"] = None if bound is None else bound * 1000
+    return figures
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", default=".build/release/openmarket")
@@ -86,6 +121,7 @@ def main():
     parser.add_argument("--first-page-timeout", type=float, default=30)
     parser.add_argument("--settle", type=float, default=600,
                         help="at most this long, wait for the replicas to finish drawing the demo pictures (0: not at all)")
+    parser.add_argument("--writes", type=float, default=0, help="price edits a second through nginx during the crowd")
     parser.add_argument("--json")
     args = parser.parse_args()
     database = os.environ.get("OPENMARKET_TEST_DATABASE")
@@ -209,14 +245,51 @@ backend fronts
             killed["at_s"] = args.kill_at
             victim.send_signal(signal.SIGKILL if args.kill_signal == "KILL" else signal.SIGTERM)
         killer = threading.Thread(target=kill, daemon=True) if args.kill_at > 0 else None
+
+        # Price edits of random demo products, as the demo vendor (replica a printed its credentials).
+        served = open(replicas[0][1]).read()
+        identifier = re.search(r"identifier ([0-9a-f-]{36})", served).group(1)
+        secret = re.search(r"secret +(\S+)", served).group(1)
+        writing = threading.Event()
+        edits = {}
+
+        def write():
+            rng = random.Random(7)
+            next_at = time.monotonic()
+            while not writing.is_set():
+                body = json.dumps({"price": rng.randrange(1000, 90000), "secret": secret}).encode()
+                request = urllib.request.Request(f"{market}/api/products/{rng.randrange(1, 133)}", data=body, method="PATCH",
+                                                 headers={"identifier": identifier, "Content-Type": "application/json"})
+                try:
+                    status = urllib.request.urlopen(request, timeout=10).status
+                except urllib.error.HTTPError as error:
+                    status = error.code
+                except OSError:
+                    status = "error"
+                edits[status] = edits.get(status, 0) + 1
+                next_at += 1 / args.writes
+                time.sleep(max(0, next_at - time.monotonic()))
+        writer = threading.Thread(target=write, daemon=True) if args.writes > 0 else None
+        scraped = [metrics(port) for _, _, port in replicas]
+
         crowd = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
         if killer:
             killer.start()
+        if writer:
+            writer.start()
         output = crowd.communicate()[0]
+        writing.set()
+        replica_result = replica_figures(scraped, [metrics(port) for _, _, port in replicas])
+        replica_result["writes"] = edits
         print(output, end="")
         result = json.load(open(report))
         result["fronts"] = args.fronts
         result["killed"] = dict(killed, signal=args.kill_signal) if killed else None
+        result["replicas"] = replica_result
+        r = replica_result
+        print(f"  replicas: answer cache hit rate {r['hit_rate']} ({r['cache_hits']} hits, {r['cache_misses']} misses); "
+              f"lists {r['list_requests']} p50 ≤ {r['list_p50_ms_at_most']} ms p99 ≤ {r['list_p99_ms_at_most']} ms; "
+              f"details {r['detail_requests']} p99 ≤ {r['detail_p99_ms_at_most']} ms; edits {edits or 'none'}")
         if killed:
             print(f"  front0 killed ({args.kill_signal}) at {args.kill_at:.0f} s; sessions per front then: {killed['sessions_before']}")
         if args.json:

@@ -17,7 +17,8 @@ final class FirstPageReports: Sendable {
     /// The write end, kept open here so the pipe never ends while the front runs; close-on-exec.
     let writeEnd: Int32
     private let metrics: SSHMetrics
-    private let waiting = NIOLockedValueBox([pid_t: ContinuousClock.Instant]())
+    /// Browsers whose first page is awaited: when their connection arrived, and their place at the start gate.
+    private let waiting = NIOLockedValueBox([pid_t: (opened: ContinuousClock.Instant, start: StartGate.Ticket?)]())
 
     init(writeEnd: Int32, metrics: SSHMetrics) {
         self.writeEnd = writeEnd
@@ -41,14 +42,15 @@ final class FirstPageReports: Sendable {
         return reports
     }
 
-    /// A browser `pid` was started for a connection that arrived at `opened`.
-    func expect(_ pid: pid_t, since opened: ContinuousClock.Instant) {
-        waiting.withLockedValue { $0[pid] = opened }
+    /// A browser `pid` was started for a connection that arrived at `opened`; its first page (or its exit)
+    /// gives up its place at the start gate.
+    func expect(_ pid: pid_t, since opened: ContinuousClock.Instant, start: StartGate.Ticket? = nil) {
+        waiting.withLockedValue { $0[pid] = (opened, start) }
     }
 
     /// The browser `pid` exited (its report, if it never came, is not waited for any more).
     func forget(_ pid: pid_t) {
-        _ = waiting.withLockedValue { $0.removeValue(forKey: pid) }
+        waiting.withLockedValue { $0.removeValue(forKey: pid) }?.start?.leave()
     }
 
     /// One line from the pipe.
@@ -56,9 +58,10 @@ final class FirstPageReports: Sendable {
     @discardableResult
     func received(_ line: Substring, now: ContinuousClock.Instant = .now) -> Bool {
         guard let pid = Self.pid(inLine: line),
-            let opened = waiting.withLockedValue({ $0.removeValue(forKey: pid) })
+            let awaited = waiting.withLockedValue({ $0.removeValue(forKey: pid) })
         else { return false }
-        metrics.firstPage.recordNanoseconds(Int64(clamping: (now - opened).nanoseconds))
+        metrics.firstPage.recordNanoseconds(Int64(clamping: (now - awaited.opened).nanoseconds))
+        awaited.start?.leave()
         return true
     }
 

@@ -110,21 +110,32 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
                 finish(channel, text: launcher.fullText, status: 1)
                 return
             }
-            launch(on: channel, pty: pty, productID: productID)
+            // The seat is taken; the browser starts when the gate has room (at once, unless a burst is starting).
+            registry.starts.enter { start in
+                channel.eventLoop.execute {
+                    guard channel.isActive, self.goodbye == nil else { return start.leave() }
+                    self.launch(on: channel, pty: pty, productID: productID, start: start)
+                }
+            }
         }
     }
 
-    /// Runs the browser on a pseudo-terminal of the client's size, wired to the channel both ways.
-    private func launch(on channel: any Channel, pty: SessionStateMachine.Terminal, productID: Int?) {
+    /// Runs the browser on a pseudo-terminal of the client's size, wired to the channel both ways. Its place
+    /// at the start gate is given up on its first page, its exit, or the gate's patience.
+    private func launch(
+        on channel: any Channel, pty: SessionStateMachine.Terminal, productID: Int?, start: StartGate.Ticket
+    ) {
         let terminal: PseudoTerminal
         do {
             terminal = try spawnBrowser(pty: pty, productID: productID)
         } catch {
+            start.leave()
             finish(channel, text: "The session could not start: \(error)\r\n", status: 1)
             return
         }
         running = Running(terminal: terminal, started: .now)
-        reports.expect(terminal.pid, since: connection.opened)
+        reports.expect(terminal.pid, since: connection.opened, start: start)
+        channel.eventLoop.scheduleTask(in: .nanoseconds(registry.starts.patience.nanoseconds)) { start.leave() }
         running?.watchdog = startWatchdog(on: channel)
         launcher.logger.info(
             "ssh session start user=\(connection.user) key=\(connection.fingerprint) address=\(connection.address) term=\(pty.term) size=\(pty.columns)x\(pty.rows)")

@@ -22,11 +22,15 @@ public struct SessionLimits: Sendable {
     /// How long an address is refused after one of its connections went nowhere (doubling while it goes on,
     /// up to 10 minutes); zero: never.
     public var sourcePenalty: Duration
+    /// Browsers starting at once (spawned, first page not yet painted); more sessions wait their turn
+    /// (`StartGate`).
+    public var maxStarting: Int
 
     public init(
         maxSessions: Int = 32, idleTimeout: Duration = .seconds(15 * 60), maxSessionTime: Duration = .seconds(2 * 3600),
         connectionsPerMinute: Int = 20, loginGraceTime: Duration = .seconds(30), maxStartups: Int = 1024,
-        maxStartupsPerAddress: Int = 32, silenceTimeout: Duration = .seconds(10), sourcePenalty: Duration = .seconds(10)
+        maxStartupsPerAddress: Int = 32, silenceTimeout: Duration = .seconds(10), sourcePenalty: Duration = .seconds(10),
+        maxStarting: Int = 8
     ) {
         self.maxSessions = maxSessions
         self.idleTimeout = idleTimeout
@@ -37,6 +41,7 @@ public struct SessionLimits: Sendable {
         self.maxStartupsPerAddress = maxStartupsPerAddress
         self.silenceTimeout = silenceTimeout
         self.sourcePenalty = sourcePenalty
+        self.maxStarting = maxStarting
     }
 }
 
@@ -82,11 +87,14 @@ final class SessionRegistry: Sendable {
 
     let limits: SessionLimits
     let metrics: SSHMetrics
+    /// Where sessions wait for their browser to start while `limits.maxStarting` are starting.
+    let starts: StartGate
     private let state: NIOLockedValueBox<State>
 
     init(limits: SessionLimits, metrics: SSHMetrics = SSHMetrics()) {
         self.limits = limits
         self.metrics = metrics
+        starts = StartGate(limit: limits.maxStarting)
         state = NIOLockedValueBox(
             State(
                 startups: StartupTable(capacity: limits.maxStartups, perAddress: limits.maxStartupsPerAddress),

@@ -31,6 +31,8 @@ struct SSHCommand: AsyncParsableCommand {
     var maxStartups = 1024
     @Option(help: "Connections without a session yet that one address may hold; more are closed as they arrive.")
     var maxStartupsPerAddress = 32
+    @Option(help: "Browsers starting at once (spawned, first page not yet painted); more sessions wait their turn, so a burst of arrivals does not slow the sessions already in. Default: 4 per core.")
+    var maxStarting: Int?
     @Option(help: "Seconds a connection may stay silent (no SSH version line) before it is closed.") var silenceTimeout: Double = 10
     @Option(help: "Seconds an address is refused after one of its connections went nowhere (doubling while it goes on, up to 600; 0: never).")
     var sourcePenalty: Double = 10
@@ -46,9 +48,11 @@ struct SSHCommand: AsyncParsableCommand {
         guard open != (authorizedKeys != nil) else {
             throw ValidationError("choose one: --open (anyone may browse, writes off) or --authorized-keys FILE")
         }
-        guard loginGraceTime >= 0.1, silenceTimeout >= 0.1, maxStartups >= 1, maxStartupsPerAddress >= 1, sourcePenalty >= 0 else {
+        guard loginGraceTime >= 0.1, silenceTimeout >= 0.1, maxStartups >= 1, maxStartupsPerAddress >= 1, sourcePenalty >= 0,
+            (maxStarting ?? 1) >= 1
+        else {
             throw ValidationError(
-                "--login-grace-time and --silence-timeout must be at least 0.1 s; --max-startups and --max-startups-per-address at least 1; --source-penalty 0 or more")
+                "--login-grace-time and --silence-timeout must be at least 0.1 s; --max-startups, --max-startups-per-address and --max-starting at least 1; --source-penalty 0 or more")
         }
         if authorizedKeys != nil && server != nil {
             throw ValidationError("--authorized-keys creates a vendor per key, so it needs the embedded server (no --server)")
@@ -109,7 +113,8 @@ struct SSHCommand: AsyncParsableCommand {
             maxSessions: maxSessions ?? SessionCapacity.defaultMaxSessions(openFiles: openFiles), idleTimeout: .seconds(idleTimeout), maxSessionTime: .seconds(maxSessionTime),
             connectionsPerMinute: connectionsPerMinute, loginGraceTime: .milliseconds(Int(loginGraceTime * 1000)),
             maxStartups: maxStartups, maxStartupsPerAddress: maxStartupsPerAddress,
-            silenceTimeout: .milliseconds(Int(silenceTimeout * 1000)), sourcePenalty: .milliseconds(Int(sourcePenalty * 1000)))
+            silenceTimeout: .milliseconds(Int(silenceTimeout * 1000)), sourcePenalty: .milliseconds(Int(sourcePenalty * 1000)),
+            maxStarting: maxStarting ?? 4 * ProcessInfo.processInfo.activeProcessorCount)
         let ssh = try await MarketSSHServer.start(
             host: host, port: port, hostKey: hostKey, launcher: launcher, authorizedKeys: keys, limits: limits,
             proxyProtocol: proxyProtocol, metrics: SSHMetrics(factory: metrics.factory))

@@ -112,7 +112,9 @@ struct CrowdEndToEndTests {
         let during = (siege["front_during"] as? [String: Int])?["descriptors"] ?? .max
         #expect(during - before < 1_024 + 200, "descriptors \(before) → \(during)")
         let counted = try await PrometheusText(metrics.send("GET", "/metrics").text)
-        #expect((counted["openmarket_ssh_connections_refused_total{reason=\"room\"}"] ?? 0) > 1_000)
+        // Room was made for newcomers again and again (the wrong outcome, refusing them, makes none); how often
+        // depends on how fast the siege reconnects — 936 under AddressSanitizer, thousands in a release build.
+        #expect((counted["openmarket_ssh_connections_refused_total{reason=\"room\"}"] ?? 0) > 500)
         #expect((counted["openmarket_ssh_startups"] ?? .infinity) <= 1_024)
     }
 

@@ -31,7 +31,7 @@ struct SSHCommand: AsyncParsableCommand {
     var maxStartups = 1024
     @Option(help: "Connections without a session yet that one address may hold; more are closed as they arrive.")
     var maxStartupsPerAddress = 32
-    @Option(help: "Browsers starting at once (spawned, first page not yet painted); more sessions wait their turn, so a burst of arrivals does not slow the sessions already in. Default: 4 per core.")
+    @Option(help: "Browsers starting at once (spawned, first page not yet painted); more sessions wait their turn, so a burst of arrivals does not slow the sessions already in. Default: 16 per core.")
     var maxStarting: Int?
     @Option(help: "Seconds a connection may stay silent (no SSH version line) before it is closed.") var silenceTimeout: Double = 10
     @Option(help: "Seconds an address is refused after one of its connections went nowhere (doubling while it goes on, up to 600; 0: never).")
@@ -114,7 +114,7 @@ struct SSHCommand: AsyncParsableCommand {
             connectionsPerMinute: connectionsPerMinute, loginGraceTime: .milliseconds(Int(loginGraceTime * 1000)),
             maxStartups: maxStartups, maxStartupsPerAddress: maxStartupsPerAddress,
             silenceTimeout: .milliseconds(Int(silenceTimeout * 1000)), sourcePenalty: .milliseconds(Int(sourcePenalty * 1000)),
-            maxStarting: maxStarting ?? 4 * ProcessInfo.processInfo.activeProcessorCount)
+            maxStarting: maxStarting ?? 16 * ProcessInfo.processInfo.activeProcessorCount)
         let ssh = try await MarketSSHServer.start(
             host: host, port: port, hostKey: hostKey, launcher: launcher, authorizedKeys: keys, limits: limits,
             proxyProtocol: proxyProtocol, metrics: SSHMetrics(factory: metrics.factory))

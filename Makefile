@@ -10,9 +10,9 @@ SSH_AUDIT := .build-tools/venv/bin/ssh-audit
 # Runs a command beside a throwaway PostgreSQL cluster (OPENMARKET_TEST_DATABASE), stopped afterwards even when
 # the command fails: the PostgreSQL store's contract tests run on it.
 WITH_POSTGRES := scripts/test-postgres.sh run
-# Tests that run by themselves after the others in `make test` (see there): the real terminals, and the crowd and
-# the siege of `openmarket ssh` (dozens of browsers, thousands of sockets).
-ALONE_TESTS := TerminalGraphicsEndToEndTests|CrowdEndToEndTests
+# Tests that run by themselves after the others in `make test` (see there): the real terminals, the crowd and
+# the siege of `openmarket ssh` (dozens of browsers, thousands of sockets), and the database on a namespace.
+ALONE_TESTS := TerminalGraphicsEndToEndTests|CrowdEndToEndTests|DatabaseBlackholeEndToEndTests
 
 .PHONY: deps bench-deps build release test sanitize fuzz run serve bench fmt clean
 

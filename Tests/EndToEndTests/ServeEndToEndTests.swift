@@ -225,7 +225,9 @@ struct ServeEndToEndTests {
             peak = max(peak, try ProcessMemory.openDescriptors(server.process.pid))
             try await Task.sleep(for: .milliseconds(100))
         }
-        #expect(answered >= 10, "normal requests kept being answered")
+        // Kept out, none would be answered; idle, about 35 are (one each 100 ms); under the whole suite's load
+        // an answer and a descriptor count have taken 0.6 s together.
+        #expect(answered >= 3, "normal requests kept being answered")
         var refused = 0
         var timedOut = 0
         for attacker in attackers {

@@ -40,19 +40,25 @@ struct ReplicaCacheTests {
         return false
     }
 
+    /// Replicas A and B on one new schema in `folder`, once both follow the feed (cancel their followers).
+    func followingReplicas(in folder: TemporaryDirectory) async throws -> (Replica, Replica) {
+        let schema = try #require(try await TestStores.make(.postgres, directory: folder).schema)
+        let a = try await replica(schema)
+        let b = try await replica(schema)
+        #expect(try await waitUntil { a.cache.isOn && b.cache.isOn }, "both follow the feed")
+        return (a, b)
+    }
+
     @Test("a product edited through replica A is what replica B answers next; the time it takes, p50 and p99")
     func freshness() async throws {
         guard TestPostgres.runsCases else { return }
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let schema = try #require(try await TestStores.make(.postgres, directory: folder).schema)
-        let a = try await replica(schema)
-        let b = try await replica(schema)
+        let (a, b) = try await followingReplicas(in: folder)
         defer {
             a.follower.cancel()
             b.follower.cancel()
         }
-        #expect(try await waitUntil { a.cache.isOn && b.cache.isOn }, "both follow the feed")
         let vendor = try await a.stores.vendors.add(name: "alice")
         let product = try await a.cache.insert(
             NewProduct(vendorID: vendor.id, name: "Mug", description: "A mug for tea.", price: 10, discountedPrice: 0,
@@ -86,14 +92,11 @@ struct ReplicaCacheTests {
         guard TestPostgres.runsCases else { return }
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let schema = try #require(try await TestStores.make(.postgres, directory: folder).schema)
-        let a = try await replica(schema)
-        let b = try await replica(schema)
+        let (a, b) = try await followingReplicas(in: folder)
         defer {
             a.follower.cancel()
             b.follower.cancel()
         }
-        #expect(try await waitUntil { a.cache.isOn && b.cache.isOn }, "both follow the feed")
         let vendor = try await a.stores.vendors.add(name: "alice")
         var ids: [Int] = []
         for name in ["Mug", "Vase", "Lamp"] {

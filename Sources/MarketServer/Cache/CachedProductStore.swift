@@ -158,7 +158,7 @@ final class CachedProductStore: ProductStore {
     }
 
     func insert(_ product: NewProduct, pictures: [SavedPicture], at date: Date) async throws -> StoredProductDetail {
-        try await writing(.inserted) { try await base.insert(product, pictures: pictures, at: date) }
+        try await insert(product, pictures: pictures, files: [], at: date)
     }
 
     func insert(_ product: NewProduct, pictures: [SavedPicture], files: [PictureFile], at date: Date) async throws

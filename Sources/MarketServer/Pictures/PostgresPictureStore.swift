@@ -35,15 +35,30 @@ struct PostgresPictureStore: PictureStore {
     }
 
     func write(original: [UInt8], thumbnail: [UInt8], to saved: SavedPicture) async throws {
-        let thumbnailBytes = ByteBuffer(bytes: thumbnail)
-        let originalBytes = ByteBuffer(bytes: original)
+        let files = [
+            PictureFile(path: saved.thumbnailPath, bytes: thumbnail), PictureFile(path: saved.originPath, bytes: original),
+        ]
         try await pool.transaction(logger: logger) { connection in
-            try await connection.query(
-                """
-                INSERT INTO picture_file (path, bytes) VALUES (\(saved.thumbnailPath), \(thumbnailBytes)),
-                  (\(saved.originPath), \(originalBytes)) ON CONFLICT (path) DO NOTHING
-                """, logger: logger)
+            try await Self.insert(files, on: connection, logger: logger)
         }
+    }
+
+    /// Writes `files` in one statement inside the caller's transaction; a path already stored is kept
+    /// (the same path always holds the same bytes).
+    static func insert(_ files: [PictureFile], on connection: PostgresConnection, logger: Logger) async throws {
+        guard !files.isEmpty else { return }
+        var bindings = PostgresBindings()
+        var rows: [String] = []
+        for file in files {
+            bindings.append(file.path)
+            bindings.append(ByteBuffer(bytes: file.bytes))
+            rows.append("($\(bindings.count - 1), $\(bindings.count))")
+        }
+        try await connection.query(
+            PostgresQuery(
+                unsafeSQL: "INSERT INTO picture_file (path, bytes) VALUES " + rows.joined(separator: ", ")
+                    + " ON CONFLICT (path) DO NOTHING",
+                binds: bindings), logger: logger)
     }
 
     func exists(_ saved: SavedPicture) async -> Bool {

@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import NIOCore
 import PostgresNIO
 
 /// The products and their pictures in PostgreSQL. Each method is one transaction; reads see one
@@ -61,20 +60,7 @@ struct PostgresProductStore: ProductStore {
         -> StoredProductDetail
     {
         try await pool.transaction(logger: logger) { connection in
-            if !files.isEmpty {
-                var bindings = PostgresBindings()
-                var rows: [String] = []
-                for file in files {
-                    bindings.append(file.path)
-                    bindings.append(ByteBuffer(bytes: file.bytes))
-                    rows.append("($\(bindings.count - 1), $\(bindings.count))")
-                }
-                try await connection.query(
-                    PostgresQuery(
-                        unsafeSQL: "INSERT INTO picture_file (path, bytes) VALUES " + rows.joined(separator: ", ")
-                            + " ON CONFLICT (path) DO NOTHING",
-                        binds: bindings), logger: logger)
-            }
+            try await PostgresPictureStore.insert(files, on: connection, logger: logger)
             return try await Self.insert(product, pictures: pictures, at: date, on: connection, logger: logger)
         }
     }

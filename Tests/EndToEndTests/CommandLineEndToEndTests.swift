@@ -1,0 +1,44 @@
+import Foundation
+import Mocks
+import Testing
+
+/// `openmarket browse` arguments that parse cleanly skip the whole command tree (a browser per SSH visitor);
+/// help and mistakes must still read as the full command line's.
+@Suite("openmarket's command line")
+struct CommandLineEndToEndTests {
+    /// Runs the built binary with standard input from /dev/null (no terminal); its status and standard error.
+    func run(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
+        let process = try SpawnedProcess(BuiltProducts.openmarket, arguments)
+        let status = await process.waitForExit()
+        return (status, process.standardOutput, process.standardError)
+    }
+
+    @Test("browse --help is the subcommand's help under the program's name")
+    func help() async throws {
+        let result = try await run(["browse", "--help"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("USAGE: openmarket browse <options>"))
+        #expect(result.output.contains("--poll-interval"))
+    }
+
+    @Test("a mistake in browse's options names the option and prints the usage under the program's name", arguments: [
+        (["browse", "--bogus"], "Unknown option '--bogus'"),
+        (["browse", "--poll-interval", "0"], "--poll-interval must be at least 1 second"),
+        (["browse", "--identifier", "x"], "--identifier and --secret go together"),
+        (["browse", "--layout", "spiral"], "--layout"),
+    ])
+    func mistakes(arguments: [String], message: String) async throws {
+        let result = try await run(arguments)
+        #expect(result.status == 64, "exit status \(result.status): \(result.errors)")
+        #expect(result.errors.contains("Error: "))
+        #expect(result.errors.contains(message), "\(result.errors)")
+        #expect(result.errors.contains("Usage: openmarket browse <options>"))
+    }
+
+    @Test("browse with good options and no terminal: the one line that says so, and a failing status")
+    func noTerminal() async throws {
+        let result = try await run(["browse", "--server", "http://127.0.0.1:9", "--poll-interval", "5"])
+        #expect(result.status == 64, "exit status \(result.status)")
+        #expect(result.errors.contains("Error: openmarket needs a terminal"))
+    }
+}

@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // C libraries, each behind a small module of its own.
@@ -59,7 +60,8 @@ let package = Package(
         // Our own C: a DC-only scan of baseline JPEGs for 1/8-scale thumbnails.
         .target(name: "CJPEGDC", cSettings: checkedC),
 
-        // Log lines for limits that bite, throttled: shared by the API server and the SSH server.
+        // Logging every program shares: the batched log sink and its swift-log handler, and throttled lines for
+        // limits that bite (the API server and the SSH server).
         .target(
             name: "Notices", dependencies: [.product(name: "Logging", package: "swift-log"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")], swiftSettings: strict),
 
@@ -81,7 +83,10 @@ let package = Package(
         // The client core: models, the async API client, multipart encoding, validation.
         .target(
             name: "OpenMarketAPI",
-            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: strict
         ),
 
@@ -106,7 +111,7 @@ let package = Package(
 
         // The runtime: the event loop that joins view models, the network, the image cache and a terminal.
         .target(
-            name: "MarketApp", dependencies: ["MarketFeatures", "OpenMarketAPI", "ImagePipeline", "TerminalUI", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            name: "MarketApp", dependencies: ["MarketFeatures", "OpenMarketAPI", "ImagePipeline", "ImageCodec", "TerminalUI", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             swiftSettings: strict),
 
         // `openmarket ssh`: an SSH server whose sessions are browsers on pseudo-terminals.
@@ -132,6 +137,7 @@ let package = Package(
                 "ImageCodec", "Notices",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -149,8 +155,9 @@ let package = Package(
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "MarketServer", "MarketApp", "MarketFeatures", "TerminalCurses", "OpenMarketAPI", "MarketSSH", "Telemetry",
+                "MarketServer", "MarketApp", "MarketFeatures", "TerminalCurses", "OpenMarketAPI", "MarketSSH", "Telemetry", "Notices",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

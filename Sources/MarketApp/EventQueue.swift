@@ -1,5 +1,4 @@
 import NIOConcurrencyHelpers
-import Synchronization
 
 /// Events from every source (terminal, network, timers) in one queue. The runtime takes them in
 /// batches: everything that arrived while it was busy is handled before the next frame is drawn.

@@ -1,7 +1,6 @@
 import NIOConcurrencyHelpers
 import CPosixSpawn
 import Foundation
-import Synchronization
 
 /// A pseudo-terminal with a child process on its slave side: the child is a session leader whose
 /// controlling terminal is the pty, so it gets SIGWINCH when the size changes and SIGHUP when it closes.

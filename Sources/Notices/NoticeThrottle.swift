@@ -1,6 +1,5 @@
 public import Logging
 import NIOConcurrencyHelpers
-import Synchronization
 
 /// Log lines for limits that bite: at most one line per kind every `interval`, counting the events it
 /// stands for, so a flood of connections cannot flood the log as well.

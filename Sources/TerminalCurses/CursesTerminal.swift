@@ -2,7 +2,6 @@ import NIOConcurrencyHelpers
 import CCursesShim
 @preconcurrency import CNCursesw
 import Foundation
-import Synchronization
 public import TerminalUI
 
 /// The ncurses backend: the only code that talks to ncurses.

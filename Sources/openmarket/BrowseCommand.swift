@@ -5,9 +5,9 @@ import Logging
 import MarketApp
 import MarketFeatures
 import MarketServer
+import Notices
 import OpenMarketAPI
 import ServiceLifecycle
-import Synchronization
 import TerminalCurses
 import TerminalUI
 

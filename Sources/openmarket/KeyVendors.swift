@@ -1,7 +1,6 @@
 import NIOConcurrencyHelpers
 import Foundation
 import MarketServer
-import Synchronization
 
 /// Which vendor each SSH key writes as: created on a key's first session, kept in
 /// `ssh-vendors.json` in the data directory (mode 0600, it holds secrets).

@@ -1,5 +1,5 @@
 import Logging
-import MarketServer
+import Notices
 
 /// Makes the process's loggers: plain lines on standard error, written in batches, never on standard output.
 struct LoggerFactory {

@@ -1,7 +1,6 @@
 import NIOConcurrencyHelpers
 import Logging
 import Notices
-import Synchronization
 
 /// The server's connections as a whole: how many each client address holds, and the log lines written
 /// when a limit bites (throttled: a flood of slow clients must not flood the log too).

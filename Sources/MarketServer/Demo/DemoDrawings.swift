@@ -1,7 +1,6 @@
 import NIOConcurrencyHelpers
 import Foundation
 import ImageCodec
-import Synchronization
 
 /// The colour drawings the demo pictures are made of: glyphs of Noto Color Emoji (Debian's
 /// `fonts-noto-color-emoji`), decoded once and trimmed to their visible part.

@@ -2,7 +2,6 @@ import NIOConcurrencyHelpers
 import Dispatch
 import Foundation
 import ImageCodec
-import Synchronization
 
 /// Makes the files of the demo catalog's pictures from their names: the shop photo (or, without the
 /// font, a drawn placeholder), encoded as the catalog says, and its thumbnail by the server's usual

@@ -1,6 +1,5 @@
 import NIOConcurrencyHelpers
 import Foundation
-import Synchronization
 
 /// The `Date` header value (IMF-fixdate, `Sun, 22 Nov 2026 00:37:39 GMT`), formatted once a second.
 ///

@@ -1,6 +1,5 @@
 import NIOConcurrencyHelpers
 import Foundation
-import Synchronization
 
 /// Where log lines go: a file descriptor written in batches. Lines collect in memory and are written
 /// when 32 KiB have gathered, when `flush()` is called (a timer calls it several times a second), or
@@ -28,7 +27,7 @@ public final class LogSink: Sendable {
             let second = Int(now)
             if second != state.second {
                 state.second = second
-                state.stamp = Timestamp.string(Date(timeIntervalSince1970: Double(second))) + "Z"
+                state.stamp = Date(timeIntervalSince1970: Double(second)).formatted(.iso8601)
             }
             state.buffer.append(contentsOf: state.stamp.utf8)
             state.buffer.append(0x20)

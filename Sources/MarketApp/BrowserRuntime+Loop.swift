@@ -23,17 +23,18 @@ extension BrowserRuntime {
         var graphics: GraphicsPictures?
         /// Loads of pictures for graphics, cancelled when no frame wants them any more.
         let graphicTasks = TaskKeeper<GraphicsPictures.Source>()
-        /// Pictures that could not be loaded for graphics, and when: their placeholder stays, and they are
-        /// asked for again once `graphicsRetry` has passed (a server's hiccup must not leave them out for good).
-        var failedGraphics: [GraphicsPictures.Source: ContinuousClock.Instant] = [:]
-        let graphicsRetry = Duration.seconds(3)
-        /// Graphics loads started whose result the loop has not taken yet. A load that has just ended has
-        /// sent its result but it may not be handled before the next frame asks: without this, that frame
-        /// would start the same load again.
-        var pendingGraphics: Set<GraphicsPictures.Source> = []
+        /// Half-block pictures being loaded or waiting to be asked for again, and the same for graphics: one
+        /// machine each, one retry policy (`PictureLoads`).
+        var cellLoads = PictureLoads<ImageCacheKey>()
+        var graphicLoads = PictureLoads<GraphicsPictures.Source>()
+        /// The time on the runtime's clock since the loop started: what the loads' retries are timed by.
+        let elapsed: @Sendable () -> Duration
+        /// When the wake for the next picture retry is due, once one is scheduled.
+        var wakeAt: Duration?
 
         init(runtime: BrowserRuntime) {
             self.runtime = runtime
+            elapsed = Self.stopwatch(runtime.clock)
             let configuration = runtime.configuration
             if configuration.pictures.isGraphics, let cell = configuration.cellPixels {
                 graphics = GraphicsPictures(
@@ -79,15 +80,16 @@ extension BrowserRuntime {
                         }
                     case .imageLoaded(let key, let image):
                         images[key] = image
-                    case .imageFailed:
-                        break
+                        cellLoads.loaded(key)
+                    case .imageFailed(let key):
+                        scheduleWake(cellLoads.failed(key, now: elapsed()))
                     case .graphicLoaded(let source, let image):
-                        pendingGraphics.remove(source)
-                        failedGraphics[source] = nil
+                        graphicLoads.loaded(source)
                         graphics?.loaded(source, image)
                     case .graphicFailed(let source):
-                        pendingGraphics.remove(source)
-                        failedGraphics[source] = .now
+                        scheduleWake(graphicLoads.failed(source, now: elapsed()))
+                    case .picturesDue:
+                        break
                     case .terminalClosed:
                         running = false
                     }
@@ -128,8 +130,7 @@ extension BrowserRuntime {
                 let (placed, sources) = pictures.place(report, into: &canvas)
                 graphics = pictures
                 runtime.terminal.present(canvas, graphics: placed)
-                let now = ContinuousClock.now
-                wanted.graphics = sources.filter { source in failedGraphics[source].map { now - $0 >= graphicsRetry } ?? true }
+                wanted.graphics = sources
                 allAtHand = wanted.graphics.allSatisfy(pictures.has)
             } else {
                 let painter = HalfBlockPainter(images: images, palette: palette)
@@ -155,12 +156,14 @@ extension BrowserRuntime {
         mutating func updateGraphicTasks(wanted: [GraphicsPictures.Source]) {
             guard let pictures = graphics else { return }
             let wantedSet = Set(wanted)
-            pendingGraphics.subtract(graphicTasks.keep { wantedSet.contains($0) })
+            graphicTasks.keep { wantedSet.contains($0) }
             let client = runtime.client
             let queue = self.queue
             let cell = pictures.cell
-            for source in wanted where !pictures.has(source) && !pendingGraphics.contains(source) {
-                pendingGraphics.insert(source)
+            let actions = graphicLoads.want(wanted, have: pictures.has, now: elapsed())
+            for action in actions {
+                // A cancelled load was cancelled by `keep` above, from the same wanted pictures.
+                guard case .start(let source) = action else { continue }
                 graphicTasks.startDetached(source) {
                     do {
                         let bytes = try await client.data(from: source.url)
@@ -172,6 +175,7 @@ extension BrowserRuntime {
                     }
                 }
             }
+            scheduleWake(actions)
         }
 
         /// Cancels the tasks the state no longer wants, starts loads for the pictures the frame wants, and
@@ -179,17 +183,22 @@ extension BrowserRuntime {
         mutating func updateTasks(_ state: BrowserState, wanted: [ImageCacheKey]) {
             let wantedPictures = Set(wanted)
             tasks.keep { $0.isWanted(in: state, pictures: wantedPictures) }
-            for key in wanted where images[key] == nil && !tasks.isRunning(.picture(key)) {
+            let atHand = images
+            let actions = cellLoads.want(wanted, have: { atHand[$0] != nil }, now: elapsed())
+            for action in actions {
+                // A cancelled load was cancelled by `keep` above, from the same wanted pictures.
+                guard case .start(let key) = action else { continue }
                 let cache = runtime.cache
                 let queue = self.queue
                 tasks.start(.picture(key)) {
                     do {
                         queue.send(.imageLoaded(key, try await cache.image(for: key)))
                     } catch {
-                        queue.send(.imageFailed(key))
+                        if !Task.isCancelled { queue.send(.imageFailed(key)) }
                     }
                 }
             }
+            scheduleWake(actions)
             if images.count > 800 {
                 images = images.filter { wantedPictures.contains($0.key) }
             }
@@ -204,6 +213,31 @@ extension BrowserRuntime {
                     }
                 }
             }
+        }
+
+        /// Carries out the wakes among `actions`: one timer for the earliest, which draws a frame when it
+        /// fires (the frame asks for the pictures then due, and schedules the next wake).
+        mutating func scheduleWake(_ actions: [PictureLoads<some Hashable & Sendable>.Action]) {
+            let now = elapsed()
+            for case .wake(let after) in actions {
+                let due = now + after
+                if let scheduled = wakeAt, scheduled > now, scheduled <= due { continue }
+                wakeAt = due
+                let queue = self.queue
+                let clock = runtime.clock
+                tasks.start(.pictureWake) {
+                    do {
+                        try await clock.sleep(for: after)
+                        queue.send(.picturesDue)
+                    } catch {}
+                }
+            }
+        }
+
+        /// The time elapsed on `clock` since this call.
+        static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
+            let start = clock.now
+            return { start.duration(to: clock.now) }
         }
 
         /// Starts an effect; false when the effect is to quit.

@@ -16,6 +16,8 @@ public final class BrowserRuntime: Sendable {
         case imageFailed(ImageCacheKey)
         case graphicLoaded(GraphicsPictures.Source, PixelImage)
         case graphicFailed(GraphicsPictures.Source)
+        /// A failed picture is due to be asked for again: draw a frame.
+        case picturesDue
         case terminalClosed
     }
 

@@ -9,6 +9,8 @@ enum EffectKey: Hashable, Sendable {
     case pollTimer
     /// The spinner's ticks.
     case spinner
+    /// The timer that draws a frame when a failed picture is due to be asked for again.
+    case pictureWake
     case page
     case poll
     case detail(id: Int)
@@ -25,7 +27,7 @@ enum EffectKey: Hashable, Sendable {
     /// always wanted: once sent, they finish (unless the browser quits).
     func isWanted(in state: BrowserState, pictures: Set<ImageCacheKey>) -> Bool {
         switch self {
-        case .input, .pollTimer, .poll, .register, .update, .delete:
+        case .input, .pollTimer, .poll, .register, .update, .delete, .pictureWake:
             true
         case .spinner:
             // Not for the poll, which is silent: under `openmarket ssh` a thousand browsers each ticking while a

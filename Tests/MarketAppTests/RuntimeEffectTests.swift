@@ -166,7 +166,17 @@ struct RuntimeEffectTests {
         await app.quit()
     }
 
-    @Test("a picture that failed to load for graphics keeps its placeholder and is asked for again after 3 s, at the next frame")
+    /// How many times the runtime asked for `path`.
+    static func asked(_ app: Harness, _ path: String) -> Int {
+        app.transport.requests.filter { $0.url.path == path }.count
+    }
+
+    /// Waits until the runtime sleeps on its clock for the retry's wake (beside the poll timer).
+    static func waitForWake(_ app: Harness) async throws {
+        try await app.waitUntil("the retry's wake on the clock") { app.clock.sleeperCount >= 2 }
+    }
+
+    @Test("a picture that failed to load for graphics keeps its placeholder, is not asked for again on every frame, and is asked again once 3 s have passed on the runtime's clock, with no key pressed")
     func graphicsRetry() async throws {
         let app = Harness({
             $0.pictures = .sixel
@@ -176,15 +186,46 @@ struct RuntimeEffectTests {
             for id in 1...3 { transport.stub("GET", "/images/\(id).jpg", MockTransport.Reply(body: FixturePictures.jpeg())) }
         }
         try await app.waitUntil("two pictures, the third refused") {
-            app.terminal.lastGraphics.count == 2 && app.transport.requests.filter { $0.url.path == "/images/2.jpg" }.count == 1
+            app.terminal.lastGraphics.count == 2 && Self.asked(app, "/images/2.jpg") == 1
         }
-        app.type(.down)
+        try await Self.waitForWake(app)
+        app.type(.down, .up, .down, .up)
         try await Task.sleep(for: .milliseconds(300))
-        #expect(app.transport.requests.filter { $0.url.path == "/images/2.jpg" }.count == 1, "not asked again at once")
-        try await Task.sleep(for: .seconds(3))
-        app.type(.up)
+        #expect(Self.asked(app, "/images/2.jpg") == 1, "not asked again by the frames of four keys")
+        app.clock.advance(by: .milliseconds(2900))
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(Self.asked(app, "/images/2.jpg") == 1, "not before its 3 s")
+        app.clock.advance(by: .milliseconds(100))
         try await app.waitUntil("the third picture, asked again") { app.terminal.lastGraphics.count == 3 }
-        #expect(app.transport.requests.filter { $0.url.path == "/images/2.jpg" }.count == 2)
+        #expect(Self.asked(app, "/images/2.jpg") == 2)
+        await app.quit()
+    }
+
+    @Test("a half-block picture that failed is not asked for again on every frame: after 3 s on the clock, then after 6 more when it fails again, then it is drawn")
+    func halfBlockRetry() async throws {
+        let app = Harness(firstPage: Self.page([3, 2, 1], pictures: true)) { transport in
+            transport.enqueue("GET", "/images/2.jpg", .text("busy", status: 503))
+            transport.enqueue("GET", "/images/2.jpg", .text("still busy", status: 503))
+            for id in 1...3 { transport.stub("GET", "/images/\(id).jpg", MockTransport.Reply(body: FixturePictures.jpeg())) }
+        }
+        func blocks() -> Int {
+            guard let frame = app.terminal.lastFrame else { return 0 }
+            return (0..<frame.height).reduce(0) { sum, y in sum + (0..<frame.width).filter { frame[$0, y].text == "▀" }.count }
+        }
+        try await app.waitUntil("two pictures drawn, the third refused") { Self.asked(app, "/images/2.jpg") == 1 && blocks() > 0 }
+        try await Self.waitForWake(app)
+        let twoPictures = blocks()
+        app.type(.down, .up, .down, .up)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(Self.asked(app, "/images/2.jpg") == 1, "not asked again by the frames of four keys")
+        app.clock.advance(by: .seconds(3))
+        try await app.waitUntil("asked again after 3 s") { Self.asked(app, "/images/2.jpg") == 2 }
+        try await Self.waitForWake(app)
+        app.clock.advance(by: .seconds(3))
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(Self.asked(app, "/images/2.jpg") == 2, "the second failure waits twice as long")
+        app.clock.advance(by: .seconds(3))
+        try await app.waitUntil("the third picture drawn") { Self.asked(app, "/images/2.jpg") == 3 && blocks() > twoPictures }
         await app.quit()
     }
 

@@ -12,6 +12,8 @@ public struct SessionLauncher: Sendable {
     public var frontName: String
     /// Extra environment for a session authenticated with the key of this fingerprint (its vendor identity).
     public var environmentForKey: @Sendable (_ fingerprint: String) -> [String: String]
+    /// The environment variable that names the descriptor a session's browser reports its first page on.
+    public static let firstPageReportKey = FirstPageReports.environmentKey
 
     public init(
         executable: String, arguments: [String], environment: [String: String], logger: Logger,

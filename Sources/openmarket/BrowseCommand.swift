@@ -5,6 +5,7 @@ import Logging
 import MarketApp
 import MarketFeatures
 import MarketServer
+import MarketSSH
 import Notices
 import OpenMarketAPI
 import ServiceLifecycle
@@ -50,41 +51,30 @@ struct BrowseCommand: AsyncParsableCommand {
             throw ValidationError("--server must be a URL such as http://127.0.0.1:8080")
         }
         guard pollInterval >= 1 else { throw ValidationError("--poll-interval must be at least 1 second") }
-        _ = try Self.pictureRequest(pictures ?? ProcessInfo.processInfo.environment["OPENMARKET_PICTURES"])
-        _ = try Self.colorRequest(colors ?? ProcessInfo.processInfo.environment["OPENMARKET_COLORS"])
+        try Self.launch { () throws(BrowserLaunch.InvalidValue) in
+            try BrowserLaunch.validate(options, environment: ProcessInfo.processInfo.environment)
+        }
     }
 
-    /// The colour mode asked for; nil for auto (the best the terminal has).
-    static func colorRequest(_ text: String?) throws -> ColorMode? {
-        guard let text, !text.isEmpty, text.lowercased() != "auto" else { return nil }
-        guard let mode = ColorMode(name: text) else {
-            throw ValidationError("--colors must be auto, true, 256, 16, 8 or none, not \(TerminalType.printable(text))")
-        }
-        return mode
-    }
-
-    /// The pictures asked for.
-    static func pictureRequest(_ text: String?) throws -> PictureModeChoice.Request {
-        guard let text, !text.isEmpty else { return .auto }
-        guard let request = PictureModeChoice.Request(text) else {
-            throw ValidationError("--pictures must be auto, kitty, sixel, iterm, blocks or off, not \(TerminalType.printable(text))")
-        }
-        return request
+    /// The options as the launch resolver takes them.
+    var options: BrowserLaunch.Options {
+        var options = BrowserLaunch.Options()
+        options.server = server
+        options.identifier = identifier
+        options.secret = secret
+        options.pollInterval = pollInterval
+        options.product = product
+        options.layout = layout
+        options.noColor = noColor
+        options.colors = colors
+        options.ascii = ascii
+        options.pictures = pictures
+        return options
     }
 
     func run() async throws {
         let launched = ContinuousClock.now
-        guard isatty(0) == 1, isatty(1) == 1 else {
-            throw ValidationError("openmarket needs a terminal; to run only the API server, use `openmarket serve`.")
-        }
-        // Before anything starts: a terminal that cannot draw a full screen gets one line and an exit code.
-        let terminalType = Terminfo.resolve(ProcessInfo.processInfo.environment["TERM"])
-        guard let terminalName = terminalType.name else {
-            if case .unusable(let message) = terminalType {
-                FileHandle.standardError.write(Data((message + "\n").utf8))
-            }
-            throw ExitCode(2)
-        }
+        let terminalType = try Self.usableTerminal()
         let directory = dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let logging = FileLogging(path: directory.appendingPathComponent("openmarket.log").path)
@@ -93,76 +83,88 @@ struct BrowseCommand: AsyncParsableCommand {
             logger.notice(
                 "no terminfo entry for TERM=\(TerminalType.printable(requested)); drawing with \(used) (ncurses-term has more entries)")
         }
-
         let environment = ProcessInfo.processInfo.environment
-        let request = try Self.pictureRequest(pictures ?? environment["OPENMARKET_PICTURES"])
-        var answers = TerminalAnswers()
-        // Asked for pictures, and for 24-bit colour where the environment does not say (over SSH it rarely does).
-        let wantsAnswers = request != .mode(.blocks) || !DirectColorChoice.environmentSays(environment)
-        if wantsAnswers, TerminalProbe.asks(environment: environment) {
-            let (answered, elapsed) = TerminalProbe().ask()
-            answers = answered
-            logger.info("terminal answered in \(Self.milliseconds(elapsed)) ms: \(answers.summary)")
-        }
-        let choice = PictureModeChoice.choose(request: request, answers: answers, environment: environment)
-        // Inside tmux, kitty asked for by name goes through tmux's passthrough as Unicode placeholders, which
-        // tmux redraws, scrolls and covers as text (the outer terminal is not asked: tmux answers for it).
-        // Other modes asked for by name are drawn as asked (a tmux built with sixel draws sixel itself).
-        let throughTmux = choice.multiplexed && choice.mode == .kitty
-        // Graphics need the cell's size in pixels; without it, half blocks. Placeholders only need a size to
-        // scale pictures to (kitty fits them to their cells).
-        let cellPixels = answers.cellPixels ?? (throughTmux ? PixelSize(width: 10, height: 20) : nil)
-        let drawn: PictureMode = choice.mode.isGraphics && cellPixels == nil ? .blocks : choice.mode
-        logger.info("pictures: \(drawn.label)\(throughTmux ? " through tmux (placeholders)" : "") (best the terminal offers: \(choice.mode.label))")
-        let directColor = DirectColorChoice.isDirect(environment: environment, answers: answers)
-        logger.info("half blocks in 24-bit colour: \(directColor ? "yes" : "no") (answer: \(answers.directColor.map { $0 ? "yes" : "no" } ?? "none"), COLORTERM: \(TerminalType.printable(environment["COLORTERM"] ?? "")))")
-
-        var embedded: EmbeddedServer?
-        let baseURL: URL
-        if let server {
-            baseURL = URL(string: server)!
-        } else {
-            FileHandle.standardError.write(Data("Starting the market…\n".utf8))
-            let started = try await EmbeddedServer.start(directory: directory, logger: logger)
-            embedded = started
-            baseURL = started.url
-            logger.info("embedded server ready at \(baseURL) after \(Self.milliseconds(since: launched)) ms")
-        }
-        let transport = AsyncHTTPTransport()
-        let client = OpenMarketClient(baseURL: baseURL, transport: transport)
-        // --no-color, then --colors, then NO_COLOR, then OPENMARKET_COLORS; nil is the best the terminal has.
-        let askedColors = try colors.flatMap(Self.colorRequest)
-        let noColorWanted = noColor || (askedColors == nil && !(environment["NO_COLOR"] ?? "").isEmpty)
-        let colorMode = try noColorWanted ? .monochrome : askedColors ?? Self.colorRequest(environment["OPENMARKET_COLORS"])
-        var configuration = BrowserConfiguration(
-            pollInterval: .milliseconds(Int(pollInterval * 1000)), colorMode: colorMode,
-            ascii: ascii, serverLabel: baseURL.host.map { "\($0):\(baseURL.port ?? 80)" } ?? baseURL.absoluteString)
-        // Identity: flags, then the environment, then the saved file (for its server), then the demo vendor.
+        let answers = try askTerminal(environment: environment, logger: logger)
+        let embedded = try await startEmbeddedMarket(directory: directory, logger: logger, launched: launched)
+        let baseURL = embedded?.url ?? URL(string: server!)!
         let saved = IdentityFile.load()
         if let identifier, let secret, saveIdentity {
             try IdentityFile(identifier: identifier, secret: secret, server: server).save()
         }
-        if let identifier = identifier ?? environment["OPENMARKET_IDENTIFIER"],
-            let secret = secret ?? environment["OPENMARKET_SECRET"]
-        {
-            configuration.identity = VendorIdentity(identifier: identifier, secret: secret)
-            configuration.writerVendorID = environment["OPENMARKET_VENDOR_ID"].flatMap(Int.init)
-        } else if let saved, saved.server == nil || saved.server == server {
-            configuration.identity = VendorIdentity(identifier: saved.identifier, secret: saved.secret)
-        } else if let demo = embedded?.demoVendor {
-            configuration.identity = VendorIdentity(identifier: demo.identifier, secret: demo.secret)
-            configuration.writerVendorID = demo.id
+        var configuration = try resolve(environment: environment, answers: answers, baseURL: baseURL, saved: saved, embedded: embedded, logger: logger)
+        Self.report(into: &configuration, logging: logging, logger: logger, launched: launched, environment: environment)
+        let transport = AsyncHTTPTransport()
+        let client = OpenMarketClient(baseURL: baseURL, transport: transport)
+        let terminal = CursesTerminal(mouse: !noMouse, terminalType: terminalType.name!)
+        await BrowserRuntime(client: client, terminal: terminal, configuration: configuration).run()
+        try? await transport.shutdown()
+        await embedded?.stop()
+        logging.sink.flush()
+    }
+
+    /// The terminal, when it is one that can draw a full screen; otherwise one line and an exit code.
+    static func usableTerminal() throws -> TerminalType {
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw ValidationError("openmarket needs a terminal; to run only the API server, use `openmarket serve`.")
         }
-        configuration.readOnlyNotice = environment["OPENMARKET_READ_ONLY"].flatMap { $0.isEmpty ? nil : $0 }
-        configuration.openProduct = product
-        configuration.layout = layout
-        configuration.pictures = drawn
-        configuration.directColor = directColor
-        configuration.cellPixels = cellPixels
-        configuration.picturesThroughTmux = throughTmux
-        configuration.sixelColors = answers.sixelColorRegisters ?? 256
-        // Under `openmarket ssh` the front hears when the visitor saw the first page (its first-page metric).
-        let report = environment["OPENMARKET_REPORT_FD"].flatMap(Int32.init)
+        let terminalType = Terminfo.resolve(ProcessInfo.processInfo.environment["TERM"])
+        guard terminalType.name != nil else {
+            if case .unusable(let message) = terminalType {
+                FileHandle.standardError.write(Data((message + "\n").utf8))
+            }
+            throw ExitCode(2)
+        }
+        return terminalType
+    }
+
+    /// What the terminal answers it can draw, when there is something to ask.
+    func askTerminal(environment: [String: String], logger: Logger) throws -> TerminalAnswers {
+        let asks = try Self.launch { () throws(BrowserLaunch.InvalidValue) in try BrowserLaunch.asksTerminal(options, environment: environment) }
+        guard asks, TerminalProbe.asks(environment: environment) else { return TerminalAnswers() }
+        let (answers, elapsed) = TerminalProbe().ask()
+        logger.info("terminal answered in \(Self.milliseconds(elapsed)) ms: \(answers.summary)")
+        return answers
+    }
+
+    /// The embedded market, unless `--server` names one.
+    func startEmbeddedMarket(directory: URL, logger: Logger, launched: ContinuousClock.Instant) async throws -> EmbeddedServer? {
+        guard server == nil else { return nil }
+        FileHandle.standardError.write(Data("Starting the market…\n".utf8))
+        let started = try await EmbeddedServer.start(directory: directory, logger: logger)
+        logger.info("embedded server ready at \(started.url) after \(Self.milliseconds(since: launched)) ms")
+        return started
+    }
+
+    /// The browser's configuration from the options, the environment, the terminal and the identities at hand.
+    func resolve(
+        environment: [String: String], answers: TerminalAnswers, baseURL: URL, saved: IdentityFile?, embedded: EmbeddedServer?,
+        logger: Logger
+    ) throws -> BrowserConfiguration {
+        let savedIdentity = saved.map {
+            BrowserLaunch.KnownIdentity(identity: VendorIdentity(identifier: $0.identifier, secret: $0.secret), server: $0.server)
+        }
+        let demo = embedded?.demoVendor.map {
+            BrowserLaunch.KnownIdentity(identity: VendorIdentity(identifier: $0.identifier, secret: $0.secret), vendorID: $0.id)
+        }
+        let (configuration, offered) = try Self.launch { () throws(BrowserLaunch.InvalidValue) in
+            try BrowserLaunch.configuration(
+                options, environment: environment, answers: answers, baseURL: baseURL, saved: savedIdentity, demo: demo)
+        }
+        let tmux = configuration.picturesThroughTmux ? " through tmux (placeholders)" : ""
+        logger.info("pictures: \(configuration.pictures.label)\(tmux) (best the terminal offers: \(offered.label))")
+        let answer = answers.directColor.map { $0 ? "yes" : "no" } ?? "none"
+        logger.info(
+            "half blocks in 24-bit colour: \(configuration.directColor ? "yes" : "no") (answer: \(answer), COLORTERM: \(TerminalType.printable(environment["COLORTERM"] ?? "")))")
+        return configuration
+    }
+
+    /// The hooks that log the first page, the first pictures and the pictures' memory; under `openmarket ssh`,
+    /// the first page is also reported to the front (its first-page metric).
+    static func report(
+        into configuration: inout BrowserConfiguration, logging: FileLogging, logger: Logger, launched: ContinuousClock.Instant,
+        environment: [String: String]
+    ) {
+        let report = environment[SessionLauncher.firstPageReportKey].flatMap(Int32.init)
         configuration.onFirstProducts = {
             logger.info("first page painted after \(Self.milliseconds(since: launched)) ms")
             logging.sink.flush()
@@ -179,11 +181,15 @@ struct BrowseCommand: AsyncParsableCommand {
             logger.info("first pictures drawn after \(Self.milliseconds(since: launched)) ms")
             logging.sink.flush()
         }
-        let runtime = BrowserRuntime(client: client, terminal: CursesTerminal(mouse: !noMouse, terminalType: terminalName), configuration: configuration)
-        await runtime.run()
-        try? await transport.shutdown()
-        await embedded?.stop()
-        logging.sink.flush()
+    }
+
+    /// Runs a step of the launch resolver, turning a value it refuses into the command line's error.
+    static func launch<T>(_ step: () throws(BrowserLaunch.InvalidValue) -> T) throws -> T {
+        do throws(BrowserLaunch.InvalidValue) {
+            return try step()
+        } catch {
+            throw ValidationError("\(error.option) must be \(error.allowed), not \(TerminalType.printable(error.value))")
+        }
     }
 }
 

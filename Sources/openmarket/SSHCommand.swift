@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import MarketApp
 import MarketServer
 import MarketSSH
 import ServiceLifecycle
@@ -95,13 +96,13 @@ struct SSHCommand: AsyncParsableCommand {
                         forFingerprint: fingerprint, name: loaded.comment(forFingerprint: fingerprint) ?? "")
                     else { return [:] }
                     return [
-                        "OPENMARKET_IDENTIFIER": vendor.identifier, "OPENMARKET_SECRET": vendor.secret,
-                        "OPENMARKET_VENDOR_ID": String(vendor.id),
+                        BrowserLaunch.EnvironmentKey.identifier: vendor.identifier, BrowserLaunch.EnvironmentKey.secret: vendor.secret,
+                        BrowserLaunch.EnvironmentKey.vendorID: String(vendor.id),
                     ]
                 }
             }
         } else {
-            environment["OPENMARKET_READ_ONLY"] =
+            environment[BrowserLaunch.EnvironmentKey.readOnly] =
                 "This demo is read-only: register, edit and delete are off (openmarket ssh --open)."
         }
         let launcher = SessionLauncher(

@@ -1,0 +1,157 @@
+public import Foundation
+public import MarketFeatures
+public import OpenMarketAPI
+public import TerminalUI
+
+/// What a browser starts with, resolved from its command-line options, its environment (a user's, or the one
+/// `openmarket ssh` gives each visitor's browser), the terminal's answers and the identities at hand — no I/O,
+/// so every rule of precedence is tested here (`BrowserLaunchTests`).
+public struct BrowserLaunch: Sendable {
+    /// The environment keys a browser reads. `openmarket ssh` sets the first four for each visitor; a user may
+    /// set any of them.
+    public enum EnvironmentKey {
+        /// A vendor's identifier for writes (with `secret`).
+        public static let identifier = "OPENMARKET_IDENTIFIER"
+        /// A vendor's secret for writes.
+        public static let secret = "OPENMARKET_SECRET"
+        /// The vendor's numeric id, so that the browser knows its own products.
+        public static let vendorID = "OPENMARKET_VENDOR_ID"
+        /// Why writes are off (a read-only demo); writes are off whenever it is set and not empty.
+        public static let readOnly = "OPENMARKET_READ_ONLY"
+        /// Pictures: auto, kitty, sixel, iterm, blocks or off (`--pictures` wins).
+        public static let pictures = "OPENMARKET_PICTURES"
+        /// Colours to start with (`--colors` and `--no-color` win).
+        public static let colors = "OPENMARKET_COLORS"
+        /// Any non-empty value turns colours off (no-color.org), unless `--colors` asks for some.
+        public static let noColor = "NO_COLOR"
+    }
+
+    /// A value that is not one of those an option takes.
+    public struct InvalidValue: Error, Equatable, Sendable {
+        /// The option, as the user would write it.
+        public var option: String
+        /// What it takes.
+        public var allowed: String
+        /// What it was given, as given (untrusted: make it printable before showing it).
+        public var value: String
+    }
+
+    /// The options a browser was started with (the command line's, already parsed).
+    public struct Options: Sendable {
+        public var server: String?
+        public var identifier: String?
+        public var secret: String?
+        public var pollInterval: Double = 10
+        public var product: Int?
+        public var layout: LayoutKind = .grid
+        public var noColor = false
+        public var colors: String?
+        public var ascii = false
+        public var pictures: String?
+
+        public init() {}
+    }
+
+    /// A vendor's identity as it was found: saved on disk (for one server, or any), or the embedded market's demo vendor.
+    public struct KnownIdentity: Sendable, Equatable {
+        public var identity: VendorIdentity
+        /// The server it was saved for; nil for any.
+        public var server: String?
+        /// The vendor's numeric id, when known.
+        public var vendorID: Int?
+
+        public init(identity: VendorIdentity, server: String? = nil, vendorID: Int? = nil) {
+            self.identity = identity
+            self.server = server
+            self.vendorID = vendorID
+        }
+    }
+
+    /// The pictures asked for.
+    public static func pictureRequest(_ text: String?) throws(InvalidValue) -> PictureModeChoice.Request {
+        guard let text, !text.isEmpty else { return .auto }
+        guard let request = PictureModeChoice.Request(text) else {
+            throw InvalidValue(option: "--pictures", allowed: "auto, kitty, sixel, iterm, blocks or off", value: text)
+        }
+        return request
+    }
+
+    /// The colour mode asked for; nil for auto (the best the terminal has).
+    public static func colorRequest(_ text: String?) throws(InvalidValue) -> ColorMode? {
+        guard let text, !text.isEmpty, text.lowercased() != "auto" else { return nil }
+        guard let mode = ColorMode(name: text) else {
+            throw InvalidValue(option: "--colors", allowed: "auto, true, 256, 16, 8 or none", value: text)
+        }
+        return mode
+    }
+
+    /// Checks what the options and the environment ask for, before anything starts.
+    public static func validate(_ options: Options, environment: [String: String]) throws(InvalidValue) {
+        _ = try pictureRequest(options.pictures ?? environment[EnvironmentKey.pictures])
+        _ = try colorRequest(options.colors ?? environment[EnvironmentKey.colors])
+    }
+
+    /// Whether the terminal is to be asked what it can draw: pictures other than half blocks were asked for,
+    /// or the environment does not say whether it has 24-bit colour (over SSH it rarely does).
+    public static func asksTerminal(_ options: Options, environment: [String: String]) throws(InvalidValue) -> Bool {
+        let request = try pictureRequest(options.pictures ?? environment[EnvironmentKey.pictures])
+        return request != .mode(.blocks) || !DirectColorChoice.environmentSays(environment)
+    }
+
+    /// The browser's configuration, and the best pictures the terminal offers (for the log: what is drawn
+    /// may be less, when the cell's size in pixels is unknown).
+    /// - Parameters:
+    ///   - baseURL: the market browsed (the embedded one's, or `--server`).
+    ///   - saved: the identity saved on disk, if any; used when it was saved for this `--server` or for any.
+    ///   - demo: the embedded market's demo vendor, when the market is embedded.
+    public static func configuration(
+        _ options: Options, environment: [String: String], answers: TerminalAnswers, baseURL: URL,
+        saved: KnownIdentity? = nil, demo: KnownIdentity? = nil
+    ) throws(InvalidValue) -> (configuration: BrowserConfiguration, picturesOffered: PictureMode) {
+        let request = try pictureRequest(options.pictures ?? environment[EnvironmentKey.pictures])
+        let choice = PictureModeChoice.choose(request: request, answers: answers, environment: environment)
+        // Inside tmux, kitty asked for by name goes through tmux's passthrough as Unicode placeholders, which
+        // tmux redraws, scrolls and covers as text (the outer terminal is not asked: tmux answers for it).
+        // Other modes asked for by name are drawn as asked (a tmux built with sixel draws sixel itself).
+        let throughTmux = choice.multiplexed && choice.mode == .kitty
+        // Graphics need the cell's size in pixels; without it, half blocks. Placeholders only need a size to
+        // scale pictures to (kitty fits them to their cells).
+        let cellPixels = answers.cellPixels ?? (throughTmux ? PixelSize(width: 10, height: 20) : nil)
+        // --no-color, then --colors, then NO_COLOR, then OPENMARKET_COLORS; nil is the best the terminal has.
+        let askedColors = try colorRequest(options.colors)
+        let noColorWanted = options.noColor || (askedColors == nil && !(environment[EnvironmentKey.noColor] ?? "").isEmpty)
+        let colorMode: ColorMode?
+        if noColorWanted {
+            colorMode = .monochrome
+        } else if let askedColors {
+            colorMode = askedColors
+        } else {
+            colorMode = try colorRequest(environment[EnvironmentKey.colors])
+        }
+
+        var configuration = BrowserConfiguration(
+            pollInterval: .milliseconds(Int(options.pollInterval * 1000)), colorMode: colorMode, ascii: options.ascii,
+            serverLabel: baseURL.host.map { "\($0):\(baseURL.port ?? 80)" } ?? baseURL.absoluteString)
+        // Identity: the options, then the environment, then the saved one (for its server), then the demo vendor.
+        if let identifier = options.identifier ?? environment[EnvironmentKey.identifier],
+            let secret = options.secret ?? environment[EnvironmentKey.secret]
+        {
+            configuration.identity = VendorIdentity(identifier: identifier, secret: secret)
+            configuration.writerVendorID = environment[EnvironmentKey.vendorID].flatMap(Int.init)
+        } else if let saved, saved.server == nil || saved.server == options.server {
+            configuration.identity = saved.identity
+        } else if let demo {
+            configuration.identity = demo.identity
+            configuration.writerVendorID = demo.vendorID
+        }
+        configuration.readOnlyNotice = environment[EnvironmentKey.readOnly].flatMap { $0.isEmpty ? nil : $0 }
+        configuration.openProduct = options.product
+        configuration.layout = options.layout
+        configuration.pictures = choice.mode.isGraphics && cellPixels == nil ? .blocks : choice.mode
+        configuration.directColor = DirectColorChoice.isDirect(environment: environment, answers: answers)
+        configuration.cellPixels = cellPixels
+        configuration.picturesThroughTmux = throughTmux
+        configuration.sixelColors = answers.sixelColorRegisters ?? 256
+        return (configuration, choice.mode)
+    }
+}

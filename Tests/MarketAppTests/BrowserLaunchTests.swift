@@ -1,0 +1,130 @@
+import Foundation
+import MarketApp
+import MarketFeatures
+import OpenMarketAPI
+import TerminalUI
+import Testing
+
+/// The launch resolver: options, environment, the terminal's answers and the identities at hand → the
+/// browser's configuration. Every rule of precedence, with no terminal and no files.
+@Suite("Launching a browser: options, environment, terminal, identities")
+struct BrowserLaunchTests {
+    typealias Key = BrowserLaunch.EnvironmentKey
+    let market = URL(string: "http://10.0.0.7:8080")!
+
+    func resolve(
+        _ configure: (inout BrowserLaunch.Options) -> Void = { _ in }, environment: [String: String] = [:],
+        answers: TerminalAnswers = TerminalAnswers(), saved: BrowserLaunch.KnownIdentity? = nil,
+        demo: BrowserLaunch.KnownIdentity? = nil
+    ) throws -> (configuration: BrowserConfiguration, picturesOffered: PictureMode) {
+        var options = BrowserLaunch.Options()
+        configure(&options)
+        return try BrowserLaunch.configuration(options, environment: environment, answers: answers, baseURL: market, saved: saved, demo: demo)
+    }
+
+    let flagged = VendorIdentity(identifier: "flag-id", secret: "flag-secret")
+    let visitor = VendorIdentity(identifier: "env-id", secret: "env-secret")
+    let stored = VendorIdentity(identifier: "saved-id", secret: "saved-secret")
+    let demoVendor = VendorIdentity(identifier: "demo-id", secret: "demo-secret")
+
+    @Test("the identity: the options, then the environment (with its vendor id), then the one saved for this server or any, then the demo vendor")
+    func identityPrecedence() throws {
+        let environment = [Key.identifier: visitor.identifier, Key.secret: visitor.secret, Key.vendorID: "12"]
+        let saved = BrowserLaunch.KnownIdentity(identity: stored)
+        let demo = BrowserLaunch.KnownIdentity(identity: demoVendor, vendorID: 1)
+
+        let fromOptions = try resolve({
+            $0.identifier = flagged.identifier
+            $0.secret = flagged.secret
+        }, environment: environment, saved: saved, demo: demo).configuration
+        #expect(fromOptions.identity == flagged)
+        #expect(fromOptions.writerVendorID == 12, "the vendor id comes from the environment")
+
+        let fromEnvironment = try resolve(environment: environment, saved: saved, demo: demo).configuration
+        #expect(fromEnvironment.identity == visitor && fromEnvironment.writerVendorID == 12)
+
+        let halfEnvironment = try resolve(environment: [Key.identifier: "only-id"], saved: saved, demo: demo).configuration
+        #expect(halfEnvironment.identity == stored, "an identifier without its secret is not an identity")
+
+        let fromSaved = try resolve(saved: saved, demo: demo).configuration
+        #expect(fromSaved.identity == stored && fromSaved.writerVendorID == nil)
+
+        let savedForThis = BrowserLaunch.KnownIdentity(identity: stored, server: "http://10.0.0.7:8080")
+        #expect(try resolve({ $0.server = "http://10.0.0.7:8080" }, saved: savedForThis).configuration.identity == stored)
+        let savedForOther = BrowserLaunch.KnownIdentity(identity: stored, server: "http://elsewhere:8080")
+        let other = try resolve({ $0.server = "http://10.0.0.7:8080" }, saved: savedForOther, demo: demo).configuration
+        #expect(other.identity == demoVendor && other.writerVendorID == 1, "a saved identity of another server is not used")
+
+        let none = try resolve().configuration
+        #expect(none.identity == nil && none.writerVendorID == nil)
+    }
+
+    @Test("colours: --no-color, then --colors, then NO_COLOR, then OPENMARKET_COLORS; nothing asked is the best the terminal has")
+    func colourPrecedence() throws {
+        #expect(try resolve({ $0.noColor = true; $0.colors = "256" }).configuration.colorMode == .monochrome)
+        #expect(try resolve({ $0.colors = "16" }, environment: [Key.noColor: "1", Key.colors: "8"]).configuration.colorMode == ColorMode(name: "16"))
+        #expect(try resolve(environment: [Key.noColor: "1", Key.colors: "8"]).configuration.colorMode == .monochrome)
+        #expect(try resolve(environment: [Key.noColor: "", Key.colors: "8"]).configuration.colorMode == ColorMode(name: "8"), "an empty NO_COLOR says nothing")
+        #expect(try resolve({ $0.colors = "auto" }).configuration.colorMode == nil)
+        #expect(try resolve().configuration.colorMode == nil)
+    }
+
+    @Test("a value an option does not take names the option, what it takes and what it was given", arguments: [
+        ("--colors", "true-ish"), ("--pictures", "holograms"),
+    ])
+    func invalidValues(option: String, value: String) throws {
+        var options = BrowserLaunch.Options()
+        if option == "--colors" { options.colors = value } else { options.pictures = value }
+        let error = #expect(throws: BrowserLaunch.InvalidValue.self) {
+            try BrowserLaunch.validate(options, environment: [:])
+        }
+        #expect(error?.option == option && error?.value == value)
+        #expect(error?.allowed.contains("auto") == true)
+        // From the environment too, where the options say nothing.
+        let key = option == "--colors" ? Key.colors : Key.pictures
+        #expect(throws: BrowserLaunch.InvalidValue.self) { try BrowserLaunch.validate(BrowserLaunch.Options(), environment: [key: value]) }
+    }
+
+    @Test("pictures: --pictures wins over OPENMARKET_PICTURES; graphics need the cell's size in pixels, else half blocks")
+    func pictures() throws {
+        var sixelTerminal = TerminalAnswers()
+        sixelTerminal.primaryAttributes = [62, 4]
+        sixelTerminal.cellSize = PixelSize(width: 8, height: 16)
+        sixelTerminal.sixelColorRegisters = 1024
+        var sizeUnknown = sixelTerminal
+        sizeUnknown.cellSize = nil
+        let drawn = try resolve({ $0.pictures = "sixel" }, environment: [Key.pictures: "off"], answers: sixelTerminal)
+        #expect(drawn.configuration.pictures == .sixel && drawn.picturesOffered == .sixel)
+        #expect(drawn.configuration.cellPixels == PixelSize(width: 8, height: 16))
+        #expect(drawn.configuration.sixelColors == 1024)
+        #expect(try resolve(environment: [Key.pictures: "off"], answers: sixelTerminal).configuration.pictures == .off)
+        let noSize = try resolve({ $0.pictures = "sixel" }, answers: sizeUnknown)
+        #expect(noSize.configuration.pictures == .blocks && noSize.picturesOffered == .sixel)
+        #expect(try resolve().configuration.sixelColors == 256)
+    }
+
+    @Test("the terminal is asked unless half blocks were asked for and the environment tells whether it has 24-bit colour")
+    func asksTerminal() throws {
+        var blocks = BrowserLaunch.Options()
+        blocks.pictures = "blocks"
+        #expect(try BrowserLaunch.asksTerminal(BrowserLaunch.Options(), environment: ["COLORTERM": "truecolor"]))
+        #expect(try BrowserLaunch.asksTerminal(blocks, environment: [:]))
+        #expect(try !BrowserLaunch.asksTerminal(blocks, environment: ["COLORTERM": "truecolor"]))
+        #expect(try !BrowserLaunch.asksTerminal(BrowserLaunch.Options(), environment: [Key.pictures: "blocks", "COLORTERM": "truecolor"]))
+    }
+
+    @Test("the rest: a read-only notice when set and not empty, the poll interval, layout, product, ASCII and the server's label")
+    func theRest() throws {
+        let resolved = try resolve({
+            $0.pollInterval = 2.5
+            $0.layout = .list
+            $0.product = 42
+            $0.ascii = true
+        }, environment: [Key.readOnly: "read-only here"]).configuration
+        #expect(resolved.readOnlyNotice == "read-only here")
+        #expect(resolved.pollInterval == .milliseconds(2500))
+        #expect(resolved.layout == .list && resolved.openProduct == 42 && resolved.ascii)
+        #expect(resolved.serverLabel == "10.0.0.7:8080")
+        #expect(try resolve(environment: [Key.readOnly: ""]).configuration.readOnlyNotice == nil)
+    }
+}

@@ -70,17 +70,36 @@ struct SSHCommand: AsyncParsableCommand {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let hostKey = try HostKeyStore.loadOrCreate(
             at: self.hostKey.map { URL(fileURLWithPath: $0) } ?? directory.appendingPathComponent("ssh_host_ed25519_key"))
-
         let metrics = PrometheusMetrics()
-        var embedded: EmbeddedServer?
-        let marketURL: String
-        if let server {
-            marketURL = server
-        } else {
-            let started = try await EmbeddedServer.start(directory: directory, logger: logger, metrics: metrics.factory)
-            embedded = started
-            marketURL = started.url.absoluteString
+        let embedded = server == nil ? try await EmbeddedServer.start(directory: directory, logger: logger, metrics: metrics.factory) : nil
+        let marketURL = embedded?.url.absoluteString ?? server!
+        let (launcher, keys) = try sessionLauncher(directory: directory, marketURL: marketURL, embedded: embedded, logger: logger)
+        let limits = sessionLimits(openFiles: openFiles)
+        let ssh = try await MarketSSHServer.start(
+            host: host, port: port, hostKey: hostKey, launcher: launcher, authorizedKeys: keys, limits: limits,
+            proxyProtocol: proxyProtocol, metrics: SSHMetrics(factory: metrics.factory))
+        let listener = try await metricsListener(metrics, logger: logger)
+        let stop = Self.stopOnSignals(ssh, logger: logger)
+        defer { stop.signals.forEach { $0.cancel() } }
+        let lines = [
+            "openmarket over SSH on \(host):\(ssh.port) (market: \(marketURL)); at most \(limits.maxSessions) sessions",
+            "host key \(HostKeyStore.fingerprint(hostKey.publicKey))",
+            "connect: ssh -t -p \(ssh.port) \(host)        keys: ssh -p \(ssh.port) \(host) help",
+        ] + (listener.map { ["metrics: http://\(metricsHost):\($0.port)/metrics"] } ?? []) + ["Stop with Ctrl-C."]
+        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        for await _ in stop.stopped {}
+        if let listener {
+            await listener.group.triggerGracefulShutdown()
+            await listener.task.value
         }
+        await embedded?.stop()
+    }
+
+    /// What every session runs: this binary's browser on the market, with the environment of `--open` (writes
+    /// off) or of each authorized key (its vendor, created on first use with the embedded market); and the keys.
+    func sessionLauncher(
+        directory: URL, marketURL: String, embedded: EmbeddedServer?, logger: Logger
+    ) throws -> (SessionLauncher, AuthorizedKeys?) {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         var environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": NSHomeDirectory()]
         var keys: AuthorizedKeys?
@@ -110,35 +129,46 @@ struct SSHCommand: AsyncParsableCommand {
             arguments: ["browse", "--server", marketURL, "--data-dir", directory.path],
             environment: environment, logger: logger, frontName: name ?? ProcessInfo.processInfo.hostName,
             environmentForKey: environmentForKey)
-        let limits = SessionLimits(
+        return (launcher, keys)
+    }
+
+    /// The limits from the options, with the defaults that follow from this machine (open files, cores).
+    func sessionLimits(openFiles: Int) -> SessionLimits {
+        SessionLimits(
             maxSessions: maxSessions ?? SessionCapacity.defaultMaxSessions(openFiles: openFiles), idleTimeout: .seconds(idleTimeout), maxSessionTime: .seconds(maxSessionTime),
             connectionsPerMinute: connectionsPerMinute, loginGraceTime: .milliseconds(Int(loginGraceTime * 1000)),
             maxStartups: maxStartups, maxStartupsPerAddress: maxStartupsPerAddress,
             silenceTimeout: .milliseconds(Int(silenceTimeout * 1000)), sourcePenalty: .milliseconds(Int(sourcePenalty * 1000)),
             maxStarting: maxStarting ?? 16 * ProcessInfo.processInfo.activeProcessorCount)
-        let ssh = try await MarketSSHServer.start(
-            host: host, port: port, hostKey: hostKey, launcher: launcher, authorizedKeys: keys, limits: limits,
-            proxyProtocol: proxyProtocol, metrics: SSHMetrics(factory: metrics.factory))
-        var metricsLine: String?
-        var metricsListener: (group: ServiceGroup, task: Task<Void, Never>)?
-        if let metricsPort {
-            let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
-            let application = MetricsEndpoint.application(
-                host: metricsHost, port: metricsPort, logger: logger, text: { metrics.text() },
-                onRunning: { portSink.yield($0) })
-            let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
-            let task = Task {
-                do { try await group.run() } catch { logger.error("metrics listener stopped: \(error)") }
-                portSink.finish()
-            }
-            var iterator = ports.makeAsyncIterator()
-            guard let bound = await iterator.next() else {
-                throw ValidationError("could not listen on \(metricsHost):\(metricsPort) for metrics; see the log")
-            }
-            metricsListener = (group, task)
-            metricsLine = "metrics: http://\(metricsHost):\(bound)/metrics"
+    }
+
+    /// `GET /metrics` on `--metrics-port`, when asked for: its service group, the task running it, and the port.
+    func metricsListener(
+        _ metrics: PrometheusMetrics, logger: Logger
+    ) async throws -> (group: ServiceGroup, task: Task<Void, Never>, port: Int)? {
+        guard let metricsPort else { return nil }
+        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+        let application = MetricsEndpoint.application(
+            host: metricsHost, port: metricsPort, logger: logger, text: { metrics.text() },
+            onRunning: { portSink.yield($0) })
+        let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
+        let task = Task {
+            do { try await group.run() } catch { logger.error("metrics listener stopped: \(error)") }
+            portSink.finish()
         }
-        // SIGINT/SIGTERM: every session gets a goodbye line (its browser restores its screen first).
+        var iterator = ports.makeAsyncIterator()
+        guard let bound = await iterator.next() else {
+            throw ValidationError("could not listen on \(metricsHost):\(metricsPort) for metrics; see the log")
+        }
+        return (group, task, bound)
+    }
+
+    /// SIGINT and SIGTERM stop the server: every session gets a goodbye line (its browser restores its screen
+    /// first), then `stopped` ends. Installed before the start line is printed, so that a signal sent on
+    /// reading it is never the default one.
+    static func stopOnSignals(
+        _ ssh: MarketSSHServer, logger: Logger
+    ) -> (stopped: AsyncStream<Void>, signals: [any DispatchSourceSignal]) {
         let (stopped, stoppedSink) = AsyncStream.makeStream(of: Void.self)
         let signals = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
             signal(number, SIG_IGN)
@@ -153,18 +183,6 @@ struct SSHCommand: AsyncParsableCommand {
             source.resume()
             return source
         }
-        defer { signals.forEach { $0.cancel() } }
-        let lines = [
-            "openmarket over SSH on \(host):\(ssh.port) (market: \(marketURL)); at most \(limits.maxSessions) sessions",
-            "host key \(HostKeyStore.fingerprint(hostKey.publicKey))",
-            "connect: ssh -t -p \(ssh.port) \(host)        keys: ssh -p \(ssh.port) \(host) help",
-        ] + (metricsLine.map { [$0] } ?? []) + ["Stop with Ctrl-C."]
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        for await _ in stopped {}
-        if let metricsListener {
-            await metricsListener.group.triggerGracefulShutdown()
-            await metricsListener.task.value
-        }
-        await embedded?.stop()
+        return (stopped, signals)
     }
 }

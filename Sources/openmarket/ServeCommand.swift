@@ -57,6 +57,36 @@ struct ServeCommand: AsyncParsableCommand {
         OpenFileLimit.raise()
         let logging = LoggerFactory()
         let logger = logging.make(label: "openmarket.server", level: logLevel)
+        let configuration = serverConfiguration()
+        let flusher = Task { await logging.sink.runFlusher() }
+        defer {
+            flusher.cancel()
+            logging.sink.flush()
+        }
+        let dataPath = configuration.dataDirectory.path
+        let host = host
+        guard let location = try database.location() else {
+            let server = try await OpenMarketServer.open(configuration, logger: logger)
+            try await server.application { port in Self.announce(server, host: host, port: port, data: dataPath) }.runService()
+            return
+        }
+        // PostgreSQL: the pool runs as a service beside the server, which needs it from the moment it opens.
+        let postgres = try await PostgresStores.open(
+            location, now: configuration.now, metrics: DatabaseMetrics(factory: configuration.metrics), logger: logger)
+        let inDirectory = pictureStore == .directory
+        let stores = inDirectory ? postgres.stores.keepingPicturesInDataDirectory() : postgres.stores
+        let data = "\(location), " + (inDirectory ? "pictures in \(dataPath)" : "pictures in the database")
+        let serving = ServerService(configuration: configuration, stores: stores, logger: logger) {
+            server, port in Self.announce(server, host: host, port: port, data: data)
+        }
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [postgres.client, serving], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+
+    /// The server's configuration from the options, with metrics unless `--no-metrics`.
+    func serverConfiguration() -> ServerConfiguration {
         var configuration = ServerConfiguration(
             host: host, port: port,
             dataDirectory: dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(),
@@ -68,39 +98,17 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.metrics = metrics.factory
             configuration.metricsText = { metrics.text() }
         }
-        let flusher = Task { await logging.sink.runFlusher() }
-        defer {
-            flusher.cancel()
-            logging.sink.flush()
+        return configuration
+    }
+
+    /// The start lines: where the server listens, its data, the demo vendor's credentials.
+    @Sendable static func announce(_ server: OpenMarketServer, host: String, port: Int, data: String) {
+        var lines = ["Open Market API server on http://\(host):\(port)  (data: \(data))"]
+        if let demoVendor = server.demoVendor {
+            lines.append("Demo vendor \"\(demoVendor.name)\": identifier \(demoVendor.identifier)")
+            lines.append("                secret     \(demoVendor.secret)")
         }
-        let host = host
-        let announce = { @Sendable (server: OpenMarketServer, port: Int, data: String) in
-            var lines = ["Open Market API server on http://\(host):\(port)  (data: \(data))"]
-            if let demoVendor = server.demoVendor {
-                lines.append("Demo vendor \"\(demoVendor.name)\": identifier \(demoVendor.identifier)")
-                lines.append("                secret     \(demoVendor.secret)")
-            }
-            lines.append("Stop with Ctrl-C.")
-            FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        }
-        let dataPath = configuration.dataDirectory.path
-        guard let location = try database.location() else {
-            let server = try await OpenMarketServer.open(configuration, logger: logger)
-            try await server.application { port in announce(server, port, dataPath) }.runService()
-            return
-        }
-        // PostgreSQL: the pool runs as a service beside the server, which needs it from the moment it opens.
-        let postgres = try await PostgresStores.open(
-            location, now: configuration.now, metrics: DatabaseMetrics(factory: configuration.metrics), logger: logger)
-        let inDirectory = pictureStore == .directory
-        let stores = inDirectory ? postgres.stores.keepingPicturesInDataDirectory() : postgres.stores
-        let pictures = inDirectory ? "pictures in \(dataPath)" : "pictures in the database"
-        let serving = ServerService(configuration: configuration, stores: stores, logger: logger) {
-            server, port in announce(server, port, "\(location), \(pictures)")
-        }
-        let group = ServiceGroup(
-            configuration: .init(
-                services: [postgres.client, serving], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        lines.append("Stop with Ctrl-C.")
+        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 }

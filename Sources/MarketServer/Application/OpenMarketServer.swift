@@ -57,9 +57,11 @@ public struct OpenMarketServer: Sendable {
             demoVendor = try await catalog.seed(into: stores.demoCatalog, now: configuration.now())
             logger.notice("seeded the demo catalog in \(ContinuousClock.now - started)")
         }
-        // Written after the commit, atomically; a start after a crash in between writes it again.
+        // Written after the commit, atomically; a start after a crash in between writes it again. Read again:
+        // another replica may have committed the catalog between this one's first look and its count.
         if let committed = try await stores.demoCatalog.demoVendor() {
             try catalog.writeCredentialsFile(committed)
+            demoVendor = committed
         }
         let drawings = DemoDrawings(fontFile: configuration.demoFont)
         let demoPictures = DemoPictureMaker(catalog: catalog, drawings: drawings, pictures: pictures)

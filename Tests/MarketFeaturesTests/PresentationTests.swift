@@ -178,6 +178,40 @@ struct PresentationTests {
         #expect(searching.catalog.selectedIndex == 2 && searching.searchLine != nil)
     }
 
+    @Test("“Discard changes?” is the same question as a delete's, over the form: No by default keeps the form and what was typed; q and n say no; moving to Yes (→, l, Tab) and Enter, or y, close the form unsaved")
+    func discardQuestion() throws {
+        func typedForm() -> BrowserState {
+            var state = Self.writerState()
+            _ = state.handle(.keyPressed(.character("n")))
+            for c in "Mug" { _ = state.handle(.keyPressed(.character(c))) }
+            return state
+        }
+        func formName(_ state: BrowserState) -> String? {
+            for case .form(let form) in state.presented { return form.name.text }
+            return nil
+        }
+        var state = typedForm()
+        #expect(state.handle(.keyPressed(.escape)) == [])
+        #expect(state.presented.last == .confirmation(Confirmation(action: .discardChanges)))
+        #expect(state.presented.count == 2, "the question over the form")
+        let screen = render(state).0.trimmedLines().joined(separator: "\n")
+        #expect(screen.contains("Discard changes?") && screen.contains("[ No ]") && screen.contains("[ Yes ]"))
+        let hintLine = screen.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(hintLine.contains("y yes") && !hintLine.contains("field"), "the question's keys, not the form's: \(hintLine)")
+
+        for no in [KeyEvent.enter, .character("n"), .character("q"), .escape] {
+            var answering = state
+            #expect(answering.handle(.keyPressed(no)) == [], "\(no)")
+            #expect(answering.presented.count == 1 && formName(answering) == "Mug", "\(no) keeps the form and its text")
+        }
+        for yes in [[KeyEvent.right, .enter], [.character("l"), .enter], [.tab, .enter], [.character("y")]] {
+            var answering = state
+            for key in yes { _ = answering.handle(.keyPressed(key)) }
+            #expect(answering.presented.isEmpty, "\(yes) closes the form")
+            #expect(!answering.catalog.products.contains { $0.name == "Mug" }, "nothing saved")
+        }
+    }
+
     @Test("Ctrl-C quits whatever is presented")
     func controlC() {
         for keys in [[], [KeyEvent.enter], [.character("?")], [.character("/")], [.enter, .character("?")]] {

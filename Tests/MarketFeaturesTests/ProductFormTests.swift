@@ -111,19 +111,15 @@ struct ProductFormTests {
         #expect(form.stock.text == "9" && !form.isSubmitting && form.isDirty)
     }
 
-    @Test("Esc with changes asks “Discard changes?” with No as the default; without changes it just closes")
+    @Test("Esc with changes asks to discard them; without changes it just closes")
     func discardGuard() {
         var clean = ProductFormState(editing: product)
         #expect(clean.handle(.escape) == [.close(saved: nil)])
         var form = ProductFormState(editing: product)
         type("!", into: &form)
-        #expect(form.handle(.escape) == [])
-        #expect(form.confirmingDiscard && !form.discardYes)
-        #expect(form.handle(.enter) == [], "No is the default")
-        #expect(!form.confirmingDiscard && form.name.text == "Blue Mug!")
-        _ = form.handle(.escape)
-        _ = form.handle(.right)
-        #expect(form.handle(.enter) == [.close(saved: nil)])
+        #expect(form.handle(.escape) == [.askToDiscard])
+        #expect(form.presentationAction(.askToDiscard) == .present(.confirmation(Confirmation(action: .discardChanges))))
+        #expect(form.name.text == "Blue Mug!", "asking keeps what was typed")
     }
 
     @Test("currency toggles; Tab skips the thumbnail chooser when there is only one picture")

@@ -167,6 +167,12 @@ extension BrowserState {
             case .confirmed(.deleteProduct(let id, _)):
                 deleting.insert(id)
                 effects.append(.deleteProduct(id: id))
+            case .confirmed(.discardChanges):
+                if let form = presented.lastIndex(where: { if case .form = $0 { true } else { false } }) {
+                    presented.remove(at: form)
+                }
+            case .present(let presentation):
+                presented.append(presentation)
             case .queryEdited:
                 searchGeneration += 1
                 effects.append(.scheduleSearch(generation: searchGeneration, after: searchDelay))

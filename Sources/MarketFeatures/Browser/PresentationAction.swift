@@ -14,6 +14,8 @@ public enum PresentationAction: Sendable, Equatable {
     case formClosed(saved: ProductDetail?, registered: Bool)
     /// The question was answered yes.
     case confirmed(Confirmation.Action)
+    /// Put a feature on top of the stack (a question the feature asks).
+    case present(Presentation)
     /// The typed query changed (search as you type, after the debounce).
     case queryEdited(String)
     /// The typed query is to be shown now.

@@ -5,6 +5,8 @@ public struct Confirmation: Sendable, Equatable {
     /// What answering yes does.
     public enum Action: Sendable, Equatable {
         case deleteProduct(id: Int, name: String)
+        /// Close the form below without saving what was typed.
+        case discardChanges
     }
 
     public var action: Action
@@ -18,6 +20,7 @@ public struct Confirmation: Sendable, Equatable {
     public var question: String {
         switch action {
         case .deleteProduct(_, let name): "Delete “\(name)”? This cannot be undone."
+        case .discardChanges: "Discard changes?"
         }
     }
 

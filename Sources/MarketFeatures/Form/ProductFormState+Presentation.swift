@@ -15,6 +15,7 @@ extension ProductFormState {
             .run(.preparePicture(path: path, previewColumns: Self.previewColumns, previewRows: Self.previewRows))
         case .completePath(let prefix): .run(.completePath(prefix))
         case .close(let saved): .formClosed(saved: saved, registered: isRegistration)
+        case .askToDiscard: .present(.confirmation(Confirmation(action: .discardChanges)))
         }
     }
 

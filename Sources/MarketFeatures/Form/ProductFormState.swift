@@ -69,6 +69,8 @@ public struct ProductFormState: Sendable, Equatable {
         case completePath(String)
         /// The form is done: with the saved product, or cancelled.
         case close(saved: ProductDetail?)
+        /// Ask whether to close without saving what was typed ("Discard changes?", No by default).
+        case askToDiscard
     }
 
     public let mode: Mode
@@ -112,9 +114,6 @@ public struct ProductFormState: Sendable, Equatable {
     public var triedSubmit = false
     public var isSubmitting = false
     public var serverError: String?
-    /// "Discard changes?" is showing; `discardYes` is the focused answer (No by default).
-    public var confirmingDiscard = false
-    public var discardYes = false
     private var initial: Snapshot
 
     struct Snapshot: Sendable, Equatable {
@@ -227,18 +226,12 @@ public struct ProductFormState: Sendable, Equatable {
     }
 
     public mutating func handle(_ key: KeyEvent) -> [Effect] {
-        if confirmingDiscard { return handleDiscard(key) }
         if isSubmitting { return [] }
         switch key {
         case .control("s"):
             return submit()
         case .escape:
-            if isDirty {
-                confirmingDiscard = true
-                discardYes = false
-                return []
-            }
-            return [.close(saved: nil)]
+            return isDirty ? [.askToDiscard] : [.close(saved: nil)]
         case .tab where focus == .pictures && !picturePath.text.isEmpty:
             return [.completePath(picturePath.text)]
         case .enter where focus == .pictures && !picturePath.text.isEmpty:
@@ -368,23 +361,6 @@ public struct ProductFormState: Sendable, Equatable {
         let index = order.firstIndex(of: focus) ?? 0
         visited.insert(focus)
         focus = order[(index + delta + order.count) % order.count]
-    }
-
-    mutating func handleDiscard(_ key: KeyEvent) -> [Effect] {
-        switch key {
-        case .character("y"), .character("Y"):
-            return [.close(saved: nil)]
-        case .enter:
-            if discardYes { return [.close(saved: nil)] }
-            confirmingDiscard = false
-        case .character("n"), .character("N"), .escape:
-            confirmingDiscard = false
-        case .left, .right, .tab, .backTab:
-            discardYes.toggle()
-        default:
-            break
-        }
-        return []
     }
 
     /// Checks every rule; refuses while any is broken; otherwise sends only the changed fields.

@@ -29,4 +29,9 @@ struct ConfirmationWidget: Widget {
 
 extension Confirmation {
     func widget(_ context: RenderContext) -> any Widget { ConfirmationWidget(confirmation: self, theme: context.theme) }
+
+    /// The question's own keys, not those of the screen under it.
+    func hints(_ context: RenderContext) -> [KeyHint]? {
+        [KeyHint("y", "yes"), KeyHint("n Esc", "no"), KeyHint("←→", "choose"), KeyHint("Enter", "answer")]
+    }
 }

@@ -3,7 +3,7 @@ import OpenMarketAPI
 import TerminalUI
 
 /// Draws the product form: a title, the summary of what needs fixing, each field with its message
-/// beside it, the Save button, and the "Discard changes?" question when it is asked.
+/// beside it, and the Save button.
 struct FormWidget: Widget {
     let form: ProductFormState
     let context: RenderContext
@@ -95,7 +95,6 @@ struct FormWidget: Widget {
                 y += 1
             }
         }
-        if form.confirmingDiscard { drawDiscard(&canvas, area) }
     }
 
     /// The pictures of a registration: the path field, completions, a message, and a preview of each.
@@ -188,16 +187,6 @@ struct FormWidget: Widget {
     func markCursor(_ canvas: inout Canvas, x: Int, y: Int) {
         guard x >= 0, x < canvas.width, y >= 0, y < canvas.height else { return }
         canvas.restyle(Rect(x: x, y: y, width: 1, height: 1)) { $0.attributes.insert(.reverse) }
-    }
-
-    func drawDiscard(_ canvas: inout Canvas, _ area: Rect) {
-        let box = Rect(x: area.x + max(0, (area.width - 36) / 2), y: area.y + max(0, area.height / 2 - 3), width: min(36, area.width), height: 5)
-        canvas.fill(box)
-        canvas.box(box, style: theme.selectedBorder, ascii: theme.ascii)
-        canvas.put("Discard changes?", x: box.x + 2, y: box.y + 1, style: theme.name)
-        let focused = CellStyle(attributes: [.reverse, .bold])
-        canvas.put("[ No ]", x: box.x + 6, y: box.y + 3, style: form.discardYes ? theme.plain : focused)
-        canvas.put("[ Yes ]", x: box.x + 16, y: box.y + 3, style: form.discardYes ? focused : theme.plain)
     }
 }
 

@@ -67,8 +67,13 @@ public struct BrowserLaunch: Sendable {
         }
     }
 
-    /// The pictures asked for.
-    public static func pictureRequest(_ text: String?) throws(InvalidValue) -> PictureModeChoice.Request {
+    /// The pictures asked for: `--pictures`, else `OPENMARKET_PICTURES`.
+    static func picturesAsked(_ options: Options, environment: [String: String]) throws(InvalidValue) -> PictureModeChoice.Request {
+        try pictureRequest(options.pictures ?? environment[EnvironmentKey.pictures])
+    }
+
+    /// The pictures a value asks for.
+    static func pictureRequest(_ text: String?) throws(InvalidValue) -> PictureModeChoice.Request {
         guard let text, !text.isEmpty else { return .auto }
         guard let request = PictureModeChoice.Request(text) else {
             throw InvalidValue(option: "--pictures", allowed: "auto, kitty, sixel, iterm, blocks or off", value: text)
@@ -76,8 +81,8 @@ public struct BrowserLaunch: Sendable {
         return request
     }
 
-    /// The colour mode asked for; nil for auto (the best the terminal has).
-    public static func colorRequest(_ text: String?) throws(InvalidValue) -> ColorMode? {
+    /// The colour mode a value asks for; nil for auto (the best the terminal has).
+    static func colorRequest(_ text: String?) throws(InvalidValue) -> ColorMode? {
         guard let text, !text.isEmpty, text.lowercased() != "auto" else { return nil }
         guard let mode = ColorMode(name: text) else {
             throw InvalidValue(option: "--colors", allowed: "auto, true, 256, 16, 8 or none", value: text)
@@ -87,14 +92,14 @@ public struct BrowserLaunch: Sendable {
 
     /// Checks what the options and the environment ask for, before anything starts.
     public static func validate(_ options: Options, environment: [String: String]) throws(InvalidValue) {
-        _ = try pictureRequest(options.pictures ?? environment[EnvironmentKey.pictures])
+        _ = try picturesAsked(options, environment: environment)
         _ = try colorRequest(options.colors ?? environment[EnvironmentKey.colors])
     }
 
     /// Whether the terminal is to be asked what it can draw: pictures other than half blocks were asked for,
     /// or the environment does not say whether it has 24-bit colour (over SSH it rarely does).
     public static func asksTerminal(_ options: Options, environment: [String: String]) throws(InvalidValue) -> Bool {
-        let request = try pictureRequest(options.pictures ?? environment[EnvironmentKey.pictures])
+        let request = try picturesAsked(options, environment: environment)
         return request != .mode(.blocks) || !DirectColorChoice.environmentSays(environment)
     }
 
@@ -108,7 +113,7 @@ public struct BrowserLaunch: Sendable {
         _ options: Options, environment: [String: String], answers: TerminalAnswers, baseURL: URL,
         saved: KnownIdentity? = nil, demo: KnownIdentity? = nil
     ) throws(InvalidValue) -> (configuration: BrowserConfiguration, picturesOffered: PictureMode) {
-        let request = try pictureRequest(options.pictures ?? environment[EnvironmentKey.pictures])
+        let request = try picturesAsked(options, environment: environment)
         let choice = PictureModeChoice.choose(request: request, answers: answers, environment: environment)
         // Inside tmux, kitty asked for by name goes through tmux's passthrough as Unicode placeholders, which
         // tmux redraws, scrolls and covers as text (the outer terminal is not asked: tmux answers for it).

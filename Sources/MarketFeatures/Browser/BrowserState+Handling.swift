@@ -168,9 +168,7 @@ extension BrowserState {
                 deleting.insert(id)
                 effects.append(.deleteProduct(id: id))
             case .confirmed(.discardChanges):
-                if let form = presented.lastIndex(where: { if case .form = $0 { true } else { false } }) {
-                    presented.remove(at: form)
-                }
+                form = nil
             case .present(let presentation):
                 presented.append(presentation)
             case .queryEdited:

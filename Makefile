@@ -47,6 +47,11 @@ RELEASE_FLAGS := -c release --static-swift-stdlib
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
+# A failed run's failures, printed last so that a CI log's tail shows them (the whole log is in $(1)).
+FAILURES = echo "== failures (whole log: $(1))"; \
+	grep -a -E '✘|error:|fatal|Fatal|Expectation failed|recorded an issue|Caught signal|ERROR: (Address|Thread)Sanitizer|SUMMARY:' $(1) \
+	| grep -a -v 'passed after' | tail -60
+
 ## test: every test — unit, live loopback HTTP, and end to end on the real binary; the server's contract
 ## tests on each store, PostgreSQL included (a throwaway cluster)
 test: deps
@@ -57,20 +62,20 @@ test: deps
 	@# cores for a minute and made the timing tests late.
 	@set -o pipefail; { $(WITH_POSTGRES) $(SWIFT) test --skip '$(ALONE_TESTS)' && \
 		$(WITH_POSTGRES) $(SWIFT) test --skip-build --filter '$(ALONE_TESTS)'; } 2>&1 | tee .build/test.log || { \
-		echo "== failures (whole log: .build/test.log)"; \
-		grep -a -E '✘|error:|fatal|Fatal|Expectation failed|recorded an issue|Caught signal' .build/test.log | grep -a -v 'passed after' | tail -60; \
-		exit 1; }
+		$(call FAILURES,.build/test.log); exit 1; }
 
 ## sanitize: the whole suite (end to end included, on sanitized binaries) under AddressSanitizer (our C
 ## code under UBSan too), then the concurrent modules' tests under ThreadSanitizer; each in its own build folder
 SANITIZE_THREAD_TESTS ?= MarketAppTests|MarketSSHTests|MarketServerTests|ImagePipelineTests|OpenMarketAPITests|MarketFeaturesTests
 sanitize: deps
 	OPENMARKET_UBSAN=1 $(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	OPENMARKET_UBSAN=1 OPENMARKET_SANITIZER=address ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-		$(WITH_POSTGRES) $(SWIFT) test --skip-build --no-parallel --sanitize=address --scratch-path .build-asan
+	@set -o pipefail; OPENMARKET_UBSAN=1 OPENMARKET_SANITIZER=address ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		$(WITH_POSTGRES) $(SWIFT) test --skip-build --no-parallel --sanitize=address --scratch-path .build-asan 2>&1 \
+		| tee .build-asan/test.log || { $(call FAILURES,.build-asan/test.log); exit 1; }
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	TSAN_OPTIONS=halt_on_error=1 \
-		$(WITH_POSTGRES) $(SWIFT) test --skip-build --no-parallel --sanitize=thread --scratch-path .build-tsan --filter '$(SANITIZE_THREAD_TESTS)'
+	@set -o pipefail; TSAN_OPTIONS=halt_on_error=1 \
+		$(WITH_POSTGRES) $(SWIFT) test --skip-build --no-parallel --sanitize=thread --scratch-path .build-tsan --filter '$(SANITIZE_THREAD_TESTS)' 2>&1 \
+		| tee .build-tsan/test.log || { $(call FAILURES,.build-tsan/test.log); exit 1; }
 
 ## fuzz: each libFuzzer target for FUZZ_SECONDS (default 60) from its seeds in Tests/FuzzCorpus; what it
 ## learns stays in .build-fuzz/corpus, findings go to .build-fuzz/findings (see docs/FUZZING.md)

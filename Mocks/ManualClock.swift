@@ -32,6 +32,9 @@ public final class ManualClock: Clock, Sendable {
     /// How many sleeps are waiting.
     public var sleeperCount: Int { state.withLockedValue { $0.sleepers.count } }
 
+    /// When the waiting sleeps end, as offsets from the clock's start, earliest first.
+    public var deadlines: [Duration] { state.withLockedValue { $0.sleepers.values.map(\.deadline.offset).sorted() } }
+
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLockedValue { state in
             defer { state.nextID += 1 }

@@ -16,7 +16,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
     /// messages and usage lines are ArgumentParser's own.
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        guard arguments.first == "browse", var browse = try? BrowseCommand.parse(Array(arguments.dropFirst())) else {
+        guard arguments.first == "browse", let browse = try? BrowseCommand.parse(Array(arguments.dropFirst())) else {
             await main(nil)
             return
         }

@@ -48,7 +48,7 @@ struct BrowserRuntimeTests {
         terminal.type(.key(.character("/")))
         for c in "mug" { terminal.type(.key(.character(c))) }
         try await waitUntil("the query typed") { terminal.lastFrame?.trimmedLines().joined().contains("Search: mug") == true }
-        try await waitUntil("the debounce sleeping") { clock.sleeperCount >= 2 }
+        try await waitUntil("the debounce sleeping") { clock.deadlines.contains(.milliseconds(300)) }
         clock.advance(by: .milliseconds(299))
         try await Task.sleep(for: .milliseconds(50))
         #expect(transport.requests.count == 1, "nothing before 300 ms")

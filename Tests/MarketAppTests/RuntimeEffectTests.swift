@@ -171,9 +171,11 @@ struct RuntimeEffectTests {
         app.transport.requests.filter { $0.url.path == path }.count
     }
 
-    /// Waits until the runtime sleeps on its clock for the retry's wake (beside the poll timer).
-    static func waitForWake(_ app: Harness) async throws {
-        try await app.waitUntil("the retry's wake on the clock") { app.clock.sleeperCount >= 2 }
+    /// Waits until the runtime sleeps on its clock for the retry's wake, due at `due` from the clock's start.
+    /// (Counting sleepers is not enough: the spinner's and the poll's sleeps come and go beside it, and a
+    /// test that advanced the clock before the wake slept would wait a whole delay more.)
+    static func waitForWake(_ app: Harness, due: Duration) async throws {
+        try await app.waitUntil("the retry's wake on the clock, due at \(due)") { app.clock.deadlines.contains(due) }
     }
 
     @Test("a picture that failed to load for graphics keeps its placeholder, is not asked for again on every frame, and is asked again once 3 s have passed on the runtime's clock, with no key pressed")
@@ -188,7 +190,7 @@ struct RuntimeEffectTests {
         try await app.waitUntil("two pictures, the third refused") {
             app.terminal.lastGraphics.count == 2 && Self.asked(app, "/images/2.jpg") == 1
         }
-        try await Self.waitForWake(app)
+        try await Self.waitForWake(app, due: .seconds(3))
         app.type(.down, .up, .down, .up)
         try await Task.sleep(for: .milliseconds(300))
         #expect(Self.asked(app, "/images/2.jpg") == 1, "not asked again by the frames of four keys")
@@ -213,14 +215,14 @@ struct RuntimeEffectTests {
             return (0..<frame.height).reduce(0) { sum, y in sum + (0..<frame.width).filter { frame[$0, y].text == "▀" }.count }
         }
         try await app.waitUntil("two pictures drawn, the third refused") { Self.asked(app, "/images/2.jpg") == 1 && blocks() > 0 }
-        try await Self.waitForWake(app)
+        try await Self.waitForWake(app, due: .seconds(3))
         let twoPictures = blocks()
         app.type(.down, .up, .down, .up)
         try await Task.sleep(for: .milliseconds(300))
         #expect(Self.asked(app, "/images/2.jpg") == 1, "not asked again by the frames of four keys")
         app.clock.advance(by: .seconds(3))
         try await app.waitUntil("asked again after 3 s") { Self.asked(app, "/images/2.jpg") == 2 }
-        try await Self.waitForWake(app)
+        try await Self.waitForWake(app, due: .seconds(9))
         app.clock.advance(by: .seconds(3))
         try await Task.sleep(for: .milliseconds(300))
         #expect(Self.asked(app, "/images/2.jpg") == 2, "the second failure waits twice as long")
@@ -301,7 +303,7 @@ struct RuntimeEffectTests {
         let app = Harness({ $0.pollInterval = .seconds(10) }, firstPage: Self.page([3, 2, 1]))
         app.transport.enqueue("GET", "/api/products", .json(Self.page([5, 4, 3, 2, 1])))
         try await app.waitFor("Item 3")
-        try await app.waitUntil("the poll timer sleeping") { app.clock.sleeperCount >= 1 }
+        try await app.waitUntil("the poll timer sleeping") { app.clock.deadlines.contains(.seconds(10)) }
         app.clock.advance(by: .seconds(9))
         try await Task.sleep(for: .milliseconds(50))
         #expect(app.transport.requests.count == 1, "nothing before the interval")

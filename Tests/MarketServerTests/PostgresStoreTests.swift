@@ -175,7 +175,7 @@ struct PostgresStoreTests {
         let schema = try await TestSchemaScope.newSchema()
         let current = try await schema.open()
         let newer = PostgresSchema.version + 1
-        try await current.client.withConnection { connection in
+        _ = try await current.client.withConnection { connection in
             try await connection.query(
                 "INSERT INTO schema_version (version) VALUES (\(newer))", logger: TestMarket.logger)
         }

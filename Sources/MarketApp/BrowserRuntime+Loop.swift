@@ -265,17 +265,17 @@ extension BrowserRuntime {
                 tasks.start(.detail(id: id)) {
                     guard let result = await Self.attempt({ () async throws(OpenMarketError) in try await client.product(id: id) })
                     else { return }
-                    queue.send(.browser(.detailLoaded(id: id, result)))
+                    queue.send(.browser(.presented(.detail(id: id, .loaded(result)))))
                 }
             case .registerProduct(let product, let pictures):
                 let identity = runtime.configuration.identity
                 tasks.start(.register) {
                     let result = await Self.attempt({ () async throws(OpenMarketError) in
                         try await client.register(product, pictures: pictures, identity: try Self.require(identity)) {
-                            sent, total in queue.send(.browser(.uploadProgressed(sent: sent, total: total)))
+                            sent, total in queue.send(.browser(.presented(.form(.register, .uploadProgressed(sent: sent, total: total)))))
                         }
                     }) ?? .failure(BrowserFailure("The upload was cancelled."))
-                    queue.send(.browser(.productRegistered(result)))
+                    queue.send(.browser(.presented(.form(.register, .submitted(result)))))
                 }
             case .preparePicture(let path, let columns, let rows):
                 let palette = self.palette
@@ -288,17 +288,18 @@ extension BrowserRuntime {
                     } catch {
                         result = .failure(BrowserFailure(error.description))
                     }
-                    queue.send(.browser(.pictureLoaded(path: path, result)))
+                    queue.send(.browser(.presented(.form(.register, .pictureLoaded(path: path, result)))))
                 }
             case .completePath(let prefix):
                 tasks.startDetached(.completePath) {
-                    queue.send(.browser(.pathCompleted(prefix: prefix, PathCompleter.candidates(for: prefix))))
+                    let candidates = PathCompleter.candidates(for: prefix)
+                    queue.send(.browser(.presented(.form(.register, .pathCompleted(prefix: prefix, candidates)))))
                 }
             case .loadFormImages(let id):
                 tasks.start(.formImages(id: id)) {
                     guard let result = await Self.attempt({ () async throws(OpenMarketError) in try await client.product(id: id) })
                     else { return }
-                    queue.send(.browser(.formImagesLoaded(id: id, result)))
+                    queue.send(.browser(.presented(.form(.edit(productID: id), .imagesLoaded(result)))))
                 }
             case .updateProduct(let id, let changes):
                 let identity = runtime.configuration.identity
@@ -306,7 +307,7 @@ extension BrowserRuntime {
                     let result = await Self.attempt({ () async throws(OpenMarketError) in
                         try await client.update(id: id, changes: changes, identity: try Self.require(identity))
                     }) ?? .failure(BrowserFailure("Saving was cancelled."))
-                    queue.send(.browser(.productUpdated(id: id, result)))
+                    queue.send(.browser(.presented(.form(.edit(productID: id), .submitted(result)))))
                 }
             case .deleteProduct(let id):
                 let identity = runtime.configuration.identity

@@ -102,7 +102,7 @@ struct BrowserScreenTests {
     func detail() {
         var state = listState(products)
         _ = state.handle(.keyPressed(.enter))
-        _ = state.handle(.detailLoaded(id: 3, .success(Samples.detail(3, description: "A sturdy mug for your morning coffee, made in Seoul by hand."))))
+        _ = state.handle(.presented(.detail(id: 3, .loaded(.success(Samples.detail(3, description: "A sturdy mug for your morning coffee, made in Seoul by hand."))))))
         expectScreen(state, [
             " openmarket  ·  m.test:80  ·  list               3 products",
             "",

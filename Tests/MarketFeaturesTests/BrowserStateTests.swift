@@ -172,7 +172,7 @@ struct BrowserStateTests {
         _ = state.handle(.keyPressed(.down))
         #expect(state.handle(.keyPressed(.enter)) == [.loadDetail(id: 99)])
         #expect(state.detail?.isLoading == true)
-        _ = state.handle(.detailLoaded(id: 99, .success(Samples.detail(99))))
+        _ = state.handle(.presented(.detail(id: 99, .loaded(.success(Samples.detail(99))))))
         #expect(state.detail?.imageCount == 3)
         _ = state.handle(.keyPressed(.right))
         _ = state.handle(.keyPressed(.right))
@@ -190,7 +190,7 @@ struct BrowserStateTests {
     func detailRace() {
         var state = Samples.loaded()
         _ = state.handle(.keyPressed(.enter))
-        _ = state.handle(.detailLoaded(id: 42, .success(Samples.detail(42))))
+        _ = state.handle(.presented(.detail(id: 42, .loaded(.success(Samples.detail(42))))))
         #expect(state.detail?.detail == nil && state.detail?.isLoading == true)
     }
 

@@ -61,7 +61,7 @@ struct PlacementTests {
     func detail() {
         var state = Samples.loaded()
         _ = state.handle(.keyPressed(.enter))
-        _ = state.handle(.detailLoaded(id: 100, .success(Samples.detail(100))))
+        _ = state.handle(.presented(.detail(id: 100, .loaded(.success(Samples.detail(100))))))
         let placements = report(state).pictures
         #expect(placements.count == 1)
         #expect(placements.first?.url == Samples.detail(100).images[0].url)

@@ -25,7 +25,7 @@ struct PresentationTests {
         expected.presented = [.detail(DetailState(summary: Samples.product(100)))]
         #expect(state == expected)
 
-        _ = state.handle(.detailLoaded(id: 100, .success(Samples.detail(100))))
+        _ = state.handle(.presented(.detail(id: 100, .loaded(.success(Samples.detail(100))))))
         var loaded = DetailState(summary: Samples.product(100))
         loaded.isLoading = false
         loaded.detail = Samples.detail(100)
@@ -94,7 +94,7 @@ struct PresentationTests {
     func editFromDetail() {
         var state = Self.writerState()
         _ = state.handle(.keyPressed(.enter))
-        _ = state.handle(.detailLoaded(id: 100, .success(Samples.detail(100))))
+        _ = state.handle(.presented(.detail(id: 100, .loaded(.success(Samples.detail(100))))))
         #expect(state.handle(.keyPressed(.character("e"))).isEmpty, "the detail's pictures are known")
         guard case .form(let form) = state.presented.last else {
             Issue.record("no form on top")
@@ -108,7 +108,7 @@ struct PresentationTests {
         for c in "Renamed" { _ = state.handle(.keyPressed(.character(c))) }
         let effects = state.handle(.keyPressed(.control("s")))
         #expect(effects == [.updateProduct(id: 100, changes: ProductChanges(name: "Renamed"))])
-        _ = state.handle(.productUpdated(id: 100, .success(saved)))
+        _ = state.handle(.presented(.form(.edit(productID: 100), .submitted(.success(saved)))))
         guard case .detail(let detail)? = state.presented.last, state.presented.count == 1 else {
             Issue.record("the detail is not back on top: \(state.presented)")
             return
@@ -238,5 +238,23 @@ struct PresentationTests {
         #expect(Theme(mode: .color256).spinner(at: 23) == "⠸")
         #expect(Theme(mode: .color256, ascii: true).spinner(at: 23) == "\\")
         #expect(Theme(mode: .color256).spinner(at: -1) == "⠏")
+    }
+
+    @Test("an answer goes only to the layer it is addressed to; one for a feature no longer open changes nothing")
+    func answersAreAddressed() {
+        var state = Self.writerState()
+        _ = state.handle(.keyPressed(.character("e")))
+        #expect(state.form?.productID == 100)
+        let editing = state
+        let pictures = Samples.detail(101, pictures: 3)
+        #expect(state.handle(.presented(.form(.edit(productID: 101), .imagesLoaded(.success(pictures))))) == [])
+        #expect(state.handle(.presented(.form(.register, .submitted(.success(Samples.detail(500)))))) == [])
+        #expect(state.handle(.presented(.detail(id: 100, .loaded(.success(Samples.detail(100))))) ) == [])
+        #expect(state == editing, "a late registration's answer, another product's pictures, a detail not open")
+
+        var closed = Self.writerState()
+        let browsing = closed
+        #expect(closed.handle(.presented(.form(.edit(productID: 100), .submitted(.success(Samples.detail(100)))))) == [])
+        #expect(closed == browsing, "the form closed before its answer came")
     }
 }

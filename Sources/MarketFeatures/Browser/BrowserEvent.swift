@@ -14,24 +14,12 @@ public enum BrowserEvent: Sendable, Equatable {
     case pollLoaded(search: String?, Result<ProductPage, BrowserFailure>)
     /// The poll interval passed.
     case pollTimerFired
-    /// A product's detail arrived (or did not).
-    case detailLoaded(id: Int, Result<ProductDetail, BrowserFailure>)
     /// The search debounce of a given generation elapsed.
     case searchDebounceElapsed(generation: Int)
     /// The spinner's frame interval passed.
     case spinnerTicked
-    /// A picture for the registration form was read, checked and previewed (or not).
-    case pictureLoaded(path: String, Result<ProductFormState.Picture, BrowserFailure>)
-    /// File names completing a typed path.
-    case pathCompleted(prefix: String, [String])
-    /// Bytes of a registration sent so far.
-    case uploadProgressed(sent: Int, total: Int)
-    /// A registration was accepted (the new product), or refused.
-    case productRegistered(Result<ProductDetail, BrowserFailure>)
-    /// The pictures of the product being edited arrived.
-    case formImagesLoaded(id: Int, Result<ProductDetail, BrowserFailure>)
-    /// An edit was saved (the updated product), or refused.
-    case productUpdated(id: Int, Result<ProductDetail, BrowserFailure>)
+    /// An answer for a feature on the presentation stack (the detail, the form), routed to it.
+    case presented(PresentedEvent)
     /// A delete finished (the product's detail as the server last had it, or why not).
     case productDeleted(id: Int, Result<ProductDetail, BrowserFailure>)
 }

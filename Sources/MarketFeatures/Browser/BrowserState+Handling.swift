@@ -26,9 +26,6 @@ extension BrowserState {
             return []
         case .pollTimerFired:
             return catalog.pollTimerFired()
-        case .detailLoaded(let id, let result):
-            updateDetails(of: id) { $0.loaded(result) }
-            return []
         case .searchDebounceElapsed(let generation):
             guard generation == searchGeneration, let line = searchLine, line.effectiveQuery != catalog.query else {
                 return []
@@ -37,31 +34,8 @@ extension BrowserState {
         case .spinnerTicked:
             spinnerFrame &+= 1
             return []
-        case .pictureLoaded(let path, let result):
-            return updateForm { form in
-                form.pictureLoaded(path: path, result)
-                return []
-            }
-        case .pathCompleted(let prefix, let candidates):
-            return updateForm { form in
-                form.completionsArrived(for: prefix, candidates)
-                return []
-            }
-        case .uploadProgressed(let sent, let total):
-            return updateForm { form in
-                if form.isSubmitting { form.progress = ProductFormState.UploadProgress(sent: sent, total: total) }
-                return []
-            }
-        case .productRegistered(let result):
-            return updateForm(where: { $0.isRegistration }) { form in form.submitted(result).map(form.presentationAction) }
-        case .formImagesLoaded(let id, let result):
-            guard case .success(let loaded) = result else { return [] }
-            return updateForm(where: { $0.productID == id }) { form in
-                form.imagesArrived(loaded.images, thumbnailURL: loaded.thumbnailURL)
-                return []
-            }
-        case .productUpdated(let id, let result):
-            return updateForm(where: { $0.productID == id }) { form in form.submitted(result).map(form.presentationAction) }
+        case .presented(let event):
+            return route(event)
         case .productDeleted(let id, let result):
             deleting.remove(id)
             switch result {
@@ -83,8 +57,9 @@ extension BrowserState {
         if key == .control("c") { return [.quit] }
         if let top = presented.indices.last {
             if !presented[top].feature.isModal { notice = nil }
-            let actions = presented[top].handle(.key(key), context: presentationContext)
-            if actions != [.unhandled] { return perform(actions, at: top) }
+            if case .handled(let actions) = presented[top].handle(.key(key), context: presentationContext) {
+                return perform(actions, at: top)
+            }
         } else {
             notice = nil
         }
@@ -115,7 +90,7 @@ extension BrowserState {
             break
         }
         guard presented.isEmpty else { return [] }
-        if let effects = catalog.handle(key) { return effects }
+        if case .handled(let effects) = catalog.handle(key) { return effects }
         switch key {
         case .character("q"):
             return [.quit]
@@ -137,12 +112,14 @@ extension BrowserState {
 
     mutating func handleMouse(_ mouse: MouseEvent) -> [BrowserEffect] {
         if let top = presented.indices.last {
-            let actions = presented[top].handle(.mouse(mouse), context: presentationContext)
-            if actions != [.unhandled] { return perform(actions, at: top) }
+            if case .handled(let actions) = presented[top].handle(.mouse(mouse), context: presentationContext) {
+                return perform(actions, at: top)
+            }
             if presented.contains(where: { $0.feature.coversContent }) { return [] }
         }
-        var (effects, pressed) = catalog.handle(mouse)
-        if mouse.kind == .doubleClick, pressed != nil { effects += openSelected() }
+        guard case .handled(var effects) = catalog.handle(mouse) else { return [] }
+        // A double click on an item opens it.
+        if mouse.kind == .doubleClick { effects += openSelected() }
         return effects
     }
 
@@ -155,8 +132,6 @@ extension BrowserState {
         var effects: [BrowserEffect] = []
         for action in actions {
             switch action {
-            case .unhandled:
-                continue
             case .dismiss:
                 if presented.indices.contains(index) { presented.remove(at: index) }
             case .run(let effect):
@@ -193,16 +168,15 @@ extension BrowserState {
         }
     }
 
-    /// Changes the open form (the one `matching` picks), then carries out what it asked for.
-    mutating func updateForm(
-        where matching: (ProductFormState) -> Bool = { _ in true },
-        _ change: (inout ProductFormState) -> [PresentationAction]
-    ) -> [BrowserEffect] {
-        guard let index = presented.lastIndex(where: { if case .form(let form) = $0 { matching(form) } else { false } }),
-            case .form(var form) = presented[index]
-        else { return [] }
-        let actions = change(&form)
-        presented[index] = .form(form)
-        return perform(actions, at: index)
+    /// Offers an answer to every layer of the stack, top first, and carries out what the ones it was for
+    /// asked. An answer for a feature that has closed finds no taker and changes nothing.
+    mutating func route(_ event: PresentedEvent) -> [BrowserEffect] {
+        var effects: [BrowserEffect] = []
+        for index in presented.indices.reversed() where presented.indices.contains(index) {
+            if case .handled(let actions) = presented[index].receive(event) {
+                effects += perform(actions, at: index)
+            }
+        }
+        return effects
     }
 }

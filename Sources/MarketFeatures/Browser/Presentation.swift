@@ -18,7 +18,7 @@ public enum Presentation: Sendable, Equatable {
     }
 
     /// Routes input to the feature and keeps its new state.
-    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> [PresentationAction] {
+    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
         switch self {
         case .detail(var feature):
             defer { self = .detail(feature) }
@@ -35,6 +35,20 @@ public enum Presentation: Sendable, Equatable {
         case .search(var feature):
             defer { self = .search(feature) }
             return feature.handle(input, context: context)
+        }
+    }
+
+    /// Routes an answer to the feature it is addressed to; `.notMine` from every other layer.
+    mutating func receive(_ event: PresentedEvent) -> Outcome<PresentationAction> {
+        switch (self, event) {
+        case (.form(var form), .form(let mode, let event)) where form.mode == mode:
+            defer { self = .form(form) }
+            return .handled(form.receive(event).map(form.presentationAction))
+        case (.detail(var detail), .detail(let id, let event)) where detail.summary.id == id:
+            defer { self = .detail(detail) }
+            return .handled(detail.receive(event))
+        default:
+            return .notMine
         }
     }
 }

@@ -1,11 +1,10 @@
 public import OpenMarketAPI
 
-/// What a presented feature (detail, form, question, help, search line) answers to a key or a click.
+/// What a presented feature (detail, form, question, help, search line) asks of the stack, in a
+/// `Outcome.handled`, for a key, a click or an answer addressed to it.
 /// The browser carries these out: it runs effects, closes the feature, and maps results — a saved form,
 /// a confirmed delete, a new query — to its own handlers.
 public enum PresentationAction: Sendable, Equatable {
-    /// The key is not the feature's: the browser's own keys (`?`, `c`, `e`, `d`) get it.
-    case unhandled
     /// Close the feature.
     case dismiss
     /// Ask the runtime for something.

@@ -12,8 +12,8 @@ protocol PresentedFeature: Sendable {
     var activity: String? { get }
     /// Whether it takes every key (nothing reaches the browser's own keys, and the status line's notice stays).
     var isModal: Bool { get }
-    /// What a key or a click does; `.unhandled` passes it to the browser's own keys.
-    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> [PresentationAction]
+    /// What a key or a click does; `.notMine` passes it to the browser's own keys.
+    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction>
     /// What draws it, over the area below the title line and above the status line.
     func widget(_ context: RenderContext) -> any Widget
     /// Its key hints, or nil to show those of what is below.

@@ -36,51 +36,51 @@ extension CatalogState {
         return prefetchIfNeeded()
     }
 
-    /// Moving and paging through the products, switching list and grid, refreshing. Nil when the key is
-    /// not one of the catalog's.
-    mutating func handle(_ key: KeyEvent) -> [BrowserEffect]? {
+    /// Moving and paging through the products, switching list and grid, refreshing; `.notMine` for any
+    /// other key.
+    mutating func handle(_ key: KeyEvent) -> Outcome<BrowserEffect> {
         let layout = self.layout
         switch key {
         case .character("j"), .down:
-            return moveSelection(by: layout.itemsPerRow)
+            return .handled(moveSelection(by: layout.itemsPerRow))
         case .character("k"), .up:
-            return moveSelection(by: -layout.itemsPerRow)
+            return .handled(moveSelection(by: -layout.itemsPerRow))
         case .character("l"), .right:
-            return layoutKind == .grid ? moveSelection(by: 1) : []
+            return .handled(layoutKind == .grid ? moveSelection(by: 1) : [])
         case .character("h"), .left:
-            return layoutKind == .grid && selectedIndex > 0 ? moveSelection(by: -1) : []
+            return .handled(layoutKind == .grid && selectedIndex > 0 ? moveSelection(by: -1) : [])
         case .pageDown, .control("f"):
-            return select(selectedIndex + layout.visibleItems)
+            return .handled(select(selectedIndex + layout.visibleItems))
         case .pageUp, .control("b"):
-            return select(selectedIndex - layout.visibleItems)
+            return .handled(select(selectedIndex - layout.visibleItems))
         case .character("g"), .home:
-            return select(0)
+            return .handled(select(0))
         case .character("G"), .end:
-            return select(products.count - 1)
+            return .handled(select(products.count - 1))
         case .character("v"), .tab:
             layoutKind = layoutKind.toggled
             keepSelectionVisible()
-            return prefetchIfNeeded()
+            return .handled(prefetchIfNeeded())
         case .character("r"):
-            return retryOrRefresh()
+            return .handled(retryOrRefresh())
         default:
-            return nil
+            return .notMine
         }
     }
 
-    /// The wheel moves the selection; a press selects the item under it. Returns the effects and the
-    /// item pressed, if any.
-    mutating func handle(_ mouse: MouseEvent) -> (effects: [BrowserEffect], pressed: Int?) {
+    /// The wheel moves the selection; a press selects the item under it. A press or double click on no
+    /// item is `.notMine`.
+    mutating func handle(_ mouse: MouseEvent) -> Outcome<BrowserEffect> {
         let layout = self.layout
         switch mouse.kind {
         case .wheelDown:
-            return (moveSelection(by: layout.itemsPerRow), nil)
+            return .handled(moveSelection(by: layout.itemsPerRow))
         case .wheelUp:
-            return (selectedIndex == 0 ? [] : moveSelection(by: -layout.itemsPerRow), nil)
+            return .handled(selectedIndex == 0 ? [] : moveSelection(by: -layout.itemsPerRow))
         case .press, .doubleClick:
             guard let index = layout.index(atX: mouse.x, y: mouse.y, scrollRow: scrollRow, count: products.count)
-            else { return ([], nil) }
-            return (select(index), index)
+            else { return .notMine }
+            return .handled(select(index))
         }
     }
 }

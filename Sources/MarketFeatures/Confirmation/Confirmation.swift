@@ -45,8 +45,8 @@ public struct Confirmation: Sendable, Equatable {
 extension Confirmation: PresentedFeature {
     var isModal: Bool { true }
     /// The question must be answered: clicks do nothing until it is.
-    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> [PresentationAction] {
-        guard case .key(let key) = input else { return [] }
-        return handle(key)
+    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
+        guard case .key(let key) = input else { return .handled([]) }
+        return .handled(handle(key))
     }
 }

@@ -4,10 +4,10 @@ import TerminalUI
 extension DetailState {
     /// Paging through pictures, scrolling the text, reloading, going back. `pageRows` is how far a page
     /// key scrolls.
-    mutating func handle(_ key: KeyEvent, pageRows: Int) -> [PresentationAction] {
+    mutating func handle(_ key: KeyEvent, pageRows: Int) -> Outcome<PresentationAction> {
         switch key {
         case .character("q"), .escape, .backspace:
-            return [.dismiss]
+            return .handled([.dismiss])
         case .character("l"), .right:
             if imageCount > 0 { imageIndex = (imageIndex + 1) % imageCount }
         case .character("h"), .left:
@@ -25,20 +25,28 @@ extension DetailState {
         case .character("r"):
             isLoading = true
             error = nil
-            return [.run(.loadDetail(id: summary.id))]
+            return .handled([.run(.loadDetail(id: summary.id))])
         default:
-            return [.unhandled]
+            return .notMine
         }
-        return []
+        return .handled([])
     }
 
     /// The wheel scrolls the text.
-    mutating func handle(_ mouse: MouseEvent, pageRows: Int) -> [PresentationAction] {
+    mutating func handle(_ mouse: MouseEvent, pageRows: Int) -> Outcome<PresentationAction> {
         switch mouse.kind {
         case .wheelDown: handle(.down, pageRows: pageRows)
         case .wheelUp: handle(.up, pageRows: pageRows)
-        default: []
+        default: .handled([])
         }
+    }
+
+    /// Takes one of the runtime's answers.
+    mutating func receive(_ event: Event) -> [PresentationAction] {
+        switch event {
+        case .loaded(let result): loaded(result)
+        }
+        return []
     }
 
     /// The product's detail arrived, or did not.
@@ -59,7 +67,7 @@ extension DetailState: PresentedFeature {
     var coversContent: Bool { true }
     var activity: String? { isLoading ? "loading the product…" : nil }
 
-    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> [PresentationAction] {
+    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
         switch input {
         case .key(let key): handle(key, pageRows: context.pageRows)
         case .mouse(let mouse): handle(mouse, pageRows: context.pageRows)

@@ -18,3 +18,11 @@ public struct DetailState: Sendable, Equatable {
     /// Pictures to page through: the detail's, or the list thumbnail until the detail arrives.
     public var imageCount: Int { max(detail?.images.count ?? 0, 0) }
 }
+
+extension DetailState {
+    /// What the runtime answers the detail.
+    public enum Event: Sendable, Equatable {
+        /// The product's detail arrived, or did not.
+        case loaded(Result<ProductDetail, BrowserFailure>)
+    }
+}

@@ -30,8 +30,8 @@ extension ProductFormState: PresentedFeature {
     var isModal: Bool { true }
 
     /// Clicks do nothing in the form (and do not reach the list below).
-    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> [PresentationAction] {
-        guard case .key(let key) = input else { return [] }
-        return handlePresented(key)
+    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
+        guard case .key(let key) = input else { return .handled([]) }
+        return .handled(handlePresented(key))
     }
 }

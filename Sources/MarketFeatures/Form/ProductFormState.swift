@@ -5,7 +5,9 @@ public import TerminalUI
 
 /// The product form, to register a product or edit one: the fields as typed, which one has focus,
 /// which have been left (their rule is then checked as you type), the pictures of a registration,
-/// dirty tracking, the discard guard and the submit.
+/// dirty tracking, the discard guard, and the submit's phase. It owns its events: the runtime's answers
+/// (a picture read, completions, upload progress, the pictures of the product edited, the server's
+/// answer to the submit) come to it as `Event`s, addressed by its `mode`.
 public struct ProductFormState: Sendable, Equatable {
     /// Registering a new product, or editing one.
     public enum Mode: Sendable, Equatable {
@@ -99,8 +101,32 @@ public struct ProductFormState: Sendable, Equatable {
         }
     }
 
-    /// Bytes sent so far and in all, while a registration uploads.
-    public var progress: UploadProgress?
+    /// Where the form is with its submit. Typing is possible in every phase but `submitting`.
+    public enum Phase: Sendable, Equatable {
+        /// Being filled in (nothing sent, or the last answer was taken).
+        case editing
+        /// Sent, waiting for the server; a registration's bytes sent so far once known.
+        case submitting(progress: UploadProgress?)
+        /// The server refused the submit: its message shows until the next key; everything typed stays.
+        case failed(message: String)
+    }
+
+    /// What the runtime answers the form.
+    public enum Event: Sendable, Equatable {
+        /// A picture file was read, checked and previewed (or not).
+        case pictureLoaded(path: String, Result<Picture, BrowserFailure>)
+        /// File names completing a typed path.
+        case pathCompleted(prefix: String, [String])
+        /// Bytes of a registration sent so far.
+        case uploadProgressed(sent: Int, total: Int)
+        /// The product's detail, for the pictures of the product edited (the list alone does not have them).
+        case imagesLoaded(Result<ProductDetail, BrowserFailure>)
+        /// The server's answer to the submit: the product saved, or why not.
+        case submitted(Result<ProductDetail, BrowserFailure>)
+    }
+
+    /// The submit's phase.
+    public var phase: Phase = .editing
     public var name: TextFieldEditor
     public var description: TextFieldEditor
     public var price: TextFieldEditor
@@ -112,9 +138,22 @@ public struct ProductFormState: Sendable, Equatable {
     /// Fields left at least once: their messages show while typing.
     public var visited: Set<Field> = []
     public var triedSubmit = false
-    public var isSubmitting = false
-    public var serverError: String?
     private var initial: Snapshot
+
+    /// Whether the submit waits for the server (keys are ignored).
+    public var isSubmitting: Bool {
+        if case .submitting = phase { true } else { false }
+    }
+
+    /// Bytes of a registration sent so far, while it uploads.
+    public var progress: UploadProgress? {
+        if case .submitting(let progress) = phase { progress } else { nil }
+    }
+
+    /// The server's refusal of the last submit, until the next key.
+    public var serverError: String? {
+        if case .failed(let message) = phase { message } else { nil }
+    }
 
     struct Snapshot: Sendable, Equatable {
         var name, description, price, discount, stock: String
@@ -282,7 +321,7 @@ public struct ProductFormState: Sendable, Equatable {
         case .submit:
             break
         }
-        serverError = nil
+        phase = .editing
         return []
     }
 
@@ -368,9 +407,7 @@ public struct ProductFormState: Sendable, Equatable {
         triedSubmit = true
         guard violations.isEmpty, loadingPictures.isEmpty, let parsed = draft.parsed else { return [] }
         if isRegistration {
-            isSubmitting = true
-            serverError = nil
-            progress = nil
+            phase = .submitting(progress: nil)
             let uploads = pictures.map { picture in
                 UploadPicture(
                     filename: Self.uploadName(picture), bytes: picture.upload.bytes, mimeType: picture.upload.format.mimeType)
@@ -387,8 +424,7 @@ public struct ProductFormState: Sendable, Equatable {
         if currency != initial.currency { changes.currency = currency }
         if thumbnailID != initial.thumbnailID { changes.thumbnailID = thumbnailID }
         if changes.isEmpty { return [.close(saved: nil)] }
-        isSubmitting = true
-        serverError = nil
+        phase = .submitting(progress: nil)
         return [.submitUpdate(id: productID, changes: changes)]
     }
 
@@ -401,13 +437,32 @@ public struct ProductFormState: Sendable, Equatable {
 
     /// The server answered the submit.
     public mutating func submitted(_ result: Result<ProductDetail, BrowserFailure>) -> [Effect] {
-        isSubmitting = false
         switch result {
         case .success(let detail):
+            phase = .editing
             return [.close(saved: detail)]
         case .failure(let failure):
-            serverError = failure.message  // everything typed stays
+            phase = .failed(message: failure.message)  // everything typed stays
             return []
         }
+    }
+
+    /// Takes one of the runtime's answers.
+    public mutating func receive(_ event: Event) -> [Effect] {
+        switch event {
+        case .pictureLoaded(let path, let result):
+            pictureLoaded(path: path, result)
+        case .pathCompleted(let prefix, let candidates):
+            completionsArrived(for: prefix, candidates)
+        case .uploadProgressed(let sent, let total):
+            if isSubmitting { phase = .submitting(progress: UploadProgress(sent: sent, total: total)) }
+        case .imagesLoaded(.success(let loaded)):
+            imagesArrived(loaded.images, thumbnailURL: loaded.thumbnailURL)
+        case .imagesLoaded(.failure):
+            break  // the chooser stays hidden; saving the other fields still works
+        case .submitted(let result):
+            return submitted(result)
+        }
+        return []
     }
 }

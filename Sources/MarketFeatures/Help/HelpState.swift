@@ -3,7 +3,7 @@ public struct HelpState: Sendable, Equatable, PresentedFeature {
     public init() {}
     var isModal: Bool { true }
 
-    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> [PresentationAction] {
-        [.dismiss]
+    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
+        .handled([.dismiss])
     }
 }

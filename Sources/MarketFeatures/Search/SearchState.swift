@@ -59,8 +59,8 @@ extension Set where Element == Character {
 
 extension SearchState: PresentedFeature {
     /// Keys edit the query; clicks go to the list below.
-    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> [PresentationAction] {
-        guard case .key(let key) = input else { return [.unhandled] }
-        return handle(key)
+    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
+        guard case .key(let key) = input else { return .notMine }
+        return .handled(handle(key))
     }
 }

@@ -1,27 +1,39 @@
 public import Foundation
 
-/// One product in full: what `GET /api/products/{id}` answers, and the body of every successful write.
+/// One product in full: what `GET /api/products/{id}` answers, and the body of every successful write —
+/// the product as a list shows it (`summary`), its pictures and its vendor. The summary's fields read
+/// and write through the detail (`detail.name`, `detail.price = …`).
 ///
 /// `images` is empty and `vendor` nil when the JSON leaves them out.
+@dynamicMemberLookup
 public struct ProductDetail: Sendable, Equatable, Decodable, Identifiable {
-    public var id: Int
-    public var vendorID: Int
-    public var name: String
-    public var description: String
-    public var thumbnailURL: URL?
-    public var currency: Currency
-    public var price: Price
-    /// What the buyer pays: `price − discountedPrice`, computed by the server.
-    public var bargainPrice: Price
-    /// The discount amount.
-    public var discountedPrice: Price
-    public var stock: Int
-    public var createdAt: Date
-    public var issuedAt: Date
+    /// The product as a list would show it; its `vendorName` is always `vendor`'s name.
+    public private(set) var summary: ProductSummary
     /// The product's pictures, in the order they were uploaded.
     public var images: [ProductImage]
     /// The vendor (JSON key `vendors`).
-    public var vendor: VendorInfo?
+    public var vendor: VendorInfo? {
+        didSet { summary.vendorName = vendor?.name }
+    }
+
+    public var id: Int { summary.id }
+
+    /// A field of the summary.
+    public subscript<Value>(dynamicMember field: WritableKeyPath<ProductSummary, Value>) -> Value {
+        get { summary[keyPath: field] }
+        set {
+            summary[keyPath: field] = newValue
+            summary.vendorName = vendor?.name
+        }
+    }
+
+    /// A detail of a product as listed, with its pictures and vendor.
+    public init(summary: ProductSummary, images: [ProductImage] = [], vendor: VendorInfo? = nil) {
+        self.summary = summary
+        self.summary.vendorName = vendor?.name
+        self.images = images
+        self.vendor = vendor
+    }
 
     /// A detail with every field given.
     public init(
@@ -29,20 +41,12 @@ public struct ProductDetail: Sendable, Equatable, Decodable, Identifiable {
         currency: Currency, price: Price, bargainPrice: Price, discountedPrice: Price, stock: Int,
         createdAt: Date, issuedAt: Date, images: [ProductImage] = [], vendor: VendorInfo? = nil
     ) {
-        self.id = id
-        self.vendorID = vendorID
-        self.name = name
-        self.description = description
-        self.thumbnailURL = thumbnailURL
-        self.currency = currency
-        self.price = price
-        self.bargainPrice = bargainPrice
-        self.discountedPrice = discountedPrice
-        self.stock = stock
-        self.createdAt = createdAt
-        self.issuedAt = issuedAt
-        self.images = images
-        self.vendor = vendor
+        self.init(
+            summary: ProductSummary(
+                id: id, vendorID: vendorID, name: name, description: description, thumbnailURL: thumbnailURL,
+                currency: currency, price: price, bargainPrice: bargainPrice, discountedPrice: discountedPrice,
+                stock: stock, createdAt: createdAt, issuedAt: issuedAt),
+            images: images, vendor: vendor)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -52,22 +56,10 @@ public struct ProductDetail: Sendable, Equatable, Decodable, Identifiable {
 
     /// The list keys are read exactly as `ProductSummary` reads them; then `images` and `vendors`.
     public init(from decoder: any Decoder) throws {
-        let base = try ProductSummary(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            id: base.id, vendorID: base.vendorID, name: base.name, description: base.description,
-            thumbnailURL: base.thumbnailURL, currency: base.currency, price: base.price,
-            bargainPrice: base.bargainPrice, discountedPrice: base.discountedPrice, stock: base.stock,
-            createdAt: base.createdAt, issuedAt: base.issuedAt,
+            summary: try ProductSummary(from: decoder),
             images: try container.decodeIfPresent([ProductImage].self, forKey: .images) ?? [],
             vendor: try container.decodeIfPresent(VendorInfo.self, forKey: .vendors))
-    }
-
-    /// The same product as a list would show it (`vendorName` taken from `vendor`).
-    public var summary: ProductSummary {
-        ProductSummary(
-            id: id, vendorID: vendorID, vendorName: vendor?.name, name: name, description: description,
-            thumbnailURL: thumbnailURL, currency: currency, price: price, bargainPrice: bargainPrice,
-            discountedPrice: discountedPrice, stock: stock, createdAt: createdAt, issuedAt: issuedAt)
     }
 }

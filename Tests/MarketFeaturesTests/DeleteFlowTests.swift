@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketAPI
 import TerminalUI
+import Mocks
 import Testing
 
 @testable import MarketFeatures
@@ -13,66 +14,92 @@ struct DeleteFlowTests {
         return state
     }
 
+    /// The question "Delete …?" about product `id`, with Yes chosen or not.
+    static func asking(_ id: Int, yes: Bool = false) -> Presentation {
+        var question = Confirmation(action: .deleteProduct(id: id, name: "Product \(id)"))
+        question.yesFocused = yes
+        return .confirmation(question)
+    }
+
     @Test("d on one's own product asks, with No chosen; Enter then does nothing")
     func asksWithNoByDefault() {
-        var state = state(writer: WriterIdentity(vendorID: 1))
-        #expect(state.handle(.keyPressed(.character("d"))) == [])
-        #expect(state.confirmation == Confirmation(action: .deleteProduct(id: 100, name: "Product 100")))
-        #expect(state.confirmation?.yesFocused == false)
-        #expect(state.handle(.keyPressed(.enter)) == [])
-        #expect(state.confirmation == nil)
-        #expect(state.catalog.products.count == 20)
+        var browser = BrowserTester(browser: state(writer: WriterIdentity(vendorID: 1)))
+        browser.send(.keyPressed(.character("d"))) { $0.presented = [Self.asking(100)] }
+        browser.send(.keyPressed(.enter)) { $0.presented = [] }
     }
 
     @Test("y, or → then Enter, deletes; the product disappears when the server agrees")
     func deletes() {
-        var state = state(writer: WriterIdentity(vendorID: 1))
-        _ = state.handle(.keyPressed(.down))
-        _ = state.handle(.keyPressed(.character("d")))
-        _ = state.handle(.keyPressed(.right))
-        #expect(state.confirmation?.yesFocused == true)
-        #expect(state.handle(.keyPressed(.enter)) == [.deleteProduct(id: 99)])
-        #expect(state.deleting == [99] && state.isBusy)
-        _ = state.handle(.productDeleted(id: 99, .success(Samples.detail(99))))
-        #expect(!state.catalog.products.contains { $0.id == 99 })
-        #expect(state.notice == "Deleted “Product 99”.")
-        #expect(state.catalog.selectedProduct?.id == 98)
+        var browser = BrowserTester(browser: state(writer: WriterIdentity(vendorID: 1)))
+        browser.send(.keyPressed(.down)) { $0.catalog.selectedIndex = 1 }
+        browser.send(.keyPressed(.character("d"))) { $0.presented = [Self.asking(99)] }
+        browser.send(.keyPressed(.right)) { $0.presented = [Self.asking(99, yes: true)] }
+        browser.send(.keyPressed(.enter), effects: [.deleteProduct(id: 99)]) {
+            $0.presented = []
+            $0.deleting = [99]
+        }
+        #expect(browser.state.isBusy)
+        browser.send(.productDeleted(id: 99, .success(Samples.detail(99)))) {
+            $0.deleting = []
+            $0.catalog.allProducts.removeAll { $0.id == 99 }
+            $0.notice = "Deleted “Product 99”."
+        }
+        #expect(browser.state.catalog.selectedProduct?.id == 98)
 
-        _ = state.handle(.keyPressed(.character("d")))
-        #expect(state.handle(.keyPressed(.character("y"))) == [.deleteProduct(id: 98)])
+        browser.send(.keyPressed(.character("d"))) {
+            $0.notice = nil
+            $0.presented = [Self.asking(98)]
+        }
+        browser.send(.keyPressed(.character("y")), effects: [.deleteProduct(id: 98)]) {
+            $0.presented = []
+            $0.deleting = [98]
+        }
     }
 
     @Test("from the detail: d deletes the product shown and closes the detail")
     func fromDetail() {
-        var state = state(writer: WriterIdentity(vendorID: 1))
-        _ = state.handle(.keyPressed(.enter))
-        _ = state.handle(.keyPressed(.character("d")))
-        _ = state.handle(.keyPressed(.character("y")))
-        _ = state.handle(.productDeleted(id: 100, .success(Samples.detail(100))))
-        #expect(state.detail == nil)
-        #expect(state.catalog.products.first?.id == 99)
+        var browser = BrowserTester(browser: state(writer: WriterIdentity(vendorID: 1)))
+        let detail = Presentation.detail(DetailState(summary: Samples.product(100)))
+        browser.send(.keyPressed(.enter), effects: [.loadDetail(id: 100)]) { $0.presented = [detail] }
+        browser.send(.keyPressed(.character("d"))) { $0.presented = [detail, Self.asking(100)] }
+        browser.send(.keyPressed(.character("y")), effects: [.deleteProduct(id: 100)]) {
+            $0.presented = [detail]
+            $0.deleting = [100]
+        }
+        browser.send(.productDeleted(id: 100, .success(Samples.detail(100)))) {
+            $0.presented = []
+            $0.deleting = []
+            $0.catalog.allProducts.removeFirst()
+            $0.notice = "Deleted “Product 100”."
+        }
+        #expect(browser.state.catalog.products.first?.id == 99)
     }
 
     @Test("another vendor's product is refused with the reason; without an identity d says how to get one")
     func refusals() {
-        var other = state(writer: WriterIdentity(vendorID: 7))
-        #expect(other.handle(.keyPressed(.character("d"))) == [])
-        #expect(other.confirmation == nil)
-        #expect(other.notice?.contains("belongs to demo") == true)
-        var anonymous = state(writer: nil)
-        _ = anonymous.handle(.keyPressed(.character("d")))
-        #expect(anonymous.notice?.contains("--identifier") == true)
+        var other = BrowserTester(browser: state(writer: WriterIdentity(vendorID: 7)))
+        other.send(.keyPressed(.character("d"))) {
+            $0.notice = "“Product 100” belongs to demo; only its vendor can delete it."
+        }
+        var anonymous = BrowserTester(browser: state(writer: nil))
+        anonymous.send(.keyPressed(.character("d"))) {
+            $0.notice = "No vendor identity: start with --identifier and --secret to delete your products."
+        }
     }
 
     @Test("a refused delete (wrong secret, expired token) is explained and the product stays")
     func failure() {
-        var state = state(writer: WriterIdentity(vendorID: nil))
-        _ = state.handle(.keyPressed(.character("d")))
-        _ = state.handle(.keyPressed(.character("y")))
-        _ = state.handle(.productDeleted(id: 100, .failure(BrowserFailure("The server refused: secret is wrong for this vendor (403)."))))
-        #expect(state.catalog.errorMessage == "Could not delete #100: The server refused: secret is wrong for this vendor (403).")
-        #expect(state.catalog.products.first?.id == 100)
-        #expect(state.deleting.isEmpty)
+        var browser = BrowserTester(browser: state(writer: WriterIdentity(vendorID: nil)))
+        browser.send(.keyPressed(.character("d"))) { $0.presented = [Self.asking(100)] }
+        browser.send(.keyPressed(.character("y")), effects: [.deleteProduct(id: 100)]) {
+            $0.presented = []
+            $0.deleting = [100]
+        }
+        let refusal = "The server refused: secret is wrong for this vendor (403)."
+        browser.send(.productDeleted(id: 100, .failure(BrowserFailure(refusal)))) {
+            $0.deleting = []
+            $0.catalog.errorMessage = "Could not delete #100: \(refusal)"
+        }
     }
 
     @Test("the dialog names the product; No is highlighted until Yes is chosen")

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import Mocks
 import Testing
 
 @testable import MarketFeatures
@@ -21,27 +22,44 @@ struct MineOnlyTests {
         state.writer = WriterIdentity(vendorID: 1)
         _ = state.handle(.started)
         _ = state.handle(.pageLoaded(requestID: 1, .success(mixedPage(1))))
-        _ = state.handle(.keyPressed(.down))
-        let effects = state.handle(.keyPressed(.character("m")))
-        #expect(state.catalog.mineOnly)
-        #expect(state.catalog.products.count == 10 && state.catalog.products.allSatisfy { $0.vendorID == 1 })
-        #expect(effects == [.loadPage(requestID: 2, page: 2, itemsPerPage: 20, search: nil)], "10 are fewer than a screen")
-        _ = state.handle(.pageLoaded(requestID: 2, .success(mixedPage(2))))
-        #expect(state.catalog.products.count == 20 && state.catalog.allProducts.count == 40)
-        #expect(state.catalog.products.allSatisfy { $0.vendorID == 1 })
-        _ = state.handle(.keyPressed(.character("m")))
-        #expect(!state.catalog.mineOnly && state.catalog.products.count == 40)
+        var browser = BrowserTester(browser: state)
+        browser.send(.keyPressed(.down)) { $0.catalog.selectedIndex = 1 }
+        // 10 are fewer than a screen: the next page is asked for.
+        let page2 = CatalogState.PageRequest(id: 2, page: 2, search: nil, replaces: false, keepSelectedID: nil)
+        browser.send(.keyPressed(.character("m")), effects: [.loadPage(requestID: 2, page: 2, itemsPerPage: 20, search: nil)]) {
+            $0.catalog.onlyVendorID = 1
+            $0.catalog.pageLoad = .loading(page2)
+            $0.catalog.nextRequestID = 3
+            $0.notice = "My products only — m shows everything again."
+        }
+        #expect(browser.state.catalog.products.count == 10 && browser.state.catalog.products.allSatisfy { $0.vendorID == 1 })
+        browser.send(.pageLoaded(requestID: 2, .success(mixedPage(2)))) {
+            $0.catalog.allProducts += self.mixedPage(2).products
+            $0.catalog.pageLoad = .idle
+            $0.catalog.nextPage = 3
+        }
+        #expect(browser.state.catalog.products.count == 20 && browser.state.catalog.products.allSatisfy { $0.vendorID == 1 })
+        #expect(browser.state.catalog.selectedProduct?.id == 98)
+        browser.send(.keyPressed(.character("m"))) {
+            $0.catalog.onlyVendorID = nil
+            $0.catalog.selectedIndex = 2  // 98 stays selected among all
+            $0.notice = nil
+        }
+        #expect(browser.state.catalog.products.count == 40)
     }
 
     @Test("without an identity, or before the vendor id is known, m says why")
     func unknown() {
-        var none = Samples.loaded()
-        _ = none.handle(.keyPressed(.character("m")))
-        #expect(!none.catalog.mineOnly && none.notice?.contains("--identifier") == true)
-        var unknown = Samples.loaded()
-        unknown.writer = WriterIdentity(vendorID: nil)
-        _ = unknown.handle(.keyPressed(.character("m")))
-        #expect(!unknown.catalog.mineOnly && unknown.notice?.contains("register a product first") == true)
+        var none = BrowserTester(browser: Samples.loaded())
+        none.send(.keyPressed(.character("m"))) {
+            $0.notice = "No vendor identity: start with --identifier and --secret to see your products."
+        }
+        var state = Samples.loaded()
+        state.writer = WriterIdentity(vendorID: nil)
+        var unknown = BrowserTester(browser: state)
+        unknown.send(.keyPressed(.character("m"))) {
+            $0.notice = "Your vendor id is not known yet; register a product first."
+        }
     }
 
     @Test("the title says mine; deleting and registering keep the filtered list right")

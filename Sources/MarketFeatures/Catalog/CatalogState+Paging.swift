@@ -8,7 +8,7 @@ extension CatalogState {
 
     mutating func requestPage(replacing: Bool, keepSelectedID: Int?) -> [BrowserEffect] {
         let request = PageRequest(
-            id: nextRequestID, page: replacing ? 1 : nextPage, search: query, replaces: replacing,
+            id: nextRequestID, page: replacing ? 1 : nextPage ?? 1, search: query, replaces: replacing,
             keepSelectedID: keepSelectedID)
         return send(request)
     }
@@ -18,8 +18,7 @@ extension CatalogState {
         var request = request
         request.id = nextRequestID
         nextRequestID += 1
-        pageRequest = request
-        failedRequest = nil
+        pageLoad = .loading(request)
         return [.loadPage(requestID: request.id, page: request.page, itemsPerPage: itemsPerPage, search: request.search)]
     }
 
@@ -39,13 +38,13 @@ extension CatalogState {
 
     mutating func pageLoaded(id: Int, _ result: Result<ProductPage, BrowserFailure>) -> [BrowserEffect] {
         guard let request = pageRequest, request.id == id else { return [] }  // superseded
-        pageRequest = nil
         switch result {
         case .failure(let failure):
             errorMessage = failure.message
-            failedRequest = request
+            pageLoad = .failed(request)
             return []
         case .success(let page):
+            pageLoad = .idle
             isStarting = false
             errorMessage = nil
             if request.replaces {
@@ -58,8 +57,7 @@ extension CatalogState {
             } else {
                 merge(page.products)
             }
-            hasNext = page.hasNext
-            nextPage = page.pageNumber + 1
+            nextPage = page.hasNext ? page.pageNumber + 1 : nil
             clampSelection()
             keepSelectionVisible()
             return prefetchIfNeeded()
@@ -72,24 +70,20 @@ extension CatalogState {
         let selectedID = selectedProduct?.id
         var seen = Set(allProducts.map(\.id))
         allProducts += page.filter { seen.insert($0.id).inserted }
-        refilter(keeping: selectedID)
+        reselect(keeping: selectedID)
     }
 
-    /// Recomputes what is shown from everything loaded; keeps `id` selected when it is still shown.
-    mutating func refilter(keeping id: Int? = nil) {
-        if let vendor = onlyVendorID {
-            products = allProducts.filter { $0.vendorID == vendor }
-        } else {
-            products = allProducts
-        }
+    /// After what is shown changed: keeps `id` selected when it is still shown, and the selection in range.
+    mutating func reselect(keeping id: Int? = nil) {
         if let id, let index = products.firstIndex(where: { $0.id == id }) { selectedIndex = index }
         clampSelection()
     }
 
     /// Only `vendorID`'s products (nil: everything again).
     mutating func showOnly(vendorID: Int?) -> [BrowserEffect] {
+        let selectedID = selectedProduct?.id
         onlyVendorID = vendorID
-        refilter(keeping: selectedProduct?.id)
+        reselect(keeping: selectedID)
         if let vendorID, !products.isEmpty, selectedProduct?.vendorID != vendorID { selectedIndex = 0 }
         scrollRow = 0
         keepSelectionVisible()
@@ -98,7 +92,7 @@ extension CatalogState {
 
     /// Asks for the next page when the selection is near the end of what is loaded.
     mutating func prefetchIfNeeded() -> [BrowserEffect] {
-        guard hasNext, pageRequest == nil, failedRequest == nil, !isStarting || !products.isEmpty else { return [] }
+        guard hasNext, pageLoad == .idle, !isStarting || !products.isEmpty else { return [] }
         guard selectedIndex >= products.count - prefetchThreshold else { return [] }
         return requestPage(replacing: false, keepSelectedID: nil)
     }
@@ -110,7 +104,7 @@ extension CatalogState {
         query = newQuery
         selectedIndex = 0
         scrollRow = 0
-        hasNext = true
+        nextPage = 1
         return requestPage(replacing: true, keepSelectedID: nil)
     }
 
@@ -143,7 +137,7 @@ extension CatalogState {
     mutating func insertFirst(_ product: ProductSummary) {
         allProducts.removeAll { $0.id == product.id }
         allProducts.insert(product, at: 0)
-        refilter()
+        reselect()
         selectedIndex = 0
         scrollRow = 0
     }
@@ -151,10 +145,11 @@ extension CatalogState {
     /// An edited product replaces its old self (keeping the vendor name the list knew). Returns it as shown.
     mutating func replace(_ product: ProductSummary) -> ProductSummary {
         guard let index = allProducts.firstIndex(where: { $0.id == product.id }) else { return product }
+        let selectedID = selectedProduct?.id
         var updated = product
         updated.vendorName = updated.vendorName ?? allProducts[index].vendorName
         allProducts[index] = updated
-        refilter(keeping: selectedProduct?.id)
+        reselect(keeping: selectedID)
         return updated
     }
 
@@ -162,7 +157,7 @@ extension CatalogState {
     mutating func remove(id: Int) -> (ProductSummary?, [BrowserEffect]) {
         let removed = allProducts.first { $0.id == id }
         allProducts.removeAll { $0.id == id }
-        refilter()
+        reselect()
         keepSelectionVisible()
         return (removed, prefetchIfNeeded())
     }

@@ -16,23 +16,39 @@ public struct CatalogState: Sendable, Equatable {
         public var keepSelectedID: Int?
     }
 
-    /// The products shown: every loaded product, or only one vendor's with "my products only".
-    public var products: [ProductSummary] = []
+    /// Whether a page is on its way: none, one, or one that failed (which `r` sends again).
+    public enum PageLoad: Sendable, Equatable {
+        case idle
+        case loading(PageRequest)
+        case failed(PageRequest)
+    }
+
     /// Every product loaded so far, newest first.
-    public var allProducts: [ProductSummary] = []
+    public var allProducts: [ProductSummary] = [] {
+        didSet { products = Self.shown(allProducts, onlyVendorID) }
+    }
     /// "My products only" (`m`): the vendor whose products show; paging goes on looking for more.
-    public var onlyVendorID: Int?
+    public var onlyVendorID: Int? {
+        didSet { products = Self.shown(allProducts, onlyVendorID) }
+    }
+    /// The products shown: every loaded product, or only one vendor's with "my products only". Always
+    /// derived from the two above (kept, not computed on each read: drawing reads it per item).
+    public private(set) var products: [ProductSummary] = []
+
+    static func shown(_ all: [ProductSummary], _ vendorID: Int?) -> [ProductSummary] {
+        guard let vendorID else { return all }
+        return all.filter { $0.vendorID == vendorID }
+    }
     /// The search the list shows (nil: no filter).
     public var query: String?
     /// The search the products shown answer (nil: all of them). Differs from `query` while a new search's
     /// first page is on its way, when the old products are still on screen.
     public var listedQuery: String?
-    public var hasNext = true
-    public var nextPage = 1
+    /// The page to ask for next; nil once the last page is loaded.
+    public var nextPage: Int? = 1
     public var itemsPerPage: Int
-    public var pageRequest: PageRequest?
-    /// The page request that failed, retried by `r`.
-    public var failedRequest: PageRequest?
+    /// The page request under way, or the one that failed.
+    public var pageLoad: PageLoad = .idle
     public var selectedIndex = 0
     /// The first item row on screen.
     public var scrollRow = 0
@@ -54,6 +70,19 @@ public struct CatalogState: Sendable, Equatable {
 
     /// Whether only one vendor's products show.
     public var mineOnly: Bool { onlyVendorID != nil }
+
+    /// Whether there are pages not loaded yet.
+    public var hasNext: Bool { nextPage != nil }
+
+    /// The page request under way.
+    public var pageRequest: PageRequest? {
+        if case .loading(let request) = pageLoad { request } else { nil }
+    }
+
+    /// The page request that failed, retried by `r`.
+    public var failedRequest: PageRequest? {
+        if case .failed(let request) = pageLoad { request } else { nil }
+    }
 
     /// The layout of the browse screen now.
     public var layout: BrowserLayout {

@@ -8,6 +8,8 @@ struct FormWidget: Widget {
     let form: ProductFormState
     let context: RenderContext
     let labelWidth = 13
+    /// The widest note beside a field: a space and the description's "0/1000".
+    static let sideNoteWidth = 7
 
     var theme: Theme { context.theme }
 
@@ -22,17 +24,20 @@ struct FormWidget: Widget {
         let messages = form.shownMessages
         if let serverError = form.serverError {
             canvas.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: theme.error)
-            canvas.put(" ! " + serverError, x: area.x, y: y, style: theme.error, maxWidth: area.width)
+            canvas.put(TerminalText.truncated(" ! " + serverError, toWidth: area.width), x: area.x, y: y, style: theme.error)
             y += 1
         } else if !messages.isEmpty {
             let summary = messages.count == 1 ? "1 field needs attention" : "\(messages.count) fields need attention"
             canvas.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: theme.error)
-            canvas.put(" ! \(summary): " + messages.joined(separator: " "), x: area.x, y: y, style: theme.error, maxWidth: area.width)
+            canvas.put(
+                TerminalText.truncated(" ! \(summary): " + messages.joined(separator: " "), toWidth: area.width), x: area.x, y: y,
+                style: theme.error)
             y += 1
         }
         y += 1
         let fieldX = x + labelWidth
-        let fieldWidth = max(10, min(60, width - labelWidth))
+        // Room on the right for the notes beside a field (the description's " 0/1000").
+        let fieldWidth = max(10, min(60, width - labelWidth - Self.sideNoteWidth))
         for field in form.shownFields where y < area.maxY - 1 {
             let focused = form.focus == field
             if field != .submit {
@@ -102,7 +107,13 @@ struct FormWidget: Widget {
     func drawPictures(_ canvas: inout Canvas, x: Int, y: Int, width: Int, focused: Bool) -> Int {
         var y = y
         drawLine(&canvas, form.picturePath, x: x, y: y, width: width, focused: focused && (form.picturePath.text.isEmpty == false || form.pictures.isEmpty))
-        let hint = "\(form.pictures.count)/\(ProductDraft.allowedPictureCount.upperBound) · Tab completes · Enter adds · Delete removes"
+        // The count always, then as many of the keys as fit whole (none at 80 columns).
+        var hint = "\(form.pictures.count)/\(ProductDraft.allowedPictureCount.upperBound)"
+        let room = canvas.width - (x + width + 1)
+        for keys in ["Tab completes", "Enter adds", "Delete removes"] {
+            guard DisplayWidth.of(hint + " · " + keys) <= room else { break }
+            hint += " · " + keys
+        }
         canvas.put(hint, x: x + width + 1, y: y, style: theme.hint)
         y += 1
         if !form.completions.isEmpty {

@@ -1,0 +1,68 @@
+/// Drives a feature as the runtime does — one event at a time — and checks each step exhaustively: the
+/// test states the whole change it expects of the state and every effect, and anything else, a field
+/// nobody mentioned included, is a failure, reported with the lines of the state that differ.
+///
+/// It knows no test library: `fail` reports (the test target passes one that records an issue at the
+/// call's source location).
+public struct FeatureTester<State: Equatable, Event, Effect: Equatable> {
+    /// Where a step was written, for the failure.
+    public struct Location: Sendable {
+        public var fileID: String
+        public var filePath: String
+        public var line: Int
+        public var column: Int
+    }
+
+    /// The state after the last step.
+    public private(set) var state: State
+    private let reduce: (inout State, Event) -> [Effect]
+    private let fail: (String, Location) -> Void
+
+    /// A tester of `reduce` starting at `state`.
+    public init(
+        _ state: State, reduce: @escaping (inout State, Event) -> [Effect], fail: @escaping (String, Location) -> Void
+    ) {
+        self.state = state
+        self.reduce = reduce
+        self.fail = fail
+    }
+
+    /// Sends `event`; the state must then be the old one changed by `change`, and the effects exactly
+    /// `effects` (none by default).
+    public mutating func send(
+        _ event: Event, effects: [Effect] = [], _ change: (inout State) -> Void = { _ in },
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+        var expected = state
+        change(&expected)
+        let actual = reduce(&state, event)
+        if actual != effects {
+            fail("effects of \(event):\n" + Self.difference(expected: effects, actual: actual), location)
+        }
+        if state != expected {
+            fail("state after \(event) (− expected, + actual):\n" + Self.difference(expected: expected, actual: state), location)
+            state = expected  // the next step starts from what the test believes, so one mistake fails once
+        }
+    }
+
+    /// The lines of two values' dumps that differ, as `− expected` and `+ actual`, with their paths' context.
+    static func difference<T>(expected: T, actual: T) -> String {
+        var left = "", right = ""
+        dump(expected, to: &left)
+        dump(actual, to: &right)
+        let old = left.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = right.split(separator: "\n", omittingEmptySubsequences: false)
+        let changes = new.difference(from: old)
+        let lines =
+            changes.removals.map { change -> (Int, String) in
+                guard case .remove(let offset, let line, _) = change else { return (0, "") }
+                return (offset, "− " + line)
+            }.sorted { $0.0 < $1.0 }.map(\.1)
+            + changes.insertions.map { change -> (Int, String) in
+                guard case .insert(let offset, let line, _) = change else { return (0, "") }
+                return (offset, "+ " + line)
+            }.sorted { $0.0 < $1.0 }.map(\.1)
+        return lines.isEmpty ? "(the same dump: a difference \(T.self)'s == sees and its fields do not show)" : lines.joined(separator: "\n")
+    }
+}

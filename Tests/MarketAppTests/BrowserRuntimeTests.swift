@@ -84,6 +84,7 @@ struct BrowserRuntimeTests {
         #expect(lines.joined().contains("Item 1"), "what was loaded stays")
         terminal.type(.key(.character("q")))
         await running.value
+        #expect(transport.unexpectedRequests.isEmpty)
     }
 
     @Test("Ctrl-C with a delete in flight: the request is cancelled and run() returns at once; nothing runs on")
@@ -107,6 +108,7 @@ struct BrowserRuntimeTests {
         await running.value
         #expect(ContinuousClock.now - quit < .seconds(20), "returned at once, not after the reply's 60 s")
         #expect(transport.cancelledRequests == ["POST /api/products/3/archived"])
+        #expect(transport.unexpectedRequests.isEmpty)
         let frames = terminal.frameCount
         try await Task.sleep(for: .milliseconds(100))
         #expect(terminal.frameCount == frames, "no frame after run() returned")

@@ -57,9 +57,11 @@ struct RuntimeEffectTests {
             for c in text { terminal.type(.key(.character(c))) }
         }
 
-        func quit() async {
+        /// Ctrl-C, then: the runtime stops, and it asked the server for nothing the test did not queue or stub.
+        func quit(sourceLocation: SourceLocation = #_sourceLocation) async {
             terminal.type(.key(.control("c")))
             await running.value
+            #expect(transport.unexpectedRequests.isEmpty, "requests nobody expected", sourceLocation: sourceLocation)
         }
     }
 
@@ -89,7 +91,6 @@ struct RuntimeEffectTests {
         #expect(app.transport.requests.count == 2)
         #expect(app.transport.requests[1].url.query?.contains("page_no=2") == true)
         await app.quit()
-        #expect(app.transport.unexpectedRequests.isEmpty)
     }
 
     @Test("pictures: each thumbnail on screen is fetched once and painted in half blocks")
@@ -335,7 +336,11 @@ struct RuntimeEffectTests {
             {
                 $0.identity = VendorIdentity(identifier: "v", secret: "s")
                 $0.writerVendorID = 1
-            }, firstPage: Self.page([3, 2, 1]))
+            }, firstPage: Self.page([3, 2, 1])
+        ) { transport in
+            // The new product's thumbnail, asked for once it is first in the list.
+            transport.stub("GET", "/images/2/20221115/aa11_thumb.jpg", MockTransport.Reply(body: FixturePictures.jpeg()))
+        }
         app.transport.enqueue("POST", "/api/products", try MockTransport.Reply.fixture(.detail).delayed(by: .seconds(1)))
         try await app.waitFor("Item 3")
         app.type(.character("n"))

@@ -17,8 +17,6 @@ extension BrowserRuntime {
         let tasks = TaskKeeper<EffectKey>()
         var canvas = Canvas(width: 0, height: 0)
         var reportedFirstProducts = false
-        /// The palette of the last frame, for form previews.
-        var palette: PaletteKind = .xterm256
         /// Pictures in the terminal's own graphics (kitty, sixel, iTerm2), when it has them and they were asked for.
         var graphics: GraphicsPictures?
         /// Loads of pictures for graphics, cancelled when no frame wants them any more.
@@ -117,8 +115,8 @@ extension BrowserRuntime {
         /// Renders the state, paints the pictures at hand (half blocks into the cells, or graphics over
         /// them), hands the frame to the terminal. Returns the pictures the frame wants, most urgent first.
         mutating func draw(_ state: BrowserState) -> (cells: [ImageCacheKey], graphics: [GraphicsPictures.Source]) {
-            let screen = BrowserScreen(state: state, ascii: runtime.configuration.ascii)
-            palette = screen.palette
+            let screen = BrowserScreen(state: state)
+            let palette = screen.palette
             let report = screen.render(into: &canvas)
             var wanted: (cells: [ImageCacheKey], graphics: [GraphicsPictures.Source]) = ([], [])
             var allAtHand: Bool
@@ -277,14 +275,13 @@ extension BrowserRuntime {
                     }) ?? .failure(BrowserFailure("The upload was cancelled."))
                     queue.send(.browser(.presented(.form(.register, .submitted(result)))))
                 }
-            case .preparePicture(let path, let columns, let rows):
-                let palette = self.palette
+            case .preparePicture(let path, let preview, let palette):
                 tasks.startDetached(.preparePicture(path: path)) {
                     let result: Result<ProductFormState.Picture, BrowserFailure>
                     do throws(UploadPictureError) {
                         let upload = try UploadShrinker().prepare(fileAt: path)
-                        let preview = try? ThumbnailRenderer(palette: palette).render(upload.bytes, columns: columns, rows: rows)
-                        result = .success(ProductFormState.Picture(path: path, upload: upload, preview: preview))
+                        let cells = try? ThumbnailRenderer(palette: palette).render(upload.bytes, columns: preview.columns, rows: preview.rows)
+                        result = .success(ProductFormState.Picture(path: path, upload: upload, preview: cells))
                     } catch {
                         result = .failure(BrowserFailure(error.description))
                     }

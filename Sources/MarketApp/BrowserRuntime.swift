@@ -56,6 +56,7 @@ public final class BrowserRuntime: Sendable {
         if configuration.identity != nil, configuration.readOnlyNotice == nil {
             state.writer = WriterIdentity(vendorID: configuration.writerVendorID)
         }
+        state.ascii = configuration.ascii
         state.readOnlyNotice = configuration.readOnlyNotice
         state.openProductAtStart = configuration.openProduct
         state.catalog.layoutKind = configuration.layout

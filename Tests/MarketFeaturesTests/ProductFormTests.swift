@@ -118,7 +118,7 @@ struct ProductFormTests {
         var form = ProductFormState(editing: product)
         type("!", into: &form)
         #expect(form.handle(.escape) == [.askToDiscard])
-        #expect(form.presentationAction(.askToDiscard) == .present(.confirmation(Confirmation(action: .discardChanges))))
+        #expect(form.presentationAction(.askToDiscard, palette: .xterm256) == .present(.confirmation(Confirmation(action: .discardChanges))))
         #expect(form.name.text == "Blue Mug!", "asking keeps what was typed")
     }
 
@@ -304,6 +304,25 @@ struct RegisterFormTests {
         var anonymous = Samples.loaded()
         _ = anonymous.handle(.keyPressed(.character("n")))
         #expect(anonymous.form == nil && anonymous.notice?.contains("--identifier") == true)
+    }
+
+    @Test("a picture's preview is asked for in the palette the screen shows now: colours as chosen, none in ASCII")
+    func previewPalette() {
+        for (mode, ascii, palette) in [
+            (ColorMode.color256, false, PaletteKind.xterm256), (.color16, false, ColorMode.color16.palette), (.color256, true, .monochrome),
+        ] {
+            var state = Samples.loaded()
+            state.writer = WriterIdentity(vendorID: 1)
+            state.colorMode = mode
+            state.ascii = ascii
+            _ = state.handle(.keyPressed(.character("n")))
+            state.form?.focus = .pictures
+            for c in "/p/cup.jpg" { _ = state.handle(.keyPressed(.character(c))) }
+            #expect(
+                state.handle(.keyPressed(.enter))
+                    == [.preparePicture(path: "/p/cup.jpg", preview: PreviewSize(columns: 10, rows: 4), palette: palette)],
+                "\(mode), ascii \(ascii)")
+        }
     }
 
     @Test("the register form on the Canvas: pictures section with count and sizes")

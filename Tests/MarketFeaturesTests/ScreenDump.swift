@@ -24,7 +24,9 @@ func expectScreen(
 /// The rendered canvas of a state.
 func render(_ state: BrowserState, images: [ImageCacheKey: CellImage] = [:], ascii: Bool = false) -> (Canvas, [ImageCacheKey]) {
     var canvas = Canvas(width: 0, height: 0)
-    let screen = BrowserScreen(state: state, ascii: ascii)
+    var state = state
+    if ascii { state.ascii = true }
+    let screen = BrowserScreen(state: state)
     let report = screen.render(into: &canvas)
     let painter = HalfBlockPainter(images: images, palette: screen.palette)
     painter.paint(report, into: &canvas)

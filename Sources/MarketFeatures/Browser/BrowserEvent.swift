@@ -1,3 +1,4 @@
+public import ImagePipeline
 public import OpenMarketAPI
 public import TerminalUI
 
@@ -37,6 +38,17 @@ public struct BrowserFailure: Error, Sendable, Equatable {
     }
 }
 
+/// The cells a picture's preview takes.
+public struct PreviewSize: Sendable, Equatable {
+    public var columns: Int
+    public var rows: Int
+
+    public init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
 /// What the browser asks the runtime to do.
 public enum BrowserEffect: Sendable, Equatable {
     case loadPage(requestID: Int, page: Int, itemsPerPage: Int, search: String?)
@@ -45,8 +57,9 @@ public enum BrowserEffect: Sendable, Equatable {
     case scheduleSearch(generation: Int, after: Duration)
     /// Upload a new product with its pictures.
     case registerProduct(NewProduct, pictures: [UploadPicture])
-    /// Read a picture file for the form: check it, shrink it if needed, render a preview of that size.
-    case preparePicture(path: String, previewColumns: Int, previewRows: Int)
+    /// Read a picture file for the registration form: check it, shrink it if needed, render a preview of
+    /// that size in that palette (the answer goes to the registration form).
+    case preparePicture(path: String, preview: PreviewSize, palette: PaletteKind)
     /// List the file names that complete a path.
     case completePath(String)
     /// Fetch a product's detail for the edit form (its pictures).

@@ -124,7 +124,7 @@ extension BrowserState {
     }
 
     var presentationContext: PresentationContext {
-        PresentationContext(pageRows: max(1, size.rows / 2))
+        PresentationContext(pageRows: max(1, size.rows / 2), palette: palette)
     }
 
     /// Carries out what the feature at `index` of the stack asked for.
@@ -173,7 +173,7 @@ extension BrowserState {
     mutating func route(_ event: PresentedEvent) -> [BrowserEffect] {
         var effects: [BrowserEffect] = []
         for index in presented.indices.reversed() where presented.indices.contains(index) {
-            if case .handled(let actions) = presented[index].receive(event) {
+            if case .handled(let actions) = presented[index].receive(event, context: presentationContext) {
                 effects += perform(actions, at: index)
             }
         }

@@ -1,3 +1,4 @@
+public import ImagePipeline
 public import OpenMarketAPI
 import TerminalUI
 
@@ -11,6 +12,8 @@ public struct BrowserState: Sendable, Equatable {
     /// What is shown over the list, bottom to top; the top one gets input first.
     public var presented: [Presentation] = []
     public var colorMode: ColorMode
+    /// Plain ASCII for borders, markers and the spinner, for terminals that cannot show the others.
+    public var ascii = false
     /// How pictures are drawn now, and the modes `p` steps through (empty: the terminal offers no other).
     public var pictureMode: PictureMode = .blocks
     public var pictureModes: [PictureMode] = []
@@ -46,6 +49,9 @@ public struct BrowserState: Sendable, Equatable {
 
     /// The screen's size.
     public var size: ScreenSize { catalog.size }
+
+    /// The palette pictures are rendered in now (previews in the form included).
+    public var palette: PaletteKind { ascii ? .monochrome : colorMode.palette }
 
     /// The layout of the browse screen now.
     public var layout: BrowserLayout { catalog.layout }

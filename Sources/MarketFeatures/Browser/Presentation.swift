@@ -39,11 +39,11 @@ public enum Presentation: Sendable, Equatable {
     }
 
     /// Routes an answer to the feature it is addressed to; `.notMine` from every other layer.
-    mutating func receive(_ event: PresentedEvent) -> Outcome<PresentationAction> {
+    mutating func receive(_ event: PresentedEvent, context: PresentationContext) -> Outcome<PresentationAction> {
         switch (self, event) {
         case (.form(var form), .form(let mode, let event)) where form.mode == mode:
             defer { self = .form(form) }
-            return .handled(form.receive(event).map(form.presentationAction))
+            return .handled(form.receive(event).map { form.presentationAction($0, palette: context.palette) })
         case (.detail(var detail), .detail(let id, let event)) where detail.summary.id == id:
             defer { self = .detail(detail) }
             return .handled(detail.receive(event))

@@ -1,3 +1,4 @@
+import ImagePipeline
 import TerminalUI
 
 /// A feature shown over the browser — the detail, the form, a question, the help, the search line. It
@@ -40,4 +41,6 @@ enum PresentedInput: Sendable, Equatable {
 struct PresentationContext: Sendable {
     /// How many rows a page key scrolls.
     var pageRows: Int
+    /// The palette pictures are rendered in (for the form's previews).
+    var palette: PaletteKind
 }

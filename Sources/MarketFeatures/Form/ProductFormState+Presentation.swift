@@ -1,18 +1,19 @@
+import ImagePipeline
 import TerminalUI
 
 extension ProductFormState {
     /// The form's keys, as the browser carries them out. Every key is the form's (it takes the screen).
-    mutating func handlePresented(_ key: KeyEvent) -> [PresentationAction] {
-        handle(key).map(presentationAction)
+    mutating func handlePresented(_ key: KeyEvent, palette: PaletteKind) -> [PresentationAction] {
+        handle(key).map { presentationAction($0, palette: palette) }
     }
 
-    /// What the browser does for one of the form's effects.
-    func presentationAction(_ effect: Effect) -> PresentationAction {
+    /// What the browser does for one of the form's effects; previews are rendered in `palette`.
+    func presentationAction(_ effect: Effect, palette: PaletteKind) -> PresentationAction {
         switch effect {
         case .submitUpdate(let id, let changes): .run(.updateProduct(id: id, changes: changes))
         case .submitRegistration(let product, let pictures): .run(.registerProduct(product, pictures: pictures))
         case .preparePicture(let path):
-            .run(.preparePicture(path: path, previewColumns: Self.previewColumns, previewRows: Self.previewRows))
+            .run(.preparePicture(path: path, preview: PreviewSize(columns: Self.previewColumns, rows: Self.previewRows), palette: palette))
         case .completePath(let prefix): .run(.completePath(prefix))
         case .close(let saved): .formClosed(saved: saved, registered: isRegistration)
         case .askToDiscard: .present(.confirmation(Confirmation(action: .discardChanges)))
@@ -32,6 +33,6 @@ extension ProductFormState: PresentedFeature {
     /// Clicks do nothing in the form (and do not reach the list below).
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
         guard case .key(let key) = input else { return .handled([]) }
-        return .handled(handlePresented(key))
+        return .handled(handlePresented(key, palette: context.palette))
     }
 }

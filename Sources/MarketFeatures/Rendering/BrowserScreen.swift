@@ -9,13 +9,13 @@ public struct BrowserScreen {
     public let state: BrowserState
     public let theme: Theme
 
-    public init(state: BrowserState, ascii: Bool = false) {
+    public init(state: BrowserState) {
         self.state = state
-        theme = Theme(mode: state.colorMode, ascii: ascii)
+        theme = Theme(mode: state.colorMode, ascii: state.ascii)
     }
 
     /// The palette pictures are rendered in for this screen.
-    public var palette: PaletteKind { theme.ascii ? .monochrome : state.colorMode.palette }
+    public var palette: PaletteKind { state.palette }
 
     var context: RenderContext {
         RenderContext(theme: theme, spinnerFrame: state.spinnerFrame, canWrite: state.writer != nil)

@@ -6,25 +6,21 @@ import OpenMarketAPI
 import TerminalUI
 
 extension BrowserRuntime {
-    /// The loop's own state: tasks under way and the pictures at hand. Lives on the loop's task only.
+    /// The loop's own state: tasks under way and the pictures, each kind with its loads. Lives on the
+    /// loop's task only.
     struct Loop {
         let runtime: BrowserRuntime
         let queue = EventQueue<Event>()
-        var images: [ImageCacheKey: CellImage] = [:]
         var reportedFirstPictures = false
         /// Every task the loop starts, by what it does: replaced by a newer one of the same key, cancelled
         /// when the state no longer wants it, and all cancelled and waited for at exit.
         let tasks = TaskKeeper<EffectKey>()
         var canvas = Canvas(width: 0, height: 0)
         var reportedFirstProducts = false
+        /// Pictures in half blocks, in the cells (through the image cache).
+        var cells: Pictures<CellPictures>
         /// Pictures in the terminal's own graphics (kitty, sixel, iTerm2), when it has them and they were asked for.
-        var graphics: GraphicsPictures?
-        /// Loads of pictures for graphics, cancelled when no frame wants them any more.
-        let graphicTasks = TaskKeeper<GraphicsPictures.Source>()
-        /// Half-block pictures being loaded or waiting to be asked for again, and the same for graphics: one
-        /// machine each, one retry policy (`PictureLoads`).
-        var cellLoads = PictureLoads<ImageCacheKey>()
-        var graphicLoads = PictureLoads<GraphicsPictures.Source>()
+        var graphics: Pictures<GraphicsPictures>?
         /// The time on the runtime's clock since the loop started: what the loads' retries are timed by.
         let elapsed: @Sendable () -> Duration
         /// When the wake for the next picture retry is due, once one is scheduled.
@@ -34,10 +30,20 @@ extension BrowserRuntime {
             self.runtime = runtime
             elapsed = Self.stopwatch(runtime.clock)
             let configuration = runtime.configuration
+            let cache = runtime.cache
+            cells = Pictures(CellPictures()) { key in try await cache.image(for: key) }
             if configuration.pictures.isGraphics, let cell = configuration.cellPixels {
-                graphics = GraphicsPictures(
-                    cell: cell, mode: configuration.pictures, colors: configuration.sixelColors,
-                    throughTmux: configuration.picturesThroughTmux)
+                let client = runtime.client
+                graphics = Pictures(
+                    GraphicsPictures(
+                        cell: cell, mode: configuration.pictures, colors: configuration.sixelColors,
+                        throughTmux: configuration.picturesThroughTmux)
+                ) { source in
+                    // Decoding and scaling take a few milliseconds each: off the loop, as every load.
+                    let bytes = try await client.data(from: source.url)
+                    try Task.checkCancellation()
+                    return try GraphicsPictures.load(bytes, for: source, cell: cell)
+                }
             }
         }
 
@@ -77,15 +83,13 @@ extension BrowserRuntime {
                             if !perform(effect) { running = false }
                         }
                     case .imageLoaded(let key, let image):
-                        images[key] = image
-                        cellLoads.loaded(key)
+                        cells.loaded(key, image)
                     case .imageFailed(let key):
-                        scheduleWake(cellLoads.failed(key, now: elapsed()))
+                        scheduleWake(cells.failed(key, now: elapsed()))
                     case .graphicLoaded(let source, let image):
-                        graphicLoads.loaded(source)
                         graphics?.loaded(source, image)
                     case .graphicFailed(let source):
-                        scheduleWake(graphicLoads.failed(source, now: elapsed()))
+                        scheduleWake(graphics?.failed(source, now: elapsed()) ?? [])
                     case .picturesDue:
                         break
                     case .terminalClosed:
@@ -94,54 +98,47 @@ extension BrowserRuntime {
                 }
                 guard running else { break }
                 let wanted = draw(state)
-                updateTasks(state, wanted: wanted.cells)
-                updateGraphicTasks(wanted: wanted.graphics)
+                tasks.keep { $0.isWanted(in: state) }
+                updateLoads(wanted)
+                startSpinnerIfWanted(state)
             }
             // Quitting (or a closed terminal) cancels whatever is under way, writes included: Ctrl-C during
             // an upload means stop. A second at most, then the terminal is restored regardless.
-            await graphicTasks.cancelAll(waitingAtMost: .milliseconds(200))
+            await graphics?.tasks.cancelAll(waitingAtMost: .milliseconds(200))
+            await cells.tasks.cancelAll(waitingAtMost: .milliseconds(200))
             await tasks.cancelAll(waitingAtMost: .seconds(1))
             queue.finish()
             if let report = runtime.configuration.onPictureMemory {
-                let cells = await runtime.cache.totalCost
-                let held = images.values.reduce(0) { $0 + $1.cost }
-                let kept = graphics?.memory
+                let held = cells.surface.memory
+                let cached = await runtime.cache.totalCost
+                let kept = graphics?.surface.memory
                 report(
-                    "pictures kept in memory: half-block cells \(cells / 1024) KB in the image cache (\(held / 1024) KB on screen)"
-                        + (kept.map { "; \(graphics?.mode.label ?? "") scaled \($0.scaled / 1024) KB, encoded \($0.encoded / 1024) KB, uploads \($0.uploads / 1024) KB" } ?? ""))
+                    "pictures kept in memory: half-block cells \(cached / 1024) KB in the image cache (\(held / 1024) KB on screen)"
+                        + (kept.map { "; \(graphics?.surface.mode.label ?? "") scaled \($0.scaled / 1024) KB, encoded \($0.encoded / 1024) KB, uploads \($0.uploads / 1024) KB" } ?? ""))
             }
         }
 
         /// Renders the state, paints the pictures at hand (half blocks into the cells, or graphics over
         /// them), hands the frame to the terminal. Returns the pictures the frame wants, most urgent first.
-        mutating func draw(_ state: BrowserState) -> (cells: [ImageCacheKey], graphics: [GraphicsPictures.Source]) {
+        mutating func draw(_ state: BrowserState) -> Wanted {
             let screen = BrowserScreen(state: state)
             let palette = screen.palette
             let report = screen.render(into: &canvas)
-            var wanted: (cells: [ImageCacheKey], graphics: [GraphicsPictures.Source]) = ([], [])
-            var allAtHand: Bool
+            var wanted = Wanted()
+            var allAtHand = false
             if state.pictureMode == .off {
                 // No pictures: the placeholders stay, and nothing is downloaded for them.
                 runtime.terminal.present(canvas)
-                allAtHand = false
-            } else if var pictures = graphics, state.pictureMode == pictures.mode, palette != .monochrome {
-                let (placed, sources) = pictures.place(report, into: &canvas)
+            } else if var pictures = graphics, state.pictureMode == pictures.surface.mode, palette != .monochrome {
+                (wanted.graphics, allAtHand) = Self.paint(&pictures, report, palette: palette, on: &canvas, runtime.terminal)
                 graphics = pictures
-                runtime.terminal.present(canvas, graphics: placed)
-                wanted.graphics = sources
-                allAtHand = wanted.graphics.allSatisfy(pictures.has)
             } else {
-                let painter = HalfBlockPainter(images: images, palette: palette)
-                painter.paint(report, into: &canvas)
-                runtime.terminal.present(canvas)
-                wanted.cells = painter.keys(for: report)
-                allAtHand = wanted.cells.allSatisfy { images[$0] != nil }
+                (wanted.cells, allAtHand) = Self.paint(&cells, report, palette: palette, on: &canvas, runtime.terminal)
             }
             if !reportedFirstProducts, !state.catalog.products.isEmpty {
                 reportedFirstProducts = true
                 runtime.configuration.onFirstProducts?()
             }
-            allAtHand = allAtHand && !(wanted.cells.isEmpty && wanted.graphics.isEmpty)
             if reportedFirstProducts, !reportedFirstPictures, allAtHand {
                 reportedFirstPictures = true
                 runtime.configuration.onFirstPictures?()
@@ -149,66 +146,47 @@ extension BrowserRuntime {
             return wanted
         }
 
-        /// Cancels graphics loads no frame wants, and starts those it wants (off the loop: decoding and
-        /// scaling take a few milliseconds each).
-        mutating func updateGraphicTasks(wanted: [GraphicsPictures.Source]) {
-            guard let pictures = graphics else { return }
-            let wantedSet = Set(wanted)
-            graphicTasks.keep { wantedSet.contains($0) }
-            let client = runtime.client
-            let queue = self.queue
-            let cell = pictures.cell
-            let actions = graphicLoads.want(wanted, have: pictures.has, now: elapsed())
-            for action in actions {
-                // A cancelled load was cancelled by `keep` above, from the same wanted pictures.
-                guard case .start(let source) = action else { continue }
-                graphicTasks.startDetached(source) {
-                    do {
-                        let bytes = try await client.data(from: source.url)
-                        try Task.checkCancellation()
-                        queue.send(.graphicLoaded(source, try GraphicsPictures.load(bytes, for: source, cell: cell)))
-                    } catch {
-                        // A cancelled load is not a failure: the picture may be wanted again.
-                        if !Task.isCancelled { queue.send(.graphicFailed(source)) }
-                    }
-                }
-            }
-            scheduleWake(actions)
+        /// The pictures a frame wants, of the kind it draws (the other kind wants none).
+        struct Wanted {
+            var cells: [ImageCacheKey] = []
+            var graphics: [GraphicsPictures.Source] = []
         }
 
-        /// Cancels the tasks the state no longer wants, starts loads for the pictures the frame wants, and
-        /// keeps the spinner ticking while anything is under way.
-        mutating func updateTasks(_ state: BrowserState, wanted: [ImageCacheKey]) {
-            let wantedPictures = Set(wanted)
-            tasks.keep { $0.isWanted(in: state, pictures: wantedPictures) }
-            let atHand = images
-            let actions = cellLoads.want(wanted, have: { atHand[$0] != nil }, now: elapsed())
-            for action in actions {
-                // A cancelled load was cancelled by `keep` above, from the same wanted pictures.
-                guard case .start(let key) = action else { continue }
-                let cache = runtime.cache
-                let queue = self.queue
-                tasks.start(.picture(key)) {
-                    do {
-                        queue.send(.imageLoaded(key, try await cache.image(for: key)))
-                    } catch {
-                        if !Task.isCancelled { queue.send(.imageFailed(key)) }
-                    }
-                }
+        /// Paints a frame's pictures of one kind and presents the frame. Returns the pictures it wants, and
+        /// whether it wants some and all are at hand.
+        static func paint<Surface>(
+            _ pictures: inout Pictures<Surface>, _ report: FrameReport, palette: PaletteKind, on canvas: inout Canvas,
+            _ terminal: any TerminalBackend
+        ) -> ([Surface.Source], Bool) {
+            let (placed, wanted) = pictures.paint(report, palette: palette, into: &canvas)
+            terminal.present(canvas, graphics: placed)
+            return (wanted, !wanted.isEmpty && pictures.hasAll(wanted))
+        }
+
+        /// Cancels the picture loads no frame wants and starts those due, for both kinds (a kind the frame
+        /// does not draw wants nothing: its loads stop), and schedules the wake for the next retry.
+        mutating func updateLoads(_ wanted: Wanted) {
+            let queue = self.queue
+            scheduleWake(
+                cells.want(wanted.cells, now: elapsed()) { key, image in
+                    queue.send(image.map { .imageLoaded(key, $0) } ?? .imageFailed(key))
+                })
+            let actions = graphics?.want(wanted.graphics, now: elapsed()) { source, image in
+                queue.send(image.map { .graphicLoaded(source, $0) } ?? .graphicFailed(source))
             }
-            scheduleWake(actions)
-            if images.count > 800 {
-                images = images.filter { wantedPictures.contains($0.key) }
-            }
-            if EffectKey.spinner.isWanted(in: state, pictures: wantedPictures), !tasks.isRunning(.spinner) {
-                let queue = self.queue
-                let clock = runtime.clock
-                tasks.start(.spinner) {
-                    while !Task.isCancelled {
-                        try? await clock.sleep(for: .milliseconds(100))
-                        if Task.isCancelled { break }
-                        queue.send(.browser(.spinnerTicked))
-                    }
+            scheduleWake(actions ?? [])
+        }
+
+        /// Keeps the spinner ticking while anything is under way.
+        mutating func startSpinnerIfWanted(_ state: BrowserState) {
+            guard EffectKey.spinner.isWanted(in: state), !tasks.isRunning(.spinner) else { return }
+            let queue = self.queue
+            let clock = runtime.clock
+            tasks.start(.spinner) {
+                while !Task.isCancelled {
+                    try? await clock.sleep(for: .milliseconds(100))
+                    if Task.isCancelled { break }
+                    queue.send(.browser(.spinnerTicked))
                 }
             }
         }

@@ -15,7 +15,6 @@ enum EffectKey: Hashable, Sendable {
     case poll
     case detail(id: Int)
     case searchDebounce
-    case picture(ImageCacheKey)
     case register
     case update(id: Int)
     case delete(id: Int)
@@ -23,9 +22,9 @@ enum EffectKey: Hashable, Sendable {
     case completePath
     case formImages(id: Int)
 
-    /// Whether the task is still wanted in `state`, with `pictures` wanted by the last frame. Writes are
-    /// always wanted: once sent, they finish (unless the browser quits).
-    func isWanted(in state: BrowserState, pictures: Set<ImageCacheKey>) -> Bool {
+    /// Whether the task is still wanted in `state`. Writes are always wanted: once sent, they finish (unless
+    /// the browser quits). Picture loads are not here: `Pictures` keeps those the last frame wants.
+    func isWanted(in state: BrowserState) -> Bool {
         switch self {
         case .input, .pollTimer, .poll, .register, .update, .delete, .pictureWake:
             true
@@ -39,8 +38,6 @@ enum EffectKey: Hashable, Sendable {
             state.presented.contains { if case .detail(let detail) = $0 { detail.summary.id == id && detail.isLoading } else { false } }
         case .searchDebounce:
             state.searchLine != nil
-        case .picture(let key):
-            pictures.contains(key)
         case .preparePicture(let path):
             state.form?.loadingPictures.contains(path) == true
         case .completePath:

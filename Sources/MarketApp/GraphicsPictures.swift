@@ -203,3 +203,12 @@ struct GraphicsPictures {
         return ImageScaler().resize(image, width: size.width, height: size.height)
     }
 }
+
+extension GraphicsPictures: PictureSurface {
+    /// Places the pictures at hand over blanked cells; the palette is the terminal's own, not a cell palette.
+    mutating func paint(_ report: FrameReport, palette: PaletteKind, into canvas: inout Canvas)
+        -> (graphics: [GraphicPlacement], wanted: [Source])
+    {
+        place(report, into: &canvas)
+    }
+}

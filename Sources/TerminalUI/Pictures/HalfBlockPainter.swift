@@ -3,7 +3,7 @@ public import ImagePipeline
 /// Paints pictures as half-block cells (two pixels a cell) from pictures rendered for the cell size of
 /// their rectangle. A picture not rendered yet leaves the placeholder the screen drew; cells under a
 /// cover (help, a question) are never painted.
-public struct HalfBlockPainter: PicturePainter {
+public struct HalfBlockPainter {
     /// Pictures at hand, by what they were rendered for.
     public let images: [ImageCacheKey: CellImage]
     public let palette: PaletteKind

@@ -96,12 +96,15 @@ let package = Package(
             name: "ImagePipeline", dependencies: ["ImageCodec", "CZlib"],
             swiftSettings: strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
-        // Off-screen canvas, text measurement, layout and input events — pure Swift, no curses.
-        .target(name: "TerminalUI", dependencies: ["ImagePipeline"], swiftSettings: strict),
+        // Off-screen canvas, text measurement, layout and input events — pure Swift, no curses, no pictures.
+        .target(name: "TerminalUI", swiftSettings: strict),
+
+        // Pictures in cells: the half-block painter, a rendered picture drawn into the canvas, cell colours.
+        .target(name: "TerminalPictures", dependencies: ["ImagePipeline", "TerminalUI"], swiftSettings: strict),
 
         // View models: state plus events in, new state plus effects out; and the screens drawn from them.
         .target(
-            name: "MarketFeatures", dependencies: ["OpenMarketAPI", "ImagePipeline", "TerminalUI"],
+            name: "MarketFeatures", dependencies: ["OpenMarketAPI", "ImagePipeline", "TerminalUI", "TerminalPictures"],
             swiftSettings: strict),
 
         // The ncurses backend: the only module that imports CNCursesw.
@@ -111,7 +114,7 @@ let package = Package(
 
         // The runtime: the event loop that joins view models, the network, the image cache and a terminal.
         .target(
-            name: "MarketApp", dependencies: ["MarketFeatures", "OpenMarketAPI", "ImagePipeline", "ImageCodec", "TerminalUI", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            name: "MarketApp", dependencies: ["MarketFeatures", "OpenMarketAPI", "ImagePipeline", "ImageCodec", "TerminalUI", "TerminalPictures", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             swiftSettings: strict),
 
         // `openmarket ssh`: an SSH server whose sessions are browsers on pseudo-terminals.
@@ -189,7 +192,8 @@ let package = Package(
         .executableTarget(
             name: "openmarket-bench",
             dependencies: [
-                "ImagePipeline", "OpenMarketAPI", "ImageCodec", "Mocks", "MarketFeatures", "TerminalUI", "TerminalCurses",
+                "ImagePipeline", "OpenMarketAPI", "ImageCodec", "Mocks", "MarketFeatures", "TerminalUI", "TerminalPictures",
+                "TerminalCurses",
             ],
             path: "Benchmarks/openmarket-bench",
             swiftSettings: strict
@@ -224,7 +228,7 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: strict),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ImagePipeline"], swiftSettings: strict),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalPictures", "ImagePipeline"], swiftSettings: strict),
         .testTarget(name: "TerminalCursesTests", dependencies: ["TerminalCurses", "TerminalUI"], swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "CJPEGDC", "Mocks"], swiftSettings: strict),
         .testTarget(

@@ -5,6 +5,7 @@ import MarketFeatures
 import Mocks
 import OpenMarketAPI
 import TerminalCurses
+import TerminalPictures
 import TerminalUI
 
 /// Frame time (Canvas render + ncurses flush) at 200×60 with 10,000 products loaded, list and grid,

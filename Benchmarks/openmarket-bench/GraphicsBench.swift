@@ -3,6 +3,7 @@ import ImageCodec
 import ImagePipeline
 import Mocks
 import TerminalCurses
+import TerminalPictures
 import TerminalUI
 
 /// Pictures in the terminal's own graphics (issue 15): bytes and encode time per picture at 480×360 for

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import MarketFeatures
 public import TerminalUI
 public import OpenMarketAPI

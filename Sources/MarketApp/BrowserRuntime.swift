@@ -1,7 +1,7 @@
 import Foundation
 import ImageCodec
 public import ImagePipeline
-public import MarketFeatures
+import MarketFeatures
 public import OpenMarketAPI
 public import TerminalUI
 

@@ -1,4 +1,5 @@
 import ImagePipeline
+import TerminalPictures
 import TerminalUI
 
 /// Pictures drawn in half blocks, in the cells themselves: the rendered pictures at hand, painted by

@@ -17,7 +17,7 @@ enum PathCompleter {
             .map { name in
                 var isFolder: ObjCBool = false
                 let full = folder + name
-                FileManager.default.fileExists(atPath: full, isDirectory: &isFolder)
+                _ = FileManager.default.fileExists(atPath: full, isDirectory: &isFolder)
                 let shown = typed.hasPrefix("~/") && home != nil ? "~" + full.dropFirst(home!.count) : full
                 return isFolder.boolValue ? shown + "/" : String(shown)
             }

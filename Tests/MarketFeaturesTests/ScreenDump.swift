@@ -1,4 +1,5 @@
 import ImagePipeline
+import TerminalPictures
 import TerminalUI
 import Testing
 

@@ -1,3 +1,4 @@
+import TerminalPictures
 import Testing
 
 @testable import TerminalUI

@@ -1,5 +1,6 @@
 import Foundation
 import ImagePipeline
+import TerminalPictures
 import Testing
 
 @testable import TerminalUI

@@ -1,5 +1,3 @@
-public import OpenMarketAPI
-
 /// An answer for a feature on the presentation stack, addressed to the one it is for. The browser
 /// offers it to every layer, top first; a layer it is not for says `.notMine`, and one that has closed
 /// since the request went out is simply not there (the answer is dropped).

@@ -1,5 +1,6 @@
 import Foundation
 import OpenMarketAPI
+import TerminalPictures
 import TerminalUI
 
 /// Draws the product form: a title, the summary of what needs fixing, each field with its message

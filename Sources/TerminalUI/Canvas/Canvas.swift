@@ -1,4 +1,3 @@
-import ImagePipeline
 
 /// An off-screen grid of cells that widgets draw into; a backend then puts it on a terminal.
 ///
@@ -51,7 +50,7 @@ public struct Canvas: Equatable, Sendable {
     }
 
     /// Replaces one cell, repairing any wide character it cuts in half.
-    mutating func setCell(x: Int, y: Int, _ cell: Cell) {
+    public mutating func setCell(x: Int, y: Int, _ cell: Cell) {
         guard x >= 0, x < width else { return }
         let old = self[x, y]
         if old.isContinuation, x > 0, !cell.isContinuation {
@@ -79,27 +78,6 @@ public struct Canvas: Equatable, Sendable {
         guard !area.isEmpty else { return }
         for y in area.y..<area.maxY {
             for x in area.x..<area.maxX { change(&cells[y * width + x].style) }
-        }
-    }
-
-    /// Draws a rendered picture with its top-left cell at (x, y), clipped to `clip`.
-    public mutating func draw(_ image: CellImage, x: Int, y: Int, clip: Rect? = nil) {
-        let area = (clip ?? bounds).intersection(bounds)
-        for row in 0..<image.rows {
-            let py = y + row
-            guard py >= area.y, py < area.maxY else { continue }
-            for column in 0..<image.columns {
-                let px = x + column
-                guard px >= area.x, px < area.maxX else { continue }
-                let cell = image.cell(x: column, y: row)
-                setCell(
-                    x: px, y: py,
-                    Cell(
-                        String(Character(cell.glyph)),
-                        style: CellStyle(
-                            foreground: TerminalColor(cellIndex: cell.foreground),
-                            background: TerminalColor(cellIndex: cell.background))))
-            }
         }
     }
 

@@ -1,24 +1,9 @@
-import ImagePipeline
-
 /// A colour as a terminal knows it: its default, an index into its palette, or a 24-bit colour.
 public enum TerminalColor: Hashable, Sendable {
     case `default`
     case indexed(UInt8)
     /// A direct colour (SGR 38;2 / 48;2), for terminals that draw 24-bit colour.
     case rgb(UInt8, UInt8, UInt8)
-
-    /// The colour of a rendered picture's cell (`CellImage.defaultColor` is -1, 0–255 are palette
-    /// indices, `CellImage.direct` values carry a 24-bit colour).
-    public init(cellIndex: Int32) {
-        if cellIndex < 0 {
-            self = .default
-        } else if CellImage.isDirect(cellIndex) {
-            let rgb = CellImage.rgb(of: cellIndex)
-            self = .rgb(rgb.r, rgb.g, rgb.b)
-        } else {
-            self = .indexed(UInt8(truncatingIfNeeded: cellIndex))
-        }
-    }
 
     /// True for a 24-bit colour.
     public var isDirect: Bool {

@@ -1,4 +1,5 @@
 public import ImagePipeline
+public import TerminalUI
 
 /// Paints pictures as half-block cells (two pixels a cell) from pictures rendered for the cell size of
 /// their rectangle. A picture not rendered yet leaves the placeholder the screen drew; cells under a

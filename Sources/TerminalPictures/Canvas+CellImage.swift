@@ -1,0 +1,25 @@
+public import ImagePipeline
+public import TerminalUI
+
+extension Canvas {
+    /// Draws a rendered picture with its top-left cell at (x, y), clipped to `clip`.
+    public mutating func draw(_ image: CellImage, x: Int, y: Int, clip: Rect? = nil) {
+        let area = (clip ?? bounds).intersection(bounds)
+        for row in 0..<image.rows {
+            let py = y + row
+            guard py >= area.y, py < area.maxY else { continue }
+            for column in 0..<image.columns {
+                let px = x + column
+                guard px >= area.x, px < area.maxX else { continue }
+                let cell = image.cell(x: column, y: row)
+                setCell(
+                    x: px, y: py,
+                    Cell(
+                        String(Character(cell.glyph)),
+                        style: CellStyle(
+                            foreground: TerminalColor(cellIndex: cell.foreground),
+                            background: TerminalColor(cellIndex: cell.background))))
+            }
+        }
+    }
+}

@@ -133,11 +133,18 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // The demo catalog: its products, and the pictures drawn for them (a colour-emoji font's glyphs
+        // on composed backgrounds), reproducible from a seed.
+        .target(
+            name: "MarketDemo",
+            dependencies: ["ImageCodec", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            swiftSettings: strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+
         // The Open Market API server.
         .target(
             name: "MarketServer",
             dependencies: [
-                "ImageCodec", "Notices",
+                "ImageCodec", "MarketDemo", "Notices",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -181,7 +188,7 @@ let package = Package(
         // Fixtures and test doubles shared by the tests.
         .target(
             name: "Mocks",
-            dependencies: ["ImageCodec", "CZlib", "OpenMarketAPI", "TerminalUI", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            dependencies: ["ImageCodec", "CZlib", "MarketDemo", "OpenMarketAPI", "TerminalUI", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             path: "Mocks",
             resources: [.copy("Fixtures")],
             // Fixture pictures and the test decoders do pixel work: optimized in debug builds too.
@@ -231,6 +238,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalPictures", "ImagePipeline"], swiftSettings: strict),
         .testTarget(name: "TerminalCursesTests", dependencies: ["TerminalCurses", "TerminalUI"], swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "CJPEGDC", "Mocks"], swiftSettings: strict),
+        .testTarget(name: "MarketDemoTests", dependencies: ["MarketDemo", "ImageCodec"], swiftSettings: strict),
         .testTarget(
             name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "Mocks", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             swiftSettings: strict),
@@ -246,7 +254,7 @@ let package = Package(
         .testTarget(
             name: "MarketServerTests",
             dependencies: [
-                "MarketServer", "Mocks", "ImageCodec", "ServerTestSupport",
+                "MarketServer", "MarketDemo", "Mocks", "ImageCodec", "ServerTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodec
+import MarketDemo
 
 /// A picture like the demo catalog's shop photos, for measuring picture encoders on what the browser
 /// really shows: a 640 × 480 studio shot (wall and table gradients, a vignette, soft shadows, colour

@@ -7,8 +7,10 @@ public import TerminalUI
 public struct HalfBlockPainter {
     /// Pictures at hand, by what they were rendered for.
     public let images: [ImageCacheKey: CellImage]
+    /// The palette the pictures were rendered in.
     public let palette: PaletteKind
 
+    /// A painter of the pictures at hand, rendered in `palette`.
     public init(images: [ImageCacheKey: CellImage], palette: PaletteKind) {
         self.images = images
         self.palette = palette
@@ -24,6 +26,7 @@ public struct HalfBlockPainter {
         report.pictures.map(key(for:))
     }
 
+    /// Paints the pictures of `report` it has into `canvas`, except where a cover is.
     public func paint(_ report: FrameReport, into canvas: inout Canvas) {
         for placement in report.pictures where placement.isShown {
             guard let image = images[key(for: placement)] else { continue }

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodec
+import MarketDemo
 import Testing
 
 @testable import MarketServer

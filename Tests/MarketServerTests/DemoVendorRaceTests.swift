@@ -1,4 +1,5 @@
 import Foundation
+import MarketDemo
 import Mocks
 import NIOConcurrencyHelpers
 import Testing

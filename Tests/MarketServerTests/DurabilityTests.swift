@@ -3,6 +3,7 @@ import HummingbirdTesting
 @testable import MarketServer
 import Mocks
 import Testing
+import MarketDemo
 
 @Suite("Durability and the data directory", .postgresSchemas)
 struct DurabilityTests {

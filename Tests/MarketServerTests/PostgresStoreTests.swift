@@ -1,4 +1,5 @@
 import Foundation
+import MarketDemo
 import Mocks
 import PostgresNIO
 import ServerTestSupport

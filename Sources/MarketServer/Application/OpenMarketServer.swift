@@ -1,6 +1,7 @@
 import Foundation
 public import Hummingbird
 public import Logging
+import MarketDemo
 import ServiceLifecycle
 
 /// The Open Market API server: its stores, opened and prepared, and the application that serves them.

@@ -1,7 +1,8 @@
-import NIOConcurrencyHelpers
 import Dispatch
 import Foundation
 import ImageCodec
+import MarketDemo
+import NIOConcurrencyHelpers
 
 /// Makes the files of the demo catalog's pictures from their names: the shop photo (or, without the
 /// font, a drawn placeholder), encoded as the catalog says, and its thumbnail by the server's usual

@@ -1,4 +1,5 @@
 public import Foundation
+import MarketDemo
 
 /// The stores a server runs on, each behind its protocol: SQLite in the data directory by default
 /// (`SQLiteStores`), PostgreSQL shared by replicas (`PostgresStores`), in memory for tests (`memory(now:)`), or

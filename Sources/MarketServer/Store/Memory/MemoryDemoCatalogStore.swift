@@ -1,4 +1,5 @@
 import Foundation
+import MarketDemo
 
 /// The demo catalog in memory (`MemoryDatabase`), seeded in one locked step.
 struct MemoryDemoCatalogStore: DemoCatalogStore {

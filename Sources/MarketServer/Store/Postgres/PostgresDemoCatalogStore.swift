@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MarketDemo
 import PostgresNIO
 
 /// The demo catalog in PostgreSQL: vendors, products, pictures' rows and the demo vendor's credentials (in

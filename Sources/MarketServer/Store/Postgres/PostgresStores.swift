@@ -1,7 +1,8 @@
 public import Foundation
 public import Logging
-public import PostgresNIO
+import MarketDemo
 import NIOConcurrencyHelpers
+public import PostgresNIO
 
 /// The stores on a PostgreSQL database, through one PostgresNIO connection pool (`PostgresClient`):
 /// what `openmarket serve --database postgres://…` runs on, any number of replicas sharing one database.

@@ -1,3 +1,4 @@
+import MarketDemo
 /// Where the demo catalog is written, whole or not at all, and its vendor's credentials found again.
 /// Implemented on SQLite (`SQLiteDemoCatalogStore`), PostgreSQL (`PostgresDemoCatalogStore`) and in memory
 /// (`MemoryDemoCatalogStore`).

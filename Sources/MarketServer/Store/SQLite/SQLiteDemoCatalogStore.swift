@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MarketDemo
 
 /// The demo catalog in SQLite: vendors, products, pictures' rows and the demo vendor's credentials (in
 /// `meta`) in one transaction.

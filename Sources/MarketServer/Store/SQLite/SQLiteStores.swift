@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import MarketDemo
 
 /// The stores on one SQLite file (WAL, through one GRDB pool), as `openmarket serve` runs by default.
 public struct SQLiteStores: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodec
+import MarketDemo
 import Testing
 
 @Suite("Colour glyph font (CBDT/CBLC) and the cubic scaler")

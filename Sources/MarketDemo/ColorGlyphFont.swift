@@ -1,4 +1,5 @@
 public import Foundation
+public import ImageCodec
 
 /// The colour bitmaps of an OpenType font with `CBDT`/`CBLC` tables (Noto Color Emoji and the like):
 /// a code point's glyph as the PNG the font carries, or decoded to RGBA.

@@ -8,44 +8,56 @@ import Foundation
 /// Seeding writes the rows only, in one transaction: the catalog is in the store whole or not at all.
 /// The pictures' paths are fixed by the catalog (`DemoPictureName`); their files are made later, on
 /// first request or by `DemoPictureFiller`, by `DemoPictureMaker`.
-struct DemoCatalog: Sendable {
-    let directory: URL
-    var productCount = 132
-    var seed: UInt64 = 0x0A11_CE5E_ED00_2022
+public struct DemoCatalog: Sendable {
+    /// Where the demo vendor's credentials are kept (the data directory).
+    public let directory: URL
+    /// How many products the catalog has.
+    public var productCount = 132
+    /// What every name, price and picture is drawn from: one seed, one catalog.
+    public var seed: UInt64 = 0x0A11_CE5E_ED00_2022
 
-    var credentialsFile: URL { directory.appendingPathComponent("demo-vendor.json") }
-
-    /// The demo vendor's credentials saved next to the database (catalogs seeded before they were
-    /// kept in the database have only these).
-    func savedCredentials() -> VendorCredentials? {
-        guard let data = try? Data(contentsOf: credentialsFile) else { return nil }
-        return try? JSONDecoder().decode(VendorCredentials.self, from: data)
+    /// The catalog whose demo vendor's credentials are kept in `directory`.
+    public init(directory: URL, productCount: Int = 132, seed: UInt64 = 0x0A11_CE5E_ED00_2022) {
+        self.directory = directory
+        self.productCount = productCount
+        self.seed = seed
     }
 
     /// One product of the catalog, before it is stored.
-    struct Item: Equatable, Sendable {
-        var vendor: Int
-        var name: String
-        var initials: String
-        var description: String
-        var currency: String
-        var price: Decimal
-        var discountedPrice: Decimal
-        var stock: Int
-        var pictureCount: Int
-        var pngFirst: Bool
+    public struct Item: Equatable, Sendable {
+        /// Index into `vendorNames`.
+        public var vendor: Int
+        /// The product's name, in Korean or English.
+        public var name: String
+        /// Letters for the drawn placeholder when the font is missing.
+        public var initials: String
+        /// One to three paragraphs, the shelf in front.
+        public var description: String
+        /// `KRW` or `USD`.
+        public var currency: String
+        /// The list price.
+        public var price: Decimal
+        /// The discount amount.
+        public var discountedPrice: Decimal
+        /// How many are left (0: sold out).
+        public var stock: Int
+        /// 1 to 5.
+        public var pictureCount: Int
+        /// Whether the first picture is stored as a PNG (the others are JPEGs).
+        public var pngFirst: Bool
         /// Index into `DemoObject.all`.
-        var object: Int
+        public var object: Int
         /// Other objects of the same shelf, for the "in use" picture.
-        var companions: [Int]
+        public var companions: [Int]
         /// The hue (0…1) of the first picture's backdrop.
-        var hue: Double
+        public var hue: Double
     }
 
-    static let vendorNames = ["demo", "야곰상회", "Seoul Crafts", "Busan Fresh", "Blue Hill Goods"]
+    /// The vendors, in the order they are stored (the first is the demo vendor).
+    public static let vendorNames = ["demo", "야곰상회", "Seoul Crafts", "Busan Fresh", "Blue Hill Goods"]
 
     /// The catalog's products, oldest first (so the last is the newest and listed first).
-    func items() -> [Item] {
+    public func items() -> [Item] {
         var random = SeededRandom(seed: seed)
         let objects = DemoObject.all
         var order = Array(objects.indices)
@@ -111,43 +123,6 @@ struct DemoCatalog: Sendable {
         // The shelf in front, as Korean market listings do it: "[주방] …".
         text[0] = "[\(english ? object.category.en : object.category.ko)] " + text[0]
         return String(text.joined(separator: "\n\n").prefix(1000))
-    }
-
-    /// Stores vendors and products, and the demo vendor's credentials, in one atomic step of `store`;
-    /// returns the demo vendor's credentials. No picture file is written here.
-    func seed(into store: any DemoCatalogStore, now: Date) async throws -> VendorCredentials {
-        let seed = self.seed
-        let products = items().enumerated().map { index, item in
-            let date = now.addingTimeInterval(Double(index - productCount) * 3600)
-            return SeedProduct(
-                vendor: item.vendor,
-                product: NewProduct(
-                    vendorID: 0, name: item.name, description: item.description, price: item.price,
-                    discountedPrice: item.discountedPrice, stock: item.stock, currency: item.currency),
-                pictures: { vendorID in
-                    (0..<item.pictureCount).map { picture in
-                        DemoPictureName(seed: seed, product: index, picture: picture)
-                            .saved(vendorID: vendorID, date: date, png: item.pngFirst && picture == 0)
-                    }
-                },
-                date: date)
-        }
-        return try await store.seed(vendorNames: Self.vendorNames, products: products)
-    }
-
-    /// Writes the credentials file next to the database, atomically (a temporary file, then a
-    /// rename) and readable by the owner only; does nothing if it already says this.
-    func writeCredentialsFile(_ credentials: VendorCredentials) throws {
-        guard savedCredentials() != credentials else { return }
-        let temporary = directory.appendingPathComponent(".demo-vendor.json.tmp")
-        try? FileManager.default.removeItem(at: temporary)
-        let data = try JSONEncoder().encode(credentials)
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
-        else { throw CocoaError(.fileWriteUnknown) }
-        guard rename(temporary.path, credentialsFile.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown)
-        }
     }
 
     static let englishSentences = [

@@ -2,11 +2,18 @@ import ImageCodec
 
 /// Paints the demo catalog's pictures: a two-colour gradient, a few shapes, the product's initials
 /// in large letters and the picture's number — deterministic and visibly different per product.
-struct DemoPicturePainter {
+public struct DemoPicturePainter {
     var width = 320
     var height = 240
 
-    func paint(initials: String, index: Int, of count: Int, seed: UInt64) -> PixelImage {
+    /// A painter of placeholders of `width` × `height` pixels.
+    public init(width: Int = 320, height: Int = 240) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Picture `index` of `count` of a product: its initials on a backdrop drawn from `seed`.
+    public func paint(initials: String, index: Int, of count: Int, seed: UInt64) -> PixelImage {
         var random = SeededRandom(seed: seed)
         let top = Self.vivid(&random)
         let bottom = Self.vivid(&random)

@@ -4,11 +4,11 @@ import ImageCodec
 
 /// The colour drawings the demo pictures are made of: glyphs of Noto Color Emoji (Debian's
 /// `fonts-noto-color-emoji`), decoded once and trimmed to their visible part.
-final class DemoDrawings: Sendable {
+public final class DemoDrawings: Sendable {
     /// Where Debian installs the font.
-    static let defaultFont = URL(fileURLWithPath: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
+    public static let defaultFont = URL(fileURLWithPath: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
     /// The package that brings the font, for the line logged when it is missing.
-    static let package = "fonts-noto-color-emoji"
+    public static let package = "fonts-noto-color-emoji"
 
     let fontFile: URL
     private let state = NIOLockedValueBox<State>(State())
@@ -18,15 +18,16 @@ final class DemoDrawings: Sendable {
         var drawings: [UInt32: RGBAImage] = [:]
     }
 
-    init(fontFile: URL = DemoDrawings.defaultFont) {
+    /// Drawings from the colour font at `fontFile`, read on first use.
+    public init(fontFile: URL = DemoDrawings.defaultFont) {
         self.fontFile = fontFile
     }
 
     /// Whether the font is there (checked without reading it).
-    var isAvailable: Bool { FileManager.default.isReadableFile(atPath: fontFile.path) }
+    public var isAvailable: Bool { FileManager.default.isReadableFile(atPath: fontFile.path) }
 
     /// The drawing of `scalar`, trimmed to its visible pixels; `nil` without the font or the glyph.
-    func drawing(of scalar: Unicode.Scalar) -> RGBAImage? {
+    public func drawing(of scalar: Unicode.Scalar) -> RGBAImage? {
         if let known = state.withLockedValue({ $0.drawings[scalar.value] }) { return known }
         guard let font = loadedFont(), let picture = try? font.picture(for: scalar),
             let bounds = picture.visibleBounds

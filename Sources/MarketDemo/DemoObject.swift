@@ -1,13 +1,16 @@
 /// A thing the demo shop sells: the colour-emoji drawing it is pictured with, its names, its shelf and
 /// what it sensibly costs.
-struct DemoObject: Sendable {
+public struct DemoObject: Sendable {
     /// The code point of its drawing in Noto Color Emoji.
-    var scalar: Unicode.Scalar
-    var en: String
-    var ko: String
-    var category: DemoCategory
+    public var scalar: Unicode.Scalar
+    /// Its English name.
+    public var en: String
+    /// Its Korean name.
+    public var ko: String
+    /// The shelf it is sold from.
+    public var category: DemoCategory
     /// A sensible price in US dollars; KRW prices are derived from it.
-    var dollars: ClosedRange<Int>
+    public var dollars: ClosedRange<Int>
 
     init(_ code: UInt32, _ en: String, _ ko: String, _ category: DemoCategory, _ dollars: ClosedRange<Int>) {
         scalar = Unicode.Scalar(code)!
@@ -18,7 +21,7 @@ struct DemoObject: Sendable {
     }
 
     /// Every object, each one a different drawing.
-    static let all: [DemoObject] = [
+    public static let all: [DemoObject] = [
         // Kitchen
         DemoObject(0x2615, "Coffee Mug", "머그컵", .kitchen, 8...35),
         DemoObject(0x1FAD6, "Teapot", "찻주전자", .kitchen, 20...120),

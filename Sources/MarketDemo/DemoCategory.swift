@@ -1,14 +1,17 @@
 /// A shelf of the demo shop: its name in both languages, the words that fit its products and the
 /// sentences their descriptions are made of (`%` stands for the product's noun).
-struct DemoCategory: Sendable, Equatable {
-    var en: String
-    var ko: String
+public struct DemoCategory: Sendable, Equatable {
+    /// The shelf's English name.
+    public var en: String
+    /// The shelf's Korean name.
+    public var ko: String
     /// Adjectives that make sense for this shelf, English and Korean.
     var adjectives: [(en: String, ko: String)]
     var englishSentences: [String]
     var koreanSentences: [String]
 
-    static func == (a: DemoCategory, b: DemoCategory) -> Bool { a.en == b.en }
+    /// Shelves are the same when their names are.
+    public static func == (a: DemoCategory, b: DemoCategory) -> Bool { a.en == b.en }
 
     static let kitchen = DemoCategory(
         en: "Kitchen", ko: "주방",

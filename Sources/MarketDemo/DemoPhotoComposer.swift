@@ -4,31 +4,57 @@ import ImageCodec
 /// studio background (a wall gradient, a table surface, a shadow under each object), 640 × 480.
 ///
 /// Deterministic: the same shot and drawings give the same pixels.
-struct DemoPhotoComposer: Sendable {
+public struct DemoPhotoComposer: Sendable {
     var width = 640
     var height = 480
 
+    /// A composer of pictures of `width` × `height` pixels.
+    public init(width: Int = 640, height: Int = 480) {
+        self.width = width
+        self.height = height
+    }
+
     /// One object in a shot: which drawing, where its foot stands, how tall it is drawn.
-    struct Placement: Sendable, Equatable {
-        var scalar: Unicode.Scalar
+    public struct Placement: Sendable, Equatable {
+        /// The emoji whose drawing it is.
+        public var scalar: Unicode.Scalar
         var centreX: Int
         var baseline: Int
         var height: Int
+
+        /// A placement of `scalar`, its foot at (`centreX`, `baseline`), `height` pixels tall.
+        public init(scalar: Unicode.Scalar, centreX: Int, baseline: Int, height: Int) {
+            self.scalar = scalar
+            self.centreX = centreX
+            self.baseline = baseline
+            self.height = height
+        }
     }
 
     /// What a picture shows: the colours of wall and table and the objects on it.
-    struct Shot: Sendable, Equatable {
+    public struct Shot: Sendable, Equatable {
         var wallTop: RGB
         var wallBottom: RGB
         var tableNear: RGB
         var tableFar: RGB
         /// Where the wall meets the table, from the top.
-        var horizon: Int
-        var placements: [Placement]
+        public var horizon: Int
+        /// The objects, in any order (they are drawn back to front).
+        public var placements: [Placement]
+
+        /// A shot with these colours, the horizon `horizon` pixels from the top, and these objects.
+        public init(wallTop: RGB, wallBottom: RGB, tableNear: RGB, tableFar: RGB, horizon: Int, placements: [Placement]) {
+            self.wallTop = wallTop
+            self.wallBottom = wallBottom
+            self.tableNear = tableNear
+            self.tableFar = tableFar
+            self.horizon = horizon
+            self.placements = placements
+        }
     }
 
     /// The picture of `shot`; `drawing` gives each object's drawing (trimmed to its visible part).
-    func compose(_ shot: Shot, drawing: (Unicode.Scalar) -> RGBAImage?) -> PixelImage {
+    public func compose(_ shot: Shot, drawing: (Unicode.Scalar) -> RGBAImage?) -> PixelImage {
         var image = PixelImage(width: width, height: height, fill: RGB(0, 0, 0))
         image.paintRows(backdrop(shot), vignette: 0.06)
         // Each placement's drawing and drawn width, looked up once; back to front.
@@ -73,7 +99,7 @@ struct DemoPhotoComposer: Sendable {
     }
 
     /// A colour from hue (0…1), saturation and lightness.
-    static func hsl(_ hue: Double, _ saturation: Double, _ lightness: Double) -> RGB {
+    public static func hsl(_ hue: Double, _ saturation: Double, _ lightness: Double) -> RGB {
         let c = (1 - abs(2 * lightness - 1)) * saturation
         let h = (hue - hue.rounded(.down)) * 6
         let x = c * (1 - abs(h.truncatingRemainder(dividingBy: 2) - 1))

@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketAPI
 import TerminalUI
+import Mocks
 import Testing
 
 @testable import MarketFeatures
@@ -9,27 +10,48 @@ import Testing
 struct BrowserStateTests {
     @Test("start asks for page 1; the page fills the list")
     func start() {
-        var state = BrowserState(size: ScreenSize(columns: 120, rows: 40))
-        #expect(state.handle(.started) == [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil)])
-        #expect(state.isBusy && state.catalog.isStarting)
-        let effects = state.handle(.pageLoaded(requestID: 1, .success(Samples.page(1))))
-        #expect(effects == [])
-        #expect(state.catalog.products.map(\.id) == Array((81...100).reversed()))
-        #expect(state.catalog.nextPage == 2 && state.catalog.hasNext && !state.catalog.isStarting && !state.isBusy)
+        var browser = BrowserTester(browser: BrowserState(size: ScreenSize(columns: 120, rows: 40)))
+        browser.send(.started, effects: [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil)]) {
+            $0.catalog.pageLoad = .loading(1, page: 1, replaces: true)
+            $0.catalog.nextRequestID = 2
+        }
+        #expect(browser.state.isBusy && browser.state.catalog.isStarting)
+        browser.send(.pageLoaded(requestID: 1, .success(Samples.page(1)))) {
+            $0.catalog.pageLoad = .idle
+            $0.catalog.isStarting = false
+            $0.catalog.allProducts = Samples.page(1).products
+            $0.catalog.nextPage = 2
+        }
+        #expect(browser.state.catalog.products.map(\.id) == Array((81...100).reversed()))
+        #expect(browser.state.catalog.nextPage == 2 && browser.state.catalog.hasNext && !browser.state.catalog.isStarting && !browser.state.isBusy)
     }
 
     @Test("the next page is requested once the selection is within the threshold of the end, and only once")
     func prefetch() {
-        var state = Samples.loaded()
-        let threshold = state.catalog.prefetchThreshold
+        var browser = BrowserTester(browser: Samples.loaded())
+        let threshold = browser.state.catalog.prefetchThreshold
         #expect(threshold == 12, "12 list rows fit at 120×40")
-        for _ in 0..<(20 - threshold - 1) { #expect(state.handle(.keyPressed(.down)) == []) }
-        #expect(state.catalog.selectedIndex == 7)
-        #expect(state.handle(.keyPressed(.down)) == [.loadPage(requestID: 2, page: 2, itemsPerPage: 20, search: nil)])
-        #expect(state.handle(.keyPressed(.down)) == [], "not again while the page is in flight")
-        _ = state.handle(.pageLoaded(requestID: 2, .success(Samples.page(2))))
-        #expect(state.catalog.products.count == 40)
-        #expect(state.catalog.selectedIndex == 9, "the selection stays on its product")
+        for index in 1...(20 - threshold - 1) {
+            browser.send(.keyPressed(.down)) {
+                $0.catalog.selectedIndex = index
+                $0.catalog.scrollRow = max(0, index - 9)  // 10 items on screen at 120×40
+            }
+        }
+        #expect(browser.state.catalog.selectedIndex == 7)
+        browser.send(.keyPressed(.down), effects: [.loadPage(requestID: 2, page: 2, itemsPerPage: 20, search: nil)]) {
+            $0.catalog.selectedIndex = 8
+            $0.catalog.pageLoad = .loading(2, page: 2)
+            $0.catalog.nextRequestID = 3
+        }
+        // Not again while the page is in flight.
+        browser.send(.keyPressed(.down)) { $0.catalog.selectedIndex = 9 }
+        browser.send(.pageLoaded(requestID: 2, .success(Samples.page(2)))) {
+            $0.catalog.allProducts += Samples.page(2).products
+            $0.catalog.pageLoad = .idle
+            $0.catalog.nextPage = 3
+        }
+        #expect(browser.state.catalog.products.count == 40)
+        #expect(browser.state.catalog.selectedIndex == 9, "the selection stays on its product")
     }
 
     @Test("products are never shown twice when new products shift the pages")
@@ -46,21 +68,30 @@ struct BrowserStateTests {
 
     @Test("a stale page (superseded request) is ignored")
     func stale() {
-        var state = Samples.loaded()
-        _ = state.handle(.keyPressed(.character("r")))
-        let before = state
-        _ = state.handle(.pageLoaded(requestID: 1, .success(Samples.page(3))))
-        #expect(state == before)
+        var browser = BrowserTester(browser: Samples.loaded())
+        browser.send(.keyPressed(.character("r")), effects: [.loadPage(requestID: 2, page: 1, itemsPerPage: 20, search: nil)]) {
+            $0.catalog.pageLoad = .loading(2, page: 1, replaces: true, keep: 100)
+            $0.catalog.nextRequestID = 3
+        }
+        browser.send(.pageLoaded(requestID: 1, .success(Samples.page(3))))
     }
 
     @Test("the end of the list stops paging")
     func end() {
         var state = BrowserState(size: ScreenSize(columns: 120, rows: 40))
         _ = state.handle(.started)
-        _ = state.handle(.pageLoaded(requestID: 1, .success(Samples.page(1, total: 20))))
-        #expect(!state.catalog.hasNext)
-        #expect(state.handle(.keyPressed(.character("G"))) == [])
-        #expect(state.catalog.selectedIndex == 19)
+        var browser = BrowserTester(browser: state)
+        browser.send(.pageLoaded(requestID: 1, .success(Samples.page(1, total: 20)))) {
+            $0.catalog.pageLoad = .idle
+            $0.catalog.isStarting = false
+            $0.catalog.allProducts = Samples.page(1, total: 20).products
+            $0.catalog.nextPage = nil
+        }
+        #expect(!browser.state.catalog.hasNext)
+        browser.send(.keyPressed(.character("G"))) {
+            $0.catalog.selectedIndex = 19
+            $0.catalog.scrollRow = 8
+        }
     }
 
     @Test("v and Tab toggle list and grid, keeping the selected product selected and on screen")
@@ -106,8 +137,11 @@ struct BrowserStateTests {
 
     @Test("moving up past the top refreshes")
     func upPastTop() {
-        var state = Samples.loaded()
-        #expect(state.handle(.keyPressed(.up)) == [.loadPage(requestID: 2, page: 1, itemsPerPage: 20, search: nil)])
+        var browser = BrowserTester(browser: Samples.loaded())
+        browser.send(.keyPressed(.up), effects: [.loadPage(requestID: 2, page: 1, itemsPerPage: 20, search: nil)]) {
+            $0.catalog.pageLoad = .loading(2, page: 1, replaces: true, keep: 100)
+            $0.catalog.nextRequestID = 3
+        }
     }
 
     @Test("search follows typing after a 300 ms debounce; only the newest generation applies; Esc clears")
@@ -132,38 +166,67 @@ struct BrowserStateTests {
 
     @Test("the poll finds newer products and the banner counts them; r clears it")
     func poll() {
-        var state = Samples.loaded()
-        #expect(state.handle(.pollTimerFired) == [.pollFirstPage(itemsPerPage: 20, search: nil)])
-        #expect(state.handle(.pollTimerFired) == [], "one poll at a time")
-        _ = state.handle(.pollLoaded(search: nil, .success(Samples.page(1, newest: 103, total: 103))))
-        #expect(state.catalog.newProductCount == 3)
-        #expect(state.catalog.showsBanner)
-        _ = state.handle(.keyPressed(.character("r")))
-        _ = state.handle(.pageLoaded(requestID: state.catalog.pageRequest!.id, .success(Samples.page(1, newest: 103, total: 103))))
-        #expect(state.catalog.newProductCount == 0 && !state.catalog.showsBanner)
-        #expect(state.catalog.products.first?.id == 103)
+        var browser = BrowserTester(browser: Samples.loaded())
+        browser.send(.pollTimerFired, effects: [.pollFirstPage(itemsPerPage: 20, search: nil)]) { $0.catalog.isPolling = true }
+        browser.send(.pollTimerFired)  // one poll at a time
+        let newer = Samples.page(1, newest: 103, total: 103)
+        browser.send(.pollLoaded(search: nil, .success(newer))) {
+            $0.catalog.isPolling = false
+            $0.catalog.newProductCount = 3
+        }
+        #expect(browser.state.catalog.showsBanner)
+        browser.send(.keyPressed(.character("r")), effects: [.loadPage(requestID: 2, page: 1, itemsPerPage: 20, search: nil)]) {
+            $0.catalog.newProductCount = 0
+            $0.catalog.pageLoad = .loading(2, page: 1, replaces: true, keep: 100)
+            $0.catalog.nextRequestID = 3
+        }
+        browser.send(.pageLoaded(requestID: 2, .success(newer))) {
+            $0.catalog.pageLoad = .idle
+            $0.catalog.allProducts = newer.products
+            $0.catalog.selectedIndex = 3  // 100 stays selected
+        }
+        #expect(browser.state.catalog.newProductCount == 0 && !browser.state.catalog.showsBanner)
+        #expect(browser.state.catalog.products.first?.id == 103)
     }
 
     @Test("a failed page shows the server's message, keeps what was loaded, and r retries that page")
     func failure() {
-        var state = Samples.loaded()
-        _ = state.handle(.keyPressed(.character("G")))
-        let id = state.catalog.pageRequest!.id
-        _ = state.handle(.pageLoaded(requestID: id, .failure(BrowserFailure("The server failed (500)."))))
-        #expect(state.catalog.errorMessage == "The server failed (500).")
-        #expect(state.catalog.products.count == 20)
-        #expect(state.handle(.keyPressed(.down)) == [], "no automatic retry storm")
-        #expect(state.handle(.keyPressed(.character("r"))) == [.loadPage(requestID: id + 1, page: 2, itemsPerPage: 20, search: nil)])
-        #expect(state.catalog.errorMessage == nil)
+        var browser = BrowserTester(browser: Samples.loaded())
+        browser.send(.keyPressed(.character("G")), effects: [.loadPage(requestID: 2, page: 2, itemsPerPage: 20, search: nil)]) {
+            $0.catalog.selectedIndex = 19
+            $0.catalog.scrollRow = 8
+            $0.catalog.pageLoad = .loading(2, page: 2)
+            $0.catalog.nextRequestID = 3
+        }
+        browser.send(.pageLoaded(requestID: 2, .failure(BrowserFailure("The server failed (500).")))) {
+            $0.catalog.errorMessage = "The server failed (500)."
+            $0.catalog.pageLoad = .failed(CatalogState.PageRequest(id: 2, page: 2, search: nil, replaces: false, keepSelectedID: nil))
+        }
+        #expect(browser.state.catalog.products.count == 20)
+        // No automatic retry storm.
+        browser.send(.keyPressed(.down))
+        browser.send(.keyPressed(.character("r")), effects: [.loadPage(requestID: 3, page: 2, itemsPerPage: 20, search: nil)]) {
+            $0.catalog.errorMessage = nil
+            $0.catalog.pageLoad = .loading(3, page: 2)
+            $0.catalog.nextRequestID = 4
+        }
     }
 
     @Test("server down at start: the start screen shows the error; r retries page 1")
     func downAtStart() {
         var state = BrowserState()
         _ = state.handle(.started)
-        _ = state.handle(.pageLoaded(requestID: 1, .failure(BrowserFailure("Could not reach the server."))))
-        #expect(state.catalog.products.isEmpty && state.catalog.errorMessage != nil)
-        #expect(state.handle(.keyPressed(.character("r"))) == [.loadPage(requestID: 2, page: 1, itemsPerPage: 20, search: nil)])
+        var browser = BrowserTester(browser: state)
+        browser.send(.pageLoaded(requestID: 1, .failure(BrowserFailure("Could not reach the server.")))) {
+            $0.catalog.errorMessage = "Could not reach the server."
+            $0.catalog.pageLoad = .failed(CatalogState.PageRequest(id: 1, page: 1, search: nil, replaces: true, keepSelectedID: nil))
+        }
+        #expect(browser.state.catalog.products.isEmpty && browser.state.catalog.isStarting)
+        browser.send(.keyPressed(.character("r")), effects: [.loadPage(requestID: 2, page: 1, itemsPerPage: 20, search: nil)]) {
+            $0.catalog.errorMessage = nil
+            $0.catalog.pageLoad = .loading(2, page: 1, replaces: true)
+            $0.catalog.nextRequestID = 3
+        }
     }
 
     @Test("Enter opens the detail; pictures page with ←/→; q goes back; q at the top quits")
@@ -188,10 +251,12 @@ struct BrowserStateTests {
 
     @Test("a detail that arrives for another product is ignored")
     func detailRace() {
-        var state = Samples.loaded()
-        _ = state.handle(.keyPressed(.enter))
-        _ = state.handle(.presented(.detail(id: 42, .loaded(.success(Samples.detail(42))))))
-        #expect(state.detail?.detail == nil && state.detail?.isLoading == true)
+        var browser = BrowserTester(browser: Samples.loaded())
+        browser.send(.keyPressed(.enter), effects: [.loadDetail(id: 100)]) {
+            $0.presented = [.detail(DetailState(summary: Samples.product(100)))]
+        }
+        browser.send(.presented(.detail(id: 42, .loaded(.success(Samples.detail(42))))))
+        #expect(browser.state.detail?.detail == nil && browser.state.detail?.isLoading == true)
     }
 
     @Test("help, colour cycling, Ctrl-C")

@@ -16,3 +16,12 @@ extension FeatureTester where State == BrowserState, Event == BrowserEvent, Effe
         }
     }
 }
+
+extension CatalogState.PageLoad {
+    /// Page `page` asked for under `id`: appended to the list, or replacing it (keeping `keep` selected).
+    static func loading(
+        _ id: Int, page: Int, search: String? = nil, replaces: Bool = false, keep: Int? = nil
+    ) -> CatalogState.PageLoad {
+        .loading(CatalogState.PageRequest(id: id, page: page, search: search, replaces: replaces, keepSelectedID: keep))
+    }
+}

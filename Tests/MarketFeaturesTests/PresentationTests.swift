@@ -27,7 +27,7 @@ struct PresentationTests {
 
         _ = state.handle(.presented(.detail(id: 100, .loaded(.success(Samples.detail(100))))))
         var loaded = DetailState(summary: Samples.product(100))
-        loaded.isLoading = false
+        loaded.phase = .loaded
         loaded.detail = Samples.detail(100)
         expected.presented = [.detail(loaded)]
         #expect(state == expected)

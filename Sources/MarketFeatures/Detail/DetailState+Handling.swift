@@ -23,8 +23,7 @@ extension DetailState {
         case .character("g"), .home:
             scroll = 0
         case .character("r"):
-            isLoading = true
-            error = nil
+            phase = .loading
             return .handled([.run(.loadDetail(id: summary.id))])
         default:
             return .notMine
@@ -51,14 +50,13 @@ extension DetailState {
 
     /// The product's detail arrived, or did not.
     mutating func loaded(_ result: Result<ProductDetail, BrowserFailure>) {
-        isLoading = false
         switch result {
         case .success(let loaded):
             detail = loaded
-            error = nil
+            phase = .loaded
             imageIndex = min(imageIndex, max(0, loaded.images.count - 1))
         case .failure(let failure):
-            error = failure.message
+            phase = .failed(message: failure.message)
         }
     }
 }

@@ -3,16 +3,31 @@ public import OpenMarketAPI
 /// The detail screen of one product: what the list knew, the full detail once loaded, which
 /// picture shows, and how far the text is scrolled.
 public struct DetailState: Sendable, Equatable {
+    /// Where the request for the product's detail is: under way, answered, or failed with the message.
+    /// A reload keeps the detail shown; the phase says what came of the last request.
+    public enum Phase: Sendable, Equatable {
+        case loading
+        case loaded
+        case failed(message: String)
+    }
+
     public var summary: ProductSummary
+    /// The full detail, once it has arrived (kept through a reload and a failed one).
     public var detail: ProductDetail?
-    public var error: String?
-    public var isLoading: Bool
+    public var phase: Phase = .loading
     public var imageIndex = 0
     public var scroll = 0
 
     public init(summary: ProductSummary) {
         self.summary = summary
-        isLoading = true
+    }
+
+    /// Whether the detail is being asked for.
+    public var isLoading: Bool { phase == .loading }
+
+    /// Why the last request failed, until the next one.
+    public var error: String? {
+        if case .failed(let message) = phase { message } else { nil }
     }
 
     /// Pictures to page through: the detail's, or the list thumbnail until the detail arrives.

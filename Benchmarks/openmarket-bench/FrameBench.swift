@@ -61,7 +61,7 @@ enum FrameBench {
             guard let headless = HeadlessCurses(columns: 200, rows: 60) else { return ["headless curses unavailable"] }
             var render: [Double] = []
             var total: [Double] = []
-            let frames = 600
+            let frames = Int(ProcessInfo.processInfo.environment["OPENMARKET_BENCH_FRAMES"] ?? "") ?? 600
             let startBytes = headless.bytesWritten
             for frame in 0..<frames {
                 let key: KeyEvent = frame % 150 < 120 ? .down : .up

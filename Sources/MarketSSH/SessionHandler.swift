@@ -206,7 +206,9 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             channel.eventLoop.execute {
                 self.logEnd(logger: logger, connection: connection, status: status)
                 self.running?.watchdog?.cancel()
-                self.registry.remove(self)
+                // The session leaves the registry when its channel closes (`channelInactive`), after the
+                // goodbye below, not now: a server stopping waits for the registry to empty, and exiting
+                // while goodbyes were still being written lost some of them.
                 // What the browser wrote last (an error line, say) is still in the pty: let the pipe read it
                 // to the end (EIO once drained), but no longer than a second (a client that does not read).
                 let drained = self.running?.pipe?.closeFuture ?? channel.eventLoop.makeSucceededVoidFuture()

@@ -111,28 +111,36 @@ struct BrowserStateTests {
 
     @Test("grid moves: left/right by one, up/down by a row of cards")
     func gridMoves() {
-        var state = Samples.loaded()
-        _ = state.handle(.keyPressed(.character("v")))
-        let perRow = state.layout.itemsPerRow
+        var browser = BrowserTester(browser: Samples.loaded())
+        browser.send(.keyPressed(.character("v"))) { $0.catalog.layoutKind = .grid }
+        let perRow = browser.state.layout.itemsPerRow
         #expect(perRow == 5, "5 cards of at least 22 columns fit in 120")
-        _ = state.handle(.keyPressed(.right))
-        #expect(state.catalog.selectedIndex == 1)
-        _ = state.handle(.keyPressed(.down))
-        #expect(state.catalog.selectedIndex == 1 + perRow)
-        _ = state.handle(.keyPressed(.left))
-        #expect(state.catalog.selectedIndex == perRow)
+        browser.send(.keyPressed(.right)) { $0.catalog.selectedIndex = 1 }
+        // Two rows of cards down, the end of the first page is near: the next is asked for.
+        browser.send(.keyPressed(.down), effects: [.loadPage(requestID: 2, page: 2, itemsPerPage: 20, search: nil)]) {
+            $0.catalog.selectedIndex = 1 + perRow
+            $0.catalog.pageLoad = .loading(2, page: 2)
+            $0.catalog.nextRequestID = 3
+        }
+        browser.send(.keyPressed(.left)) { $0.catalog.selectedIndex = perRow }
     }
 
     @Test("r refreshes page 1 and keeps the selection when the product still exists")
     func refresh() {
-        var state = Samples.loaded()
-        for _ in 0..<4 { _ = state.handle(.keyPressed(.character("j"))) }
-        let selected = state.catalog.selectedProduct!.id
-        let effects = state.handle(.keyPressed(.character("r")))
-        #expect(effects == [.loadPage(requestID: 2, page: 1, itemsPerPage: 20, search: nil)])
-        _ = state.handle(.pageLoaded(requestID: 2, .success(Samples.page(1, newest: 102, total: 102))))
-        #expect(state.catalog.selectedProduct?.id == selected)
-        #expect(state.catalog.selectedIndex == 6)
+        var browser = BrowserTester(browser: Samples.loaded())
+        for index in 1...4 { browser.send(.keyPressed(.character("j"))) { $0.catalog.selectedIndex = index } }
+        let selected = browser.state.catalog.selectedProduct!.id
+        browser.send(.keyPressed(.character("r")), effects: [.loadPage(requestID: 2, page: 1, itemsPerPage: 20, search: nil)]) {
+            $0.catalog.pageLoad = .loading(2, page: 1, replaces: true, keep: selected)
+            $0.catalog.nextRequestID = 3
+        }
+        let newer = Samples.page(1, newest: 102, total: 102)
+        browser.send(.pageLoaded(requestID: 2, .success(newer))) {
+            $0.catalog.pageLoad = .idle
+            $0.catalog.allProducts = newer.products
+            $0.catalog.selectedIndex = 6
+        }
+        #expect(browser.state.catalog.selectedProduct?.id == selected)
     }
 
     @Test("moving up past the top refreshes")
@@ -146,22 +154,40 @@ struct BrowserStateTests {
 
     @Test("search follows typing after a 300 ms debounce; only the newest generation applies; Esc clears")
     func search() {
-        var state = Samples.loaded()
-        #expect(state.handle(.keyPressed(.character("/"))) == [])
-        #expect((state.searchLine != nil))
-        #expect(state.handle(.keyPressed(.character("m"))) == [.scheduleSearch(generation: 1, after: .milliseconds(300))])
-        #expect(state.handle(.keyPressed(.character("u"))) == [.scheduleSearch(generation: 2, after: .milliseconds(300))])
-        #expect(state.handle(.searchDebounceElapsed(generation: 1)) == [], "an old timer does nothing")
-        #expect(
-            state.handle(.searchDebounceElapsed(generation: 2))
-                == [.loadPage(requestID: 2, page: 1, itemsPerPage: 20, search: "mu")])
-        #expect(state.catalog.query == "mu")
-        _ = state.handle(.pageLoaded(requestID: 2, .success(Samples.page(1, total: 3))))
-        #expect(state.catalog.products.count == 3)
-        #expect(state.handle(.keyPressed(.enter)) == [], "Enter keeps the results")
-        #expect(!(state.searchLine != nil))
-        #expect(state.handle(.keyPressed(.escape)) == [.loadPage(requestID: 3, page: 1, itemsPerPage: 20, search: nil)])
-        #expect(state.catalog.query == nil && state.searchLine == nil)
+        var browser = BrowserTester(browser: Samples.loaded())
+        browser.send(.keyPressed(.character("/"))) { $0.presented = [.search(SearchState())] }
+        browser.send(.keyPressed(.character("m")), effects: [.scheduleSearch(generation: 1, after: .milliseconds(300))]) {
+            $0.presented = [.search(SearchState(query: "m"))]
+            $0.searchGeneration = 1
+        }
+        browser.send(.keyPressed(.character("u")), effects: [.scheduleSearch(generation: 2, after: .milliseconds(300))]) {
+            $0.presented = [.search(SearchState(query: "mu"))]
+            $0.searchGeneration = 2
+        }
+        browser.send(.searchDebounceElapsed(generation: 1))  // an old timer does nothing
+        browser.send(
+            .searchDebounceElapsed(generation: 2), effects: [.loadPage(requestID: 2, page: 1, itemsPerPage: 20, search: "mu")]
+        ) {
+            $0.catalog.query = "mu"
+            $0.catalog.nextPage = 1
+            $0.catalog.pageLoad = .loading(2, page: 1, search: "mu", replaces: true)
+            $0.catalog.nextRequestID = 3
+        }
+        let found = Samples.page(1, total: 3)
+        browser.send(.pageLoaded(requestID: 2, .success(found))) {
+            $0.catalog.pageLoad = .idle
+            $0.catalog.listedQuery = "mu"
+            $0.catalog.allProducts = found.products
+            $0.catalog.nextPage = nil
+        }
+        #expect(browser.state.catalog.products.count == 3)
+        browser.send(.keyPressed(.enter)) { $0.presented = [] }  // Enter keeps the results
+        browser.send(.keyPressed(.escape), effects: [.loadPage(requestID: 3, page: 1, itemsPerPage: 20, search: nil)]) {
+            $0.catalog.query = nil
+            $0.catalog.pageLoad = .loading(3, page: 1, replaces: true, keep: 100)
+            $0.catalog.nextRequestID = 4
+        }
+        #expect(browser.state.catalog.query == nil && browser.state.searchLine == nil)
     }
 
     @Test("the poll finds newer products and the banner counts them; r clears it")
@@ -231,22 +257,21 @@ struct BrowserStateTests {
 
     @Test("Enter opens the detail; pictures page with ←/→; q goes back; q at the top quits")
     func detail() {
-        var state = Samples.loaded()
-        _ = state.handle(.keyPressed(.down))
-        #expect(state.handle(.keyPressed(.enter)) == [.loadDetail(id: 99)])
-        #expect(state.detail?.isLoading == true)
-        _ = state.handle(.presented(.detail(id: 99, .loaded(.success(Samples.detail(99))))))
-        #expect(state.detail?.imageCount == 3)
-        _ = state.handle(.keyPressed(.right))
-        _ = state.handle(.keyPressed(.right))
-        #expect(state.detail?.imageIndex == 2)
-        _ = state.handle(.keyPressed(.right))
-        #expect(state.detail?.imageIndex == 0, "wraps around")
-        _ = state.handle(.keyPressed(.left))
-        #expect(state.detail?.imageIndex == 2)
-        #expect(state.handle(.keyPressed(.character("q"))) == [])
-        #expect(state.detail == nil)
-        #expect(state.handle(.keyPressed(.character("q"))) == [.quit])
+        var browser = BrowserTester(browser: Samples.loaded())
+        browser.send(.keyPressed(.down)) { $0.catalog.selectedIndex = 1 }
+        var detail = DetailState(summary: Samples.product(99))
+        browser.send(.keyPressed(.enter), effects: [.loadDetail(id: 99)]) { $0.presented = [.detail(detail)] }
+        #expect(browser.state.detail?.isLoading == true)
+        detail.detail = Samples.detail(99)
+        detail.phase = .loaded
+        browser.send(.presented(.detail(id: 99, .loaded(.success(Samples.detail(99)))))) { $0.presented = [.detail(detail)] }
+        #expect(browser.state.detail?.imageCount == 3)
+        for (key, index) in [(KeyEvent.right, 1), (.right, 2), (.right, 0), (.left, 2)] {  // wraps around
+            detail.imageIndex = index
+            browser.send(.keyPressed(key)) { $0.presented = [.detail(detail)] }
+        }
+        browser.send(.keyPressed(.character("q"))) { $0.presented = [] }
+        browser.send(.keyPressed(.character("q")), effects: [.quit])
     }
 
     @Test("a detail that arrives for another product is ignored")
@@ -261,36 +286,32 @@ struct BrowserStateTests {
 
     @Test("help, colour cycling, Ctrl-C")
     func modes() {
-        var state = Samples.loaded()
-        _ = state.handle(.keyPressed(.character("?")))
-        #expect(state.showsHelp)
-        #expect(state.handle(.keyPressed(.character("q"))) == [], "any key closes help first")
-        #expect(!state.showsHelp)
-        let cycle = (0..<5).map { _ in
-            _ = state.handle(.keyPressed(.character("c")))
-            return state.colorMode
+        var browser = BrowserTester(browser: Samples.loaded())
+        browser.send(.keyPressed(.character("?"))) { $0.presented = [.help(HelpState())] }
+        #expect(browser.state.showsHelp)
+        browser.send(.keyPressed(.character("q"))) { $0.presented = [] }  // any key closes help first
+        // True colour is in the cycle on a 256-colour terminal.
+        for mode in [ColorMode.color16, .color8, .monochrome, .truecolor, .color256] {
+            browser.send(.keyPressed(.character("c"))) { $0.colorMode = mode }
         }
-        #expect(cycle == [.color16, .color8, .monochrome, .truecolor, .color256], "true colour is in the cycle on a 256-colour terminal")
         #expect(ColorMode.color8.next(maxColors: 16) == .monochrome)
         #expect(ColorMode.monochrome.next(maxColors: 16) == .color16, "no true colour where there are not even 256 colours")
         #expect(ColorMode.best(forColors: 256, direct: true) == .truecolor)
         #expect(ColorMode.best(forColors: 16, direct: true) == .color16)
-        #expect(state.handle(.keyPressed(.control("c"))) == [.quit])
+        browser.send(.keyPressed(.control("c")), effects: [.quit])
     }
 
     @Test("mouse: click selects, double-click opens, wheel moves")
     func mouse() {
-        var state = Samples.loaded()
-        let layout = state.layout
-        let third = layout.frame(of: 2, scrollRow: 0)!
-        _ = state.handle(.mouse(MouseEvent(kind: .press, x: 20, y: third.y + 1)))
-        #expect(state.catalog.selectedIndex == 2)
-        #expect(state.handle(.mouse(MouseEvent(kind: .doubleClick, x: 20, y: third.y))) == [.loadDetail(id: 98)])
-        _ = state.handle(.keyPressed(.escape))
-        _ = state.handle(.mouse(MouseEvent(kind: .wheelDown, x: 0, y: 10)))
-        #expect(state.catalog.selectedIndex == 3)
-        _ = state.handle(.mouse(MouseEvent(kind: .press, x: 5, y: 0)))
-        #expect(state.catalog.selectedIndex == 3, "a click on the title selects nothing")
+        var browser = BrowserTester(browser: Samples.loaded())
+        let third = browser.state.layout.frame(of: 2, scrollRow: 0)!
+        browser.send(.mouse(MouseEvent(kind: .press, x: 20, y: third.y + 1))) { $0.catalog.selectedIndex = 2 }
+        browser.send(.mouse(MouseEvent(kind: .doubleClick, x: 20, y: third.y)), effects: [.loadDetail(id: 98)]) {
+            $0.presented = [.detail(DetailState(summary: Samples.product(98)))]
+        }
+        browser.send(.keyPressed(.escape)) { $0.presented = [] }
+        browser.send(.mouse(MouseEvent(kind: .wheelDown, x: 0, y: 10))) { $0.catalog.selectedIndex = 3 }
+        browser.send(.mouse(MouseEvent(kind: .press, x: 5, y: 0)))  // a click on the title selects nothing
     }
 
     @Test("resizing relayouts and keeps the selection visible; tiny sizes are too small")

@@ -223,6 +223,8 @@ let package = Package(
         .testTarget(
             name: "MarketFeaturesTests",
             dependencies: ["MarketFeatures", "OpenMarketAPI", "TerminalUI", "ImagePipeline", "ImageCodec", "Mocks"],
+            // The screen snapshots are read from the source tree (`expectSnapshot`), not bundled.
+            exclude: ["Screens"],
             swiftSettings: strict),
         .testTarget(
             name: "MarketAppTests", dependencies: ["MarketApp", "MarketFeatures", "OpenMarketAPI", "TerminalUI", "Mocks", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],

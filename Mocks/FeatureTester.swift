@@ -5,22 +5,15 @@
 /// It knows no test library: `fail` reports (the test target passes one that records an issue at the
 /// call's source location).
 public struct FeatureTester<State: Equatable, Event, Effect: Equatable> {
-    /// Where a step was written, for the failure.
-    public struct Location: Sendable {
-        public var fileID: String
-        public var filePath: String
-        public var line: Int
-        public var column: Int
-    }
 
     /// The state after the last step.
     public private(set) var state: State
     private let reduce: (inout State, Event) -> [Effect]
-    private let fail: (String, Location) -> Void
+    private let fail: (String, StepLocation) -> Void
 
     /// A tester of `reduce` starting at `state`.
     public init(
-        _ state: State, reduce: @escaping (inout State, Event) -> [Effect], fail: @escaping (String, Location) -> Void
+        _ state: State, reduce: @escaping (inout State, Event) -> [Effect], fail: @escaping (String, StepLocation) -> Void
     ) {
         self.state = state
         self.reduce = reduce
@@ -33,7 +26,7 @@ public struct FeatureTester<State: Equatable, Event, Effect: Equatable> {
         _ event: Event, effects: [Effect] = [], _ change: (inout State) -> Void = { _ in },
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
-        let location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
+        let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         var expected = state
         change(&expected)
         let actual = reduce(&state, event)
@@ -65,4 +58,12 @@ public struct FeatureTester<State: Equatable, Event, Effect: Equatable> {
             }.sorted { $0.0 < $1.0 }.map(\.1)
         return lines.isEmpty ? "(the same dump: a difference \(T.self)'s == sees and its fields do not show)" : lines.joined(separator: "\n")
     }
+}
+
+/// Where a tester's step was written, for its failure.
+public struct StepLocation: Sendable {
+    public var fileID: String
+    public var filePath: String
+    public var line: Int
+    public var column: Int
 }

@@ -1,4 +1,4 @@
-public import ImagePipeline
+import ImagePipeline
 public import TerminalUI
 
 extension TerminalColor {

@@ -199,7 +199,11 @@ struct SSHEndToEndTests {
         }
         let browsers = try SpawnedProcess.run("/usr/bin/pgrep", ["-P", "\(server.pid)"]).output
             .split(separator: "\n").compactMap { Int32($0) }
-        #expect(browsers.count == 20, "one browser per session")
+        // A browser that died shows only here (`script` exits 0 whatever its child did): say how, from the
+        // front's log of each session's end and the last words on the visitors' screens.
+        let ended = server.standardError.split(separator: "\n").filter { $0.contains("session end") }
+        let lastWords = clients.map { String($0.standardOutput.suffix(300)) }.filter { $0.contains("rror") || $0.contains("atal") }
+        #expect(browsers.count == 20, "one browser per session; sessions ended: \(ended); last words: \(lastWords)")
         let megabytes = try browsers.map { try ProcessMemory.residentMB($0) }.sorted()
         #expect(megabytes.allSatisfy { $0 > 1 }, "each browser's memory was read")
         print("20 sessions: browser RSS median \(megabytes[megabytes.count / 2]) MB, max \(megabytes.last ?? 0) MB")

@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodec
 import ImagePipeline
+import Mocks
 import OpenMarketAPI
 import TerminalUI
 import Testing
@@ -92,11 +93,16 @@ struct ProductFormTests {
         form.focus = .price
         _ = form.handle(.control("u"))
         type("15,000", into: &form)
-        let effects = form.handle(.control("s"))
-        #expect(effects == [.submitUpdate(id: 7, changes: ProductChanges(price: 15000))])
-        #expect(form.isSubmitting)
-        #expect(form.handle(.character("x")) == [], "keys wait while saving")
-        #expect(form.submitted(.success(Samples.detail(7))) == [.close(saved: Samples.detail(7))])
+        var tester = FormTester(form: form)
+        tester.send(.control("s"), effects: [.submitUpdate(id: 7, changes: ProductChanges(price: 15000))]) {
+            $0.triedSubmit = true
+            $0.phase = .submitting(progress: nil)
+        }
+        #expect(tester.state.isSubmitting)
+        tester.send(.character("x"))  // keys wait while saving
+        var answered = tester.state
+        #expect(answered.submitted(.success(Samples.detail(7))) == [.close(saved: Samples.detail(7))])
+        #expect(answered.phase == .editing)
     }
 
     @Test("a refused save keeps everything typed and shows the server's message")
@@ -105,21 +111,36 @@ struct ProductFormTests {
         form.focus = .stock
         _ = form.handle(.control("u"))
         type("9", into: &form)
-        _ = form.handle(.control("s"))
-        _ = form.submitted(.failure(BrowserFailure("The server refused: secret is wrong for this vendor (403).")))
-        #expect(form.serverError?.contains("403") == true)
-        #expect(form.stock.text == "9" && !form.isSubmitting && form.isDirty)
+        var tester = FormTester(form: form)
+        tester.send(.control("s"), effects: [.submitUpdate(id: 7, changes: ProductChanges(stock: 9))]) {
+            $0.triedSubmit = true
+            $0.phase = .submitting(progress: nil)
+        }
+        var refused = tester.state
+        #expect(refused.submitted(.failure(BrowserFailure("The server refused: secret is wrong for this vendor (403)."))) == [])
+        var expected = tester.state
+        expected.phase = .failed(message: "The server refused: secret is wrong for this vendor (403).")
+        #expect(refused == expected, "everything typed stays; only the phase changed")
+        #expect(refused.serverError?.contains("403") == true)
+        #expect(refused.stock.text == "9" && !refused.isSubmitting && refused.isDirty)
+        // The next key is typed, and the message goes.
+        tester = FormTester(form: refused)
+        tester.send(.character("0")) {
+            $0.phase = .editing
+            $0.stock = TextFieldEditor("90", limit: 9)
+        }
     }
 
     @Test("Esc with changes asks to discard them; without changes it just closes")
     func discardGuard() {
-        var clean = ProductFormState(editing: product)
-        #expect(clean.handle(.escape) == [.close(saved: nil)])
+        var clean = FormTester(form: ProductFormState(editing: product))
+        clean.send(.escape, effects: [.close(saved: nil)])
         var form = ProductFormState(editing: product)
         type("!", into: &form)
-        #expect(form.handle(.escape) == [.askToDiscard])
-        #expect(form.presentationAction(.askToDiscard, palette: .xterm256) == .present(.confirmation(Confirmation(action: .discardChanges))))
-        #expect(form.name.text == "Blue Mug!", "asking keeps what was typed")
+        var dirty = FormTester(form: form)
+        dirty.send(.escape, effects: [.askToDiscard])  // asking keeps what was typed: nothing changes
+        #expect(dirty.state.presentationAction(.askToDiscard, palette: .xterm256) == .present(.confirmation(Confirmation(action: .discardChanges))))
+        #expect(dirty.state.name.text == "Blue Mug!", "asking keeps what was typed")
     }
 
     @Test("currency toggles; Tab skips the thumbnail chooser when there is only one picture")

@@ -63,7 +63,7 @@ struct ProxyHeaderTests {
                 return true
             })
             try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
-            try? channel.writeInbound(ByteBuffer(string: input))
+            _ = try? channel.writeInbound(ByteBuffer(string: input))
             #expect(!admitted && !channel.isActive, "\(input.prefix(20))")
             _ = try? channel.finish()
         }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import ImageCodec
 
 /// A picture ready to upload, and what shrinking did to it.

@@ -1,5 +1,6 @@
 import Foundation
 import ImagePipeline
+import Mocks
 import OpenMarketAPI
 import TerminalUI
 import Testing
@@ -18,22 +19,13 @@ struct PresentationTests {
 
     @Test("Enter presents the detail; its answer fills it; q takes it away and nothing else changes")
     func detailLifecycle() {
-        var state = Samples.loaded()
-        let before = state
-        #expect(state.handle(.keyPressed(.enter)) == [.loadDetail(id: 100)])
-        var expected = before
-        expected.presented = [.detail(DetailState(summary: Samples.product(100)))]
-        #expect(state == expected)
-
-        _ = state.handle(.presented(.detail(id: 100, .loaded(.success(Samples.detail(100))))))
-        var loaded = DetailState(summary: Samples.product(100))
-        loaded.phase = .loaded
-        loaded.detail = Samples.detail(100)
-        expected.presented = [.detail(loaded)]
-        #expect(state == expected)
-
-        #expect(state.handle(.keyPressed(.character("q"))).isEmpty)
-        #expect(state == before)
+        var browser = BrowserTester(browser: Samples.loaded())
+        var detail = DetailState(summary: Samples.product(100))
+        browser.send(.keyPressed(.enter), effects: [.loadDetail(id: 100)]) { $0.presented = [.detail(detail)] }
+        detail.phase = .loaded
+        detail.detail = Samples.detail(100)
+        browser.send(.presented(.detail(id: 100, .loaded(.success(Samples.detail(100)))))) { $0.presented = [.detail(detail)] }
+        browser.send(.keyPressed(.character("q"))) { $0.presented = [] }
     }
 
     @Test("? over the detail: help on top, any key closes only the help; the hints stay the detail's")
@@ -54,40 +46,35 @@ struct PresentationTests {
 
     @Test("c cycles the colours in the list and in the detail alike (one place handles it)")
     func colourEverywhere() {
-        var list = Samples.loaded()
-        var expected = list
-        _ = list.handle(.keyPressed(.character("c")))
-        expected.colorMode = .color16
-        #expect(list == expected)
+        var list = BrowserTester(browser: Samples.loaded())
+        list.send(.keyPressed(.character("c"))) { $0.colorMode = .color16 }
 
-        var detail = Samples.loaded()
-        _ = detail.handle(.keyPressed(.enter))
-        expected = detail
-        _ = detail.handle(.keyPressed(.character("c")))
-        expected.colorMode = .color16
-        #expect(detail == expected)
+        var detail = BrowserTester(browser: Samples.loaded())
+        detail.send(.keyPressed(.enter), effects: [.loadDetail(id: 100)]) {
+            $0.presented = [.detail(DetailState(summary: Samples.product(100)))]
+        }
+        detail.send(.keyPressed(.character("c"))) { $0.colorMode = .color16 }
     }
 
     @Test("d in the detail asks over it; yes deletes; the answer removes the detail and the product")
     func deleteFromDetail() {
-        var state = Self.writerState()
-        _ = state.handle(.keyPressed(.enter))
-        let withDetail = state
-        _ = state.handle(.keyPressed(.character("d")))
-        var expected = withDetail
-        expected.presented.append(.confirmation(Confirmation(action: .deleteProduct(id: 100, name: "Product 100"))))
-        #expect(state == expected)
-
-        #expect(state.handle(.keyPressed(.character("y"))) == [.deleteProduct(id: 100)])
-        expected = withDetail
-        expected.deleting = [100]
-        #expect(state == expected)
-
-        _ = state.handle(.productDeleted(id: 100, .success(Samples.detail(100))))
-        #expect(state.presented.isEmpty)
-        #expect(state.deleting.isEmpty)
-        #expect(state.catalog.products.map(\.id) == Array((81...99).reversed()))
-        #expect(state.notice == "Deleted “Product 100”.")
+        var browser = BrowserTester(browser: Self.writerState())
+        let detail = Presentation.detail(DetailState(summary: Samples.product(100)))
+        browser.send(.keyPressed(.enter), effects: [.loadDetail(id: 100)]) { $0.presented = [detail] }
+        browser.send(.keyPressed(.character("d"))) {
+            $0.presented = [detail, .confirmation(Confirmation(action: .deleteProduct(id: 100, name: "Product 100")))]
+        }
+        browser.send(.keyPressed(.character("y")), effects: [.deleteProduct(id: 100)]) {
+            $0.presented = [detail]
+            $0.deleting = [100]
+        }
+        browser.send(.productDeleted(id: 100, .success(Samples.detail(100)))) {
+            $0.presented = []
+            $0.deleting = []
+            $0.catalog.allProducts.removeFirst()
+            $0.notice = "Deleted “Product 100”."
+        }
+        #expect(browser.state.catalog.products.map(\.id) == Array((81...99).reversed()))
     }
 
     @Test("e in the detail opens the form over it; a save updates the detail under it and the list")
@@ -146,10 +133,12 @@ struct PresentationTests {
         var state = Samples.loaded()
         _ = state.handle(.keyPressed(.character("/")))
         _ = state.handle(.keyPressed(.character("x")))
-        _ = state.handle(.keyPressed(.escape))
-        let closed = state
-        #expect(state.handle(.searchDebounceElapsed(generation: 1)).isEmpty)
-        #expect(state == closed)
+        var browser = BrowserTester(browser: state)
+        browser.send(.keyPressed(.escape)) {
+            $0.presented = []
+            $0.searchGeneration = 2
+        }
+        browser.send(.searchDebounceElapsed(generation: 1))
     }
 
     @Test("clicks: ignored under a question or the form, close the help, reach the list under the search line")
@@ -223,11 +212,14 @@ struct PresentationTests {
 
     @Test("a notice stays under a question and goes with the next key that reaches the list")
     func notices() {
-        var state = Samples.loaded()
-        _ = state.handle(.keyPressed(.character("n")))
-        #expect(state.notice?.contains("--identifier") == true)
-        _ = state.handle(.keyPressed(.down))
-        #expect(state.notice == nil)
+        var browser = BrowserTester(browser: Samples.loaded())
+        browser.send(.keyPressed(.character("n"))) {
+            $0.notice = "No vendor identity: start with --identifier and --secret to register products."
+        }
+        browser.send(.keyPressed(.down)) {
+            $0.notice = nil
+            $0.catalog.selectedIndex = 1
+        }
     }
 
     @Test("the spinner counts ticks; the theme picks the frame, whatever its frame count")
@@ -245,16 +237,13 @@ struct PresentationTests {
         var state = Self.writerState()
         _ = state.handle(.keyPressed(.character("e")))
         #expect(state.form?.productID == 100)
-        let editing = state
-        let pictures = Samples.detail(101, pictures: 3)
-        #expect(state.handle(.presented(.form(.edit(productID: 101), .imagesLoaded(.success(pictures))))) == [])
-        #expect(state.handle(.presented(.form(.register, .submitted(.success(Samples.detail(500)))))) == [])
-        #expect(state.handle(.presented(.detail(id: 100, .loaded(.success(Samples.detail(100))))) ) == [])
-        #expect(state == editing, "a late registration's answer, another product's pictures, a detail not open")
+        // A late registration's answer, another product's pictures, a detail not open: none changes anything.
+        var editing = BrowserTester(browser: state)
+        editing.send(.presented(.form(.edit(productID: 101), .imagesLoaded(.success(Samples.detail(101, pictures: 3))))))
+        editing.send(.presented(.form(.register, .submitted(.success(Samples.detail(500))))))
+        editing.send(.presented(.detail(id: 100, .loaded(.success(Samples.detail(100))))))
 
-        var closed = Self.writerState()
-        let browsing = closed
-        #expect(closed.handle(.presented(.form(.edit(productID: 100), .submitted(.success(Samples.detail(100)))))) == [])
-        #expect(closed == browsing, "the form closed before its answer came")
+        var closed = BrowserTester(browser: Self.writerState())  // the form closed before its answer came
+        closed.send(.presented(.form(.edit(productID: 100), .submitted(.success(Samples.detail(100))))))
     }
 }

@@ -29,9 +29,6 @@ public final class ManualClock: Clock, Sendable {
     public var now: Instant { state.withLockedValue { $0.now } }
     public var minimumResolution: Duration { .zero }
 
-    /// How many sleeps are waiting.
-    public var sleeperCount: Int { state.withLockedValue { $0.sleepers.count } }
-
     /// When the waiting sleeps end, as offsets from the clock's start, earliest first.
     public var deadlines: [Duration] { state.withLockedValue { $0.sleepers.values.map(\.deadline.offset).sorted() } }
 

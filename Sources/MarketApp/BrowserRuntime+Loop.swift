@@ -104,9 +104,11 @@ extension BrowserRuntime {
             }
             // Quitting (or a closed terminal) cancels whatever is under way, writes included: Ctrl-C during
             // an upload means stop. A second at most, then the terminal is restored regardless.
-            await graphics?.tasks.cancelAll(waitingAtMost: .milliseconds(200))
-            await cells.tasks.cancelAll(waitingAtMost: .milliseconds(200))
-            await tasks.cancelAll(waitingAtMost: .seconds(1))
+            // All at once: the picture loads' 200 ms run inside the effects' second, not after it.
+            let (cellTasks, graphicTasks) = (cells.tasks, graphics?.tasks)
+            async let cellsStopped = cellTasks.cancelAll(waitingAtMost: .milliseconds(200))
+            async let graphicsStopped = graphicTasks?.cancelAll(waitingAtMost: .milliseconds(200))
+            _ = await (tasks.cancelAll(waitingAtMost: .seconds(1)), cellsStopped, graphicsStopped)
             queue.finish()
             if let report = runtime.configuration.onPictureMemory {
                 let held = cells.surface.memory
@@ -158,9 +160,9 @@ extension BrowserRuntime {
             _ pictures: inout Pictures<Surface>, _ report: FrameReport, palette: PaletteKind, on canvas: inout Canvas,
             _ terminal: any TerminalBackend
         ) -> ([Surface.Source], Bool) {
-            let (placed, wanted) = pictures.paint(report, palette: palette, into: &canvas)
+            let (placed, wanted) = pictures.surface.paint(report, palette: palette, into: &canvas)
             terminal.present(canvas, graphics: placed)
-            return (wanted, !wanted.isEmpty && pictures.hasAll(wanted))
+            return (wanted, !wanted.isEmpty && wanted.allSatisfy(pictures.surface.has))
         }
 
         /// Cancels the picture loads no frame wants and starts those due, for both kinds (a kind the frame

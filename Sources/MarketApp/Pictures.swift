@@ -17,13 +17,6 @@ struct Pictures<Surface: PictureSurface> {
         self.load = load
     }
 
-    /// Draws a frame's pictures; see `PictureSurface.paint`.
-    mutating func paint(_ report: FrameReport, palette: PaletteKind, into canvas: inout Canvas)
-        -> (graphics: [GraphicPlacement], wanted: [Surface.Source])
-    {
-        surface.paint(report, palette: palette, into: &canvas)
-    }
-
     /// Cancels the loads no frame wants and starts those due, each reporting through `done` (the picture,
     /// or nil when it failed; nothing when cancelled). Returns the wake to schedule, if any.
     mutating func want(
@@ -62,7 +55,4 @@ struct Pictures<Surface: PictureSurface> {
     mutating func failed(_ source: Surface.Source, now: Duration) -> [PictureLoads<Surface.Source>.Action] {
         loads.failed(source, now: now)
     }
-
-    /// Whether every source in `wanted` is at hand.
-    func hasAll(_ wanted: [Surface.Source]) -> Bool { wanted.allSatisfy(surface.has) }
 }

@@ -56,25 +56,6 @@ struct DeleteFlowTests {
         }
     }
 
-    @Test("from the detail: d deletes the product shown and closes the detail")
-    func fromDetail() {
-        var browser = BrowserTester(browser: state(writer: WriterIdentity(vendorID: 1)))
-        let detail = Presentation.detail(DetailState(summary: Samples.product(100)))
-        browser.send(.keyPressed(.enter), effects: [.loadDetail(id: 100)]) { $0.presented = [detail] }
-        browser.send(.keyPressed(.character("d"))) { $0.presented = [detail, Self.asking(100)] }
-        browser.send(.keyPressed(.character("y")), effects: [.deleteProduct(id: 100)]) {
-            $0.presented = [detail]
-            $0.deleting = [100]
-        }
-        browser.send(.productDeleted(id: 100, .success(Samples.detail(100)))) {
-            $0.presented = []
-            $0.deleting = []
-            $0.catalog.allProducts.removeFirst()
-            $0.notice = "Deleted “Product 100”."
-        }
-        #expect(browser.state.catalog.products.first?.id == 99)
-    }
-
     @Test("another vendor's product is refused with the reason; without an identity d says how to get one")
     func refusals() {
         var other = BrowserTester(browser: state(writer: WriterIdentity(vendorID: 7)))

@@ -75,6 +75,7 @@ struct PresentationTests {
             $0.notice = "Deleted “Product 100”."
         }
         #expect(browser.state.catalog.products.map(\.id) == Array((81...99).reversed()))
+        #expect(browser.state.catalog.products.first?.id == 99 && browser.state.detail == nil, "the detail closed with it")
     }
 
     @Test("e in the detail opens the form over it; a save updates the detail under it and the list")

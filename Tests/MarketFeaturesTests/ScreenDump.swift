@@ -12,14 +12,19 @@ func expectScreen(
 ) {
     let actual = render(state, images: images, ascii: ascii).0.trimmedLines()
     if actual != expected {
-        var diff = ["screen differs (- expected, + actual):"]
-        for i in 0..<max(actual.count, expected.count) {
-            let a = i < actual.count ? actual[i] : "<none>"
-            let e = i < expected.count ? expected[i] : "<none>"
-            diff.append(a == e ? "  \(a)" : "- \(e)\n+ \(a)")
-        }
-        Issue.record(Comment(rawValue: diff.joined(separator: "\n")), sourceLocation: sourceLocation)
+        Issue.record(Comment(rawValue: lineDiff("screen differs", expected, actual)), sourceLocation: sourceLocation)
     }
+}
+
+/// Two screens line by line, under `title`: equal lines once, differing ones as `- expected` / `+ actual`.
+func lineDiff(_ title: String, _ expected: [some StringProtocol], _ actual: [some StringProtocol]) -> String {
+    var diff = [title + " (- expected, + actual):"]
+    for i in 0..<max(actual.count, expected.count) {
+        let a = i < actual.count ? String(actual[i]) : "<none>"
+        let e = i < expected.count ? String(expected[i]) : "<none>"
+        diff.append(a == e ? "  \(a)" : "- \(e)\n+ \(a)")
+    }
+    return diff.joined(separator: "\n")
 }
 
 /// The rendered canvas of a state.

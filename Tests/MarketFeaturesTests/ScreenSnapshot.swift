@@ -79,13 +79,9 @@ func expectSnapshot(
         return
     }
     guard actual != expected else { return }
-    let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
-    var diff = ["screen \(name) differs (- expected, + actual; OPENMARKET_RECORD_SCREENS=1 records it anew):"]
-    for i in 0..<max(old.count, new.count) {
-        let e = i < old.count ? String(old[i]) : "<none>"
-        let a = i < new.count ? String(new[i]) : "<none>"
-        diff.append(a == e ? "  \(a)" : "- \(e)\n+ \(a)")
-    }
-    Issue.record(Comment(rawValue: diff.joined(separator: "\n")), sourceLocation: sourceLocation)
+    let diff = lineDiff(
+        "screen \(name) differs (OPENMARKET_RECORD_SCREENS=1 records it anew)",
+        expected.split(separator: "\n", omittingEmptySubsequences: false),
+        actual.split(separator: "\n", omittingEmptySubsequences: false))
+    Issue.record(Comment(rawValue: diff), sourceLocation: sourceLocation)
 }

@@ -7,20 +7,4 @@ public enum Outcome<Effect: Sendable & Equatable>: Sendable, Equatable {
     case notMine
     /// Taken; what the feature asks for next.
     case handled([Effect])
-
-    /// What was asked for: none when it was not the feature's.
-    public var effects: [Effect] {
-        switch self {
-        case .notMine: []
-        case .handled(let effects): effects
-        }
-    }
-
-    /// The same outcome with each effect turned into the caller's vocabulary.
-    public func map<Other>(_ transform: (Effect) -> Other) -> Outcome<Other> {
-        switch self {
-        case .notMine: .notMine
-        case .handled(let effects): .handled(effects.map(transform))
-        }
-    }
 }

@@ -26,15 +26,29 @@ public struct FeatureTester<State: Equatable, Event, Effect: Equatable> {
         _ event: Event, effects: [Effect] = [], _ change: (inout State) -> Void = { _ in },
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
+        let reduce = reduce
+        step(
+            "\(event)", effects: effects, change, fileID: fileID, filePath: filePath, line: line, column: column
+        ) { reduce(&$0, event) }
+    }
+
+    /// One step that is not an event of `reduce` — an answer a feature takes through a method of its own —
+    /// checked as `send` checks an event: `act` must change the state exactly by `change` and return exactly
+    /// `effects`. `what` names the step in a failure.
+    public mutating func step(
+        _ what: String, effects: [Effect] = [], _ change: (inout State) -> Void = { _ in },
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column,
+        act: (inout State) -> [Effect]
+    ) {
         let location = StepLocation(fileID: fileID, filePath: filePath, line: line, column: column)
         var expected = state
         change(&expected)
-        let actual = reduce(&state, event)
+        let actual = act(&state)
         if actual != effects {
-            fail("effects of \(event):\n" + Self.difference(expected: effects, actual: actual), location)
+            fail("effects of \(what):\n" + Self.difference(expected: effects, actual: actual), location)
         }
         if state != expected {
-            fail("state after \(event) (− expected, + actual):\n" + Self.difference(expected: expected, actual: state), location)
+            fail("state after \(what) (− expected, + actual):\n" + Self.difference(expected: expected, actual: state), location)
             state = expected  // the next step starts from what the test believes, so one mistake fails once
         }
     }

@@ -30,18 +30,14 @@ struct PresentationTests {
 
     @Test("? over the detail: help on top, any key closes only the help; the hints stay the detail's")
     func helpOverDetail() {
-        var state = Samples.loaded()
-        _ = state.handle(.keyPressed(.enter))
-        let withDetail = state
-        _ = state.handle(.keyPressed(.character("?")))
-        var expected = withDetail
-        expected.presented.append(.help(HelpState()))
-        #expect(state == expected)
-        let lines = render(state).0.trimmedLines()
+        var browser = BrowserTester(browser: Samples.loaded())
+        let detail = Presentation.detail(DetailState(summary: Samples.product(100)))
+        browser.send(.keyPressed(.enter), effects: [.loadDetail(id: 100)]) { $0.presented = [detail] }
+        browser.send(.keyPressed(.character("?"))) { $0.presented = [detail, .help(HelpState())] }
+        let lines = render(browser.state).0.trimmedLines()
         #expect(lines.contains { $0.contains("Keys") })
         #expect(lines.last?.contains("picture") == true, "the detail's hints under the help")
-        _ = state.handle(.keyPressed(.character("j")))
-        #expect(state == withDetail, "the key that closes the help does nothing else")
+        browser.send(.keyPressed(.character("j"))) { $0.presented = [detail] }  // the key that closes the help does nothing else
     }
 
     @Test("c cycles the colours in the list and in the detail alike (one place handles it)")
@@ -80,61 +76,76 @@ struct PresentationTests {
 
     @Test("e in the detail opens the form over it; a save updates the detail under it and the list")
     func editFromDetail() {
-        var state = Self.writerState()
-        _ = state.handle(.keyPressed(.enter))
-        _ = state.handle(.presented(.detail(id: 100, .loaded(.success(Samples.detail(100))))))
-        #expect(state.handle(.keyPressed(.character("e"))).isEmpty, "the detail's pictures are known")
-        guard case .form(let form) = state.presented.last else {
-            Issue.record("no form on top")
-            return
+        var browser = BrowserTester(browser: Self.writerState())
+        let listed = browser.state.catalog.products[0]
+        let loaded = Samples.detail(100)
+        var detail = DetailState(summary: listed)
+        browser.send(.keyPressed(.enter), effects: [.loadDetail(id: 100)]) { $0.presented = [.detail(detail)] }
+        detail.phase = .loaded
+        detail.detail = loaded
+        browser.send(.presented(.detail(id: 100, .loaded(.success(loaded))))) { $0.presented = [.detail(detail)] }
+        browser.send(.keyPressed(.character("e"))) {  // the detail's pictures are known: none asked for
+            $0.presented = [.detail(detail), .form(ProductFormState(editing: listed, images: loaded.images))]
         }
-        #expect(state.presented.count == 2 && form.productID == 100 && form.images.count == 3)
-        var saved = Samples.detail(100)
+        browser.send(.keyPressed(.control("u"))) { $0.changeForm { $0.name = $0.name.replaced(by: "") } }
+        browser.type("Renamed", intoForm: \.name)
+        browser.send(.keyPressed(.control("s")), effects: [.updateProduct(id: 100, changes: ProductChanges(name: "Renamed"))]) {
+            $0.changeForm {
+                $0.triedSubmit = true
+                $0.phase = .submitting(progress: nil)
+            }
+        }
+        var saved = loaded
         saved.name = "Renamed"
-        state.form?.focus = .name
-        _ = state.handle(.keyPressed(.control("u")))
-        for c in "Renamed" { _ = state.handle(.keyPressed(.character(c))) }
-        let effects = state.handle(.keyPressed(.control("s")))
-        #expect(effects == [.updateProduct(id: 100, changes: ProductChanges(name: "Renamed"))])
-        _ = state.handle(.presented(.form(.edit(productID: 100), .submitted(.success(saved)))))
-        guard case .detail(let detail)? = state.presented.last, state.presented.count == 1 else {
-            Issue.record("the detail is not back on top: \(state.presented)")
-            return
+        var renamed = saved.summary
+        renamed.vendorName = listed.vendorName
+        browser.send(.presented(.form(.edit(productID: 100), .submitted(.success(saved))))) {
+            detail.summary = renamed
+            detail.detail = saved
+            $0.presented = [.detail(detail)]
+            $0.catalog.allProducts[0] = renamed
+            $0.notice = "Saved “Renamed”."
         }
-        #expect(detail.summary.name == "Renamed" && detail.detail == saved)
-        #expect(state.catalog.products.first?.name == "Renamed")
-        #expect(state.notice == "Saved “Renamed”.")
     }
 
     @Test("the search line takes every key; Enter applies the query and closes it; Esc in the list clears it")
     func searchLine() {
-        var state = Samples.loaded()
-        let before = state
-        _ = state.handle(.keyPressed(.character("/")))
-        var expected = before
-        expected.presented = [.search(SearchState())]
-        #expect(state == expected)
-
-        #expect(state.handle(.keyPressed(.character("q"))) == [.scheduleSearch(generation: 1, after: .milliseconds(300))])
-        expected.presented = [.search(SearchState(query: "q"))]
-        expected.searchGeneration = 1
-        #expect(state == expected, "q is typed, not quit")
-
-        let effects = state.handle(.keyPressed(.enter))
-        #expect(effects == [.loadPage(requestID: 2, page: 1, itemsPerPage: 20, search: "q")])
-        #expect(state.presented.isEmpty && state.catalog.query == "q")
-
-        _ = state.handle(.pageLoaded(requestID: 2, .success(Samples.page(1))))
-        #expect(state.handle(.keyPressed(.escape)) == [.loadPage(requestID: 3, page: 1, itemsPerPage: 20, search: nil)])
-        #expect(state.catalog.query == nil)
+        var browser = BrowserTester(browser: Samples.loaded())
+        browser.send(.keyPressed(.character("/"))) { $0.presented = [.search(SearchState())] }
+        browser.send(.keyPressed(.character("q")), effects: [.scheduleSearch(generation: 1, after: .milliseconds(300))]) {
+            $0.presented = [.search(SearchState(query: "q"))]  // q is typed, not quit
+            $0.searchGeneration = 1
+        }
+        browser.send(.keyPressed(.enter), effects: [.loadPage(requestID: 2, page: 1, itemsPerPage: 20, search: "q")]) {
+            $0.presented = []
+            $0.catalog.query = "q"
+            $0.catalog.nextPage = 1
+            $0.catalog.pageLoad = .loading(2, page: 1, search: "q", replaces: true)
+            $0.catalog.nextRequestID = 3
+        }
+        browser.send(.searchDebounceElapsed(generation: 1))  // the typing's timer, after the line closed: nothing
+        let found = Samples.page(1)
+        browser.send(.pageLoaded(requestID: 2, .success(found))) {
+            $0.catalog.nextPage = 2
+            $0.catalog.pageLoad = .idle
+            $0.catalog.listedQuery = "q"
+            $0.catalog.allProducts = found.products
+        }
+        browser.send(.keyPressed(.escape), effects: [.loadPage(requestID: 3, page: 1, itemsPerPage: 20, search: nil)]) {
+            $0.catalog.query = nil
+            $0.catalog.pageLoad = .loading(3, page: 1, replaces: true, keep: 100)
+            $0.catalog.nextRequestID = 4
+        }
     }
 
     @Test("a debounce that fires after the line closed applies nothing")
     func staleDebounce() {
-        var state = Samples.loaded()
-        _ = state.handle(.keyPressed(.character("/")))
-        _ = state.handle(.keyPressed(.character("x")))
-        var browser = BrowserTester(browser: state)
+        var browser = BrowserTester(browser: Samples.loaded())
+        browser.send(.keyPressed(.character("/"))) { $0.presented = [.search(SearchState())] }
+        browser.send(.keyPressed(.character("x")), effects: [.scheduleSearch(generation: 1, after: .milliseconds(300))]) {
+            $0.presented = [.search(SearchState(query: "x"))]
+            $0.searchGeneration = 1
+        }
         browser.send(.keyPressed(.escape)) {
             $0.presented = []
             $0.searchGeneration = 2
@@ -144,71 +155,74 @@ struct PresentationTests {
 
     @Test("clicks: ignored under a question or the form, close the help, reach the list under the search line")
     func mouseRouting() {
-        var state = Self.writerState()
-        let click = MouseEvent(kind: .press, x: 20, y: state.layout.frame(of: 2, scrollRow: 0)!.y + 1)
-        _ = state.handle(.keyPressed(.character("d")))
-        let asking = state
-        #expect(state.handle(.mouse(click)).isEmpty)
-        #expect(state == asking)
+        let click = MouseEvent(kind: .press, x: 20, y: Self.writerState().layout.frame(of: 2, scrollRow: 0)!.y + 1)
 
-        var form = Self.writerState()
-        _ = form.handle(.keyPressed(.character("n")))
-        let filling = form
-        _ = form.handle(.mouse(click))
-        #expect(form == filling)
+        var asking = BrowserTester(browser: Self.writerState())
+        asking.send(.keyPressed(.character("d"))) {
+            $0.presented = [.confirmation(Confirmation(action: .deleteProduct(id: 100, name: "Product 100")))]
+        }
+        asking.send(.mouse(click))  // under a question: nothing
 
-        var help = Samples.loaded()
-        _ = help.handle(.keyPressed(.character("?")))
-        _ = help.handle(.mouse(click))
-        #expect(help.presented.isEmpty && help.catalog.selectedIndex == 0, "the click only closes the help")
+        var filling = BrowserTester(browser: Self.writerState())
+        filling.send(.keyPressed(.character("n"))) { $0.presented = [.form(ProductFormState(registering: .krw))] }
+        filling.send(.mouse(click))  // under the form: nothing
 
-        var searching = Samples.loaded()
-        _ = searching.handle(.keyPressed(.character("/")))
-        _ = searching.handle(.mouse(click))
-        #expect(searching.catalog.selectedIndex == 2 && searching.searchLine != nil)
+        var help = BrowserTester(browser: Samples.loaded())
+        help.send(.keyPressed(.character("?"))) { $0.presented = [.help(HelpState())] }
+        help.send(.mouse(click)) { $0.presented = [] }  // the click only closes the help
+
+        var searching = BrowserTester(browser: Samples.loaded())
+        searching.send(.keyPressed(.character("/"))) { $0.presented = [.search(SearchState())] }
+        searching.send(.mouse(click)) { $0.catalog.selectedIndex = 2 }  // the line stays
     }
 
     @Test("“Discard changes?” is the same question as a delete's, over the form: No by default keeps the form and what was typed; q and n say no; moving to Yes (→, l, Tab) and Enter, or y, close the form unsaved")
     func discardQuestion() throws {
-        func typedForm() -> BrowserState {
-            var state = Self.writerState()
-            _ = state.handle(.keyPressed(.character("n")))
-            for c in "Mug" { _ = state.handle(.keyPressed(.character(c))) }
-            return state
-        }
-        func formName(_ state: BrowserState) -> String? {
-            for case .form(let form) in state.presented { return form.name.text }
-            return nil
-        }
-        var state = typedForm()
-        #expect(state.handle(.keyPressed(.escape)) == [])
-        #expect(state.presented.last == .confirmation(Confirmation(action: .discardChanges)))
-        #expect(state.presented.count == 2, "the question over the form")
-        let screen = render(state).0.trimmedLines().joined(separator: "\n")
+        var browser = BrowserTester(browser: Self.writerState())
+        browser.send(.keyPressed(.character("n"))) { $0.presented = [.form(ProductFormState(registering: .krw))] }
+        browser.type("Mug", intoForm: \.name)
+        let typed = browser.state.presented
+        let question = Confirmation(action: .discardChanges)
+        browser.send(.keyPressed(.escape)) { $0.presented.append(.confirmation(question)) }  // the question over the form
+        let screen = render(browser.state).0.trimmedLines().joined(separator: "\n")
         #expect(screen.contains("Discard changes?") && screen.contains("[ No ]") && screen.contains("[ Yes ]"))
         let hintLine = screen.split(separator: "\n").last.map(String.init) ?? ""
         #expect(hintLine.contains("y yes") && !hintLine.contains("field"), "the question's keys, not the form's: \(hintLine)")
+        let asked = browser.state
 
         for no in [KeyEvent.enter, .character("n"), .character("q"), .escape] {
-            var answering = state
-            #expect(answering.handle(.keyPressed(no)) == [], "\(no)")
-            #expect(answering.presented.count == 1 && formName(answering) == "Mug", "\(no) keeps the form and its text")
+            var answering = BrowserTester(browser: asked)
+            answering.send(.keyPressed(no)) { $0.presented = typed }  // the form stays with its text
         }
-        for yes in [[KeyEvent.right, .enter], [.character("l"), .enter], [.tab, .enter], [.character("y")]] {
-            var answering = state
-            for key in yes { _ = answering.handle(.keyPressed(key)) }
-            #expect(answering.presented.isEmpty, "\(yes) closes the form")
-            #expect(!answering.catalog.products.contains { $0.name == "Mug" }, "nothing saved")
+        var yes = question
+        yes.yesFocused = true
+        for moveToYes in [KeyEvent.right, .character("l"), .tab] {
+            var answering = BrowserTester(browser: asked)
+            answering.send(.keyPressed(moveToYes)) { $0.presented = typed + [.confirmation(yes)] }
+            answering.send(.keyPressed(.enter)) { $0.presented = [] }  // closed, nothing saved
         }
+        var answering = BrowserTester(browser: asked)
+        answering.send(.keyPressed(.character("y"))) { $0.presented = [] }
     }
 
-    @Test("Ctrl-C quits whatever is presented")
+    @Test("Ctrl-C quits whatever is presented, changing nothing first")
     func controlC() {
-        for keys in [[], [KeyEvent.enter], [.character("?")], [.character("/")], [.enter, .character("?")]] {
-            var state = Samples.loaded()
-            for key in keys { _ = state.handle(.keyPressed(key)) }
-            #expect(state.handle(.keyPressed(.control("c"))) == [.quit], "after \(keys)")
+        let detail = Presentation.detail(DetailState(summary: Samples.product(100)))
+        let opened: [(keys: [KeyEvent], effects: [BrowserEffect], presented: [Presentation])] = [
+            ([], [], []),
+            ([.enter], [.loadDetail(id: 100)], [detail]),
+            ([.character("?")], [], [.help(HelpState())]),
+            ([.character("/")], [], [.search(SearchState())]),
+        ]
+        for (keys, effects, presented) in opened {
+            var browser = BrowserTester(browser: Samples.loaded())
+            for key in keys { browser.send(.keyPressed(key), effects: effects) { $0.presented = presented } }
+            browser.send(.keyPressed(.control("c")), effects: [.quit])
         }
+        var helpOverDetail = BrowserTester(browser: Samples.loaded())
+        helpOverDetail.send(.keyPressed(.enter), effects: [.loadDetail(id: 100)]) { $0.presented = [detail] }
+        helpOverDetail.send(.keyPressed(.character("?"))) { $0.presented = [detail, .help(HelpState())] }
+        helpOverDetail.send(.keyPressed(.control("c")), effects: [.quit])
     }
 
     @Test("a notice stays under a question and goes with the next key that reaches the list")
@@ -225,9 +239,8 @@ struct PresentationTests {
 
     @Test("the spinner counts ticks; the theme picks the frame, whatever its frame count")
     func spinner() {
-        var state = Samples.loaded()
-        for _ in 0..<23 { _ = state.handle(.spinnerTicked) }
-        #expect(state.spinnerFrame == 23)
+        var browser = BrowserTester(browser: Samples.loaded())
+        for tick in 1...23 { browser.send(.spinnerTicked) { $0.spinnerFrame = tick } }
         #expect(Theme(mode: .color256).spinner(at: 23) == "⠸")
         #expect(Theme(mode: .color256, ascii: true).spinner(at: 23) == "\\")
         #expect(Theme(mode: .color256).spinner(at: -1) == "⠏")
@@ -235,11 +248,11 @@ struct PresentationTests {
 
     @Test("an answer goes only to the layer it is addressed to; one for a feature no longer open changes nothing")
     func answersAreAddressed() {
-        var state = Self.writerState()
-        _ = state.handle(.keyPressed(.character("e")))
-        #expect(state.form?.productID == 100)
+        var editing = BrowserTester(browser: Self.writerState())
+        editing.send(.keyPressed(.character("e")), effects: [.loadFormImages(id: 100)]) {
+            $0.presented = [.form(ProductFormState(editing: Samples.product(100)))]
+        }
         // A late registration's answer, another product's pictures, a detail not open: none changes anything.
-        var editing = BrowserTester(browser: state)
         editing.send(.presented(.form(.edit(productID: 101), .imagesLoaded(.success(Samples.detail(101, pictures: 3))))))
         editing.send(.presented(.form(.register, .submitted(.success(Samples.detail(500))))))
         editing.send(.presented(.detail(id: 100, .loaded(.success(Samples.detail(100))))))

@@ -32,10 +32,7 @@ struct BrowserStateTests {
         let threshold = browser.state.catalog.prefetchThreshold
         #expect(threshold == 12, "12 list rows fit at 120×40")
         for index in 1...(20 - threshold - 1) {
-            browser.send(.keyPressed(.down)) {
-                $0.catalog.selectedIndex = index
-                $0.catalog.scrollRow = max(0, index - 9)  // 10 items on screen at 120×40
-            }
+            browser.send(.keyPressed(.down)) { $0.catalog.selectedIndex = index }  // the list does not scroll yet
         }
         #expect(browser.state.catalog.selectedIndex == 7)
         browser.send(.keyPressed(.down), effects: [.loadPage(requestID: 2, page: 2, itemsPerPage: 20, search: nil)]) {
@@ -56,14 +53,24 @@ struct BrowserStateTests {
 
     @Test("products are never shown twice when new products shift the pages")
     func dedupe() {
-        var state = Samples.loaded()
-        _ = state.handle(.keyPressed(.character("G")))
-        let id = state.catalog.pageRequest!.id
+        var browser = BrowserTester(browser: Samples.loaded())
+        let first = browser.state.catalog.allProducts
+        browser.send(.keyPressed(.character("G")), effects: [.loadPage(requestID: 2, page: 2, itemsPerPage: 20, search: nil)]) {
+            $0.catalog.selectedIndex = 19
+            $0.catalog.scrollRow = 8
+            $0.catalog.pageLoad = .loading(2, page: 2)
+            $0.catalog.nextRequestID = 3
+        }
         // Three products were added on the server: page 2 now starts with three ids page 1 already had.
-        _ = state.handle(.pageLoaded(requestID: id, .success(Samples.page(2, newest: 103, total: 103))))
-        #expect(state.catalog.products.count == 37)
-        #expect(Set(state.catalog.products.map(\.id)).count == state.catalog.products.count)
-        #expect(state.catalog.products.map(\.id).prefix(23).suffix(3) == [80, 79, 78])
+        let shifted = Samples.page(2, newest: 103, total: 103)
+        browser.send(.pageLoaded(requestID: 2, .success(shifted))) {
+            $0.catalog.pageLoad = .idle
+            $0.catalog.allProducts = first + shifted.products.dropFirst(3)
+            $0.catalog.nextPage = 3
+        }
+        let ids = browser.state.catalog.products.map(\.id)
+        #expect(ids.count == 37 && Set(ids).count == 37)
+        #expect(ids.prefix(23).suffix(3) == [80, 79, 78])
     }
 
     @Test("a stale page (superseded request) is ignored")
@@ -78,9 +85,11 @@ struct BrowserStateTests {
 
     @Test("the end of the list stops paging")
     func end() {
-        var state = BrowserState(size: ScreenSize(columns: 120, rows: 40))
-        _ = state.handle(.started)
-        var browser = BrowserTester(browser: state)
+        var browser = BrowserTester(browser: BrowserState(size: ScreenSize(columns: 120, rows: 40)))
+        browser.send(.started, effects: [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil)]) {
+            $0.catalog.pageLoad = .loading(1, page: 1, replaces: true)
+            $0.catalog.nextRequestID = 2
+        }
         browser.send(.pageLoaded(requestID: 1, .success(Samples.page(1, total: 20)))) {
             $0.catalog.pageLoad = .idle
             $0.catalog.isStarting = false
@@ -96,17 +105,28 @@ struct BrowserStateTests {
 
     @Test("v and Tab toggle list and grid, keeping the selected product selected and on screen")
     func toggle() {
-        var state = Samples.loaded(pages: 2)
-        _ = state.handle(.keyPressed(.character("G")))
-        let selected = state.catalog.selectedProduct?.id
-        _ = state.handle(.keyPressed(.character("v")))
-        #expect(state.catalog.layoutKind == .grid)
-        #expect(state.catalog.selectedProduct?.id == selected)
-        let layout = state.layout
-        #expect(layout.frame(of: state.catalog.selectedIndex, scrollRow: state.catalog.scrollRow) != nil, "selection is visible")
-        _ = state.handle(.keyPressed(.tab))
-        #expect(state.catalog.layoutKind == .list && state.catalog.selectedProduct?.id == selected)
-        #expect(state.layout.frame(of: state.catalog.selectedIndex, scrollRow: state.catalog.scrollRow) != nil)
+        var browser = BrowserTester(browser: Samples.loaded(pages: 2))
+        browser.send(.keyPressed(.character("G")), effects: [.loadPage(requestID: 3, page: 3, itemsPerPage: 20, search: nil)]) {
+            $0.catalog.selectedIndex = 39
+            $0.catalog.scrollRow = 28
+            $0.catalog.pageLoad = .loading(3, page: 3)
+            $0.catalog.nextRequestID = 4
+        }
+        let selected = browser.state.catalog.selectedProduct?.id
+        browser.send(.keyPressed(.character("v"))) {
+            $0.catalog.layoutKind = .grid
+            $0.catalog.scrollRow = 6
+        }
+        var catalog = browser.state.catalog
+        #expect(catalog.selectedProduct?.id == selected)
+        #expect(browser.state.layout.frame(of: catalog.selectedIndex, scrollRow: catalog.scrollRow) != nil, "selection is visible")
+        browser.send(.keyPressed(.tab)) {
+            $0.catalog.layoutKind = .list
+            $0.catalog.scrollRow = 28
+        }
+        catalog = browser.state.catalog
+        #expect(catalog.selectedProduct?.id == selected)
+        #expect(browser.state.layout.frame(of: catalog.selectedIndex, scrollRow: catalog.scrollRow) != nil, "selection is visible")
     }
 
     @Test("grid moves: left/right by one, up/down by a row of cards")
@@ -240,9 +260,11 @@ struct BrowserStateTests {
 
     @Test("server down at start: the start screen shows the error; r retries page 1")
     func downAtStart() {
-        var state = BrowserState()
-        _ = state.handle(.started)
-        var browser = BrowserTester(browser: state)
+        var browser = BrowserTester(browser: BrowserState())
+        browser.send(.started, effects: [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil)]) {
+            $0.catalog.pageLoad = .loading(1, page: 1, replaces: true)
+            $0.catalog.nextRequestID = 2
+        }
         browser.send(.pageLoaded(requestID: 1, .failure(BrowserFailure("Could not reach the server.")))) {
             $0.catalog.errorMessage = "Could not reach the server."
             $0.catalog.pageLoad = .failed(CatalogState.PageRequest(id: 1, page: 1, search: nil, replaces: true, keepSelectedID: nil))
@@ -316,14 +338,31 @@ struct BrowserStateTests {
 
     @Test("resizing relayouts and keeps the selection visible; tiny sizes are too small")
     func resize() {
-        var state = Samples.loaded()
-        for _ in 0..<11 { _ = state.handle(.keyPressed(.down)) }
-        _ = state.handle(.resized(ScreenSize(columns: 60, rows: 14)))
-        #expect(state.catalog.selectedIndex == 11)
-        #expect(state.layout.frame(of: 11, scrollRow: state.catalog.scrollRow) != nil)
-        _ = state.handle(.resized(ScreenSize(columns: 10, rows: 5)))
-        #expect(state.size.isTooSmall)
-        _ = state.handle(.resized(ScreenSize(columns: 120, rows: 40)))
-        #expect(state.catalog.selectedIndex == 11)
+        var browser = BrowserTester(browser: Samples.loaded())
+        for index in 1...11 {
+            let prefetches = index == 8  // within the threshold of the end (see prefetch)
+            browser.send(.keyPressed(.down), effects: prefetches ? [.loadPage(requestID: 2, page: 2, itemsPerPage: 20, search: nil)] : []) {
+                $0.catalog.selectedIndex = index
+                if prefetches {
+                    $0.catalog.pageLoad = .loading(2, page: 2)
+                    $0.catalog.nextRequestID = 3
+                }
+            }
+        }
+        browser.send(.resized(ScreenSize(columns: 60, rows: 14))) {
+            $0.catalog.size = ScreenSize(columns: 60, rows: 14)
+            $0.catalog.scrollRow = 9  // the selection at the bottom of the smaller screen
+        }
+        #expect(browser.state.layout.frame(of: 11, scrollRow: browser.state.catalog.scrollRow) != nil)
+        browser.send(.resized(ScreenSize(columns: 10, rows: 5))) {
+            $0.catalog.size = ScreenSize(columns: 10, rows: 5)
+            $0.catalog.scrollRow = 11
+        }
+        #expect(browser.state.size.isTooSmall)
+        browser.send(.resized(ScreenSize(columns: 120, rows: 40))) {
+            $0.catalog.size = ScreenSize(columns: 120, rows: 40)
+            $0.catalog.scrollRow = 9  // as far down as the list (and its loading row) goes
+        }
+        #expect(browser.state.layout.frame(of: 11, scrollRow: browser.state.catalog.scrollRow) != nil)
     }
 }

@@ -85,9 +85,11 @@ struct DeleteFlowTests {
 
     @Test("the dialog names the product; No is highlighted until Yes is chosen")
     func dialog() {
-        var state = state(writer: WriterIdentity(vendorID: 1))
-        _ = state.handle(.keyPressed(.character("d")))
-        let (canvas, _) = render(state)
+        var browser = BrowserTester(browser: state(writer: WriterIdentity(vendorID: 1)))
+        browser.send(.keyPressed(.character("d"))) {
+            $0.presented = [.confirmation(Confirmation(action: .deleteProduct(id: 100, name: "Product 100")))]
+        }
+        let (canvas, _) = render(browser.state)
         let lines = canvas.trimmedLines()
         #expect(lines.contains { $0.contains("Delete “Product 100”? This cannot be undone.") })
         let row = try! #require(lines.firstIndex { $0.contains("[ No ]") })

@@ -16,13 +16,27 @@ struct MineOnlyTests {
         return page
     }
 
-    @Test("m shows only the writer's products, pages on to find more, and m again shows everything")
-    func toggle() {
+    /// A browser of vendor 1 that started and got `page` first.
+    func started(with page: ProductPage) -> BrowserTester {
         var state = BrowserState(size: ScreenSize(columns: 120, rows: 40))
         state.writer = WriterIdentity(vendorID: 1)
-        _ = state.handle(.started)
-        _ = state.handle(.pageLoaded(requestID: 1, .success(mixedPage(1))))
         var browser = BrowserTester(browser: state)
+        browser.send(.started, effects: [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil)]) {
+            $0.catalog.pageLoad = .loading(1, page: 1, replaces: true)
+            $0.catalog.nextRequestID = 2
+        }
+        browser.send(.pageLoaded(requestID: 1, .success(page))) {
+            $0.catalog.pageLoad = .idle
+            $0.catalog.isStarting = false
+            $0.catalog.allProducts = page.products
+            $0.catalog.nextPage = page.hasNext ? 2 : nil
+        }
+        return browser
+    }
+
+    @Test("m shows only the writer's products, pages on to find more, and m again shows everything")
+    func toggle() {
+        var browser = started(with: mixedPage(1))
         browser.send(.keyPressed(.down)) { $0.catalog.selectedIndex = 1 }
         // 10 are fewer than a screen: the next page is asked for.
         let page2 = CatalogState.PageRequest(id: 2, page: 2, search: nil, replaces: false, keepSelectedID: nil)
@@ -64,15 +78,18 @@ struct MineOnlyTests {
 
     @Test("the title says mine; deleting and registering keep the filtered list right")
     func rendering() {
-        var state = BrowserState(size: ScreenSize(columns: 120, rows: 40))
-        state.writer = WriterIdentity(vendorID: 1)
-        _ = state.handle(.started)
         var page = mixedPage(1)
         page.hasNext = false
-        _ = state.handle(.pageLoaded(requestID: 1, .success(page)))
-        _ = state.handle(.keyPressed(.character("m")))
-        #expect(render(state).0.trimmedLines()[0].contains("mine  10 products"))
-        _ = state.handle(.productDeleted(id: 100, .success(Samples.detail(100))))
-        #expect(state.catalog.products.count == 9 && state.catalog.allProducts.count == 19)
+        var browser = started(with: page)
+        browser.send(.keyPressed(.character("m"))) {
+            $0.catalog.onlyVendorID = 1
+            $0.notice = "My products only — m shows everything again."
+        }
+        #expect(render(browser.state).0.trimmedLines()[0].contains("mine  10 products"))
+        browser.send(.productDeleted(id: 100, .success(Samples.detail(100)))) {
+            $0.catalog.allProducts.removeAll { $0.id == 100 }
+            $0.notice = "Deleted “Product 100”."
+        }
+        #expect(browser.state.catalog.products.count == 9 && browser.state.catalog.allProducts.count == 19)
     }
 }

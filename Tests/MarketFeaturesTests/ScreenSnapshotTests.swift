@@ -24,113 +24,112 @@ struct ScreenSnapshotTests {
         ]
     }
 
-    /// The list of `products` loaded, with more to come, as the demo vendor.
+    /// The list of `products` loaded, all of them, as the demo vendor — the state each screen starts from;
+    /// each test sets the state it draws (how keys lead there is the feature tests' business).
     static func browsing() -> BrowserState {
         var state = BrowserState(size: size, serverLabel: "m.test:80")
         state.writer = WriterIdentity(vendorID: 1, vendorName: "demo")
-        _ = state.handle(.started)
-        let page = ProductPage(
-            pageNumber: 1, itemsPerPage: 20, totalCount: 6, offset: 0, limit: 20, lastPage: 1, hasNext: false,
-            hasPrev: false, products: products)
-        _ = state.handle(.pageLoaded(requestID: 1, .success(page)))
+        state.catalog.isStarting = false
+        state.catalog.allProducts = products
+        state.catalog.nextPage = nil
         return state
     }
 
-    static func typing(_ text: String, into state: inout BrowserState) {
-        for c in text { _ = state.handle(.keyPressed(.character(c))) }
+    /// The registration form with `name` typed, and `price`, the focus on the price after leaving it.
+    static func registration(name: String, price: String = "") -> ProductFormState {
+        var form = ProductFormState(registering: .krw)
+        form.name = form.name.replaced(by: name)
+        form.price = form.price.replaced(by: price)
+        return form
     }
 
     @Test("the list, with wide characters")
     func list() {
         var state = Self.browsing()
-        _ = state.handle(.keyPressed(.down))
+        state.catalog.selectedIndex = 1
         expectSnapshot(state, named: "list")
     }
 
     @Test("the grid")
     func grid() {
         var state = Self.browsing()
-        _ = state.handle(.keyPressed(.character("v")))
-        _ = state.handle(.keyPressed(.right))
+        state.catalog.layoutKind = .grid
+        state.catalog.selectedIndex = 1
         expectSnapshot(state, named: "grid")
     }
 
     @Test("the detail")
     func detail() {
         var state = Self.browsing()
-        _ = state.handle(.keyPressed(.enter))
-        _ = state.handle(
-            .presented(.detail(id: 8, .loaded(.success(Samples.detail(8, description: "A sturdy mug for your morning coffee, made in Seoul by hand."))))))
+        var detail = DetailState(summary: Self.products[0])
+        detail.detail = Samples.detail(8, description: "A sturdy mug for your morning coffee, made in Seoul by hand.")
+        detail.phase = .loaded
+        state.presented = [.detail(detail)]
         expectSnapshot(state, named: "detail")
     }
 
     @Test("registering: typed fields, a rule broken in a field left, the focus on the price")
     func registering() {
         var state = Self.browsing()
-        _ = state.handle(.keyPressed(.character("n")))
-        Self.typing("무선 마우스", into: &state)
-        _ = state.handle(.keyPressed(.tab))
-        _ = state.handle(.keyPressed(.tab))
-        Self.typing("12a", into: &state)
-        _ = state.handle(.keyPressed(.tab))
-        _ = state.handle(.keyPressed(.backTab))
+        var form = Self.registration(name: "무선 마우스", price: "12a")
+        form.visited = [.name, .description, .price, .discount]
+        form.focus = .price
+        state.presented = [.form(form)]
         expectSnapshot(state, named: "form-register")
     }
 
     @Test("editing: the server refused the save; what was typed stays, its message shows")
     func editRefused() {
         var state = Self.browsing()
-        for _ in 0..<4 { _ = state.handle(.keyPressed(.down)) }
-        _ = state.handle(.keyPressed(.character("e")))
-        _ = state.handle(.presented(.form(.edit(productID: 4), .imagesLoaded(.success(Samples.detail(4, pictures: 2))))))
-        state.form?.focus = .price
-        _ = state.handle(.keyPressed(.control("u")))
-        Self.typing("3900", into: &state)
-        _ = state.handle(.keyPressed(.control("s")))
-        _ = state.handle(
-            .presented(.form(.edit(productID: 4), .submitted(.failure(BrowserFailure("The server refused: secret is wrong for this vendor (403)."))))))
+        state.catalog.selectedIndex = 4
+        var form = ProductFormState(editing: Self.products[4], images: Samples.detail(4, pictures: 2).images)
+        form.price = form.price.replaced(by: "3900")
+        form.focus = .price
+        form.triedSubmit = true
+        form.phase = .failed(message: "The server refused: secret is wrong for this vendor (403).")
+        state.presented = [.form(form)]
         expectSnapshot(state, named: "form-edit-refused")
     }
 
     @Test("“Discard changes?” over the form")
     func discard() {
         var state = Self.browsing()
-        _ = state.handle(.keyPressed(.character("n")))
-        Self.typing("Cup", into: &state)
-        _ = state.handle(.keyPressed(.escape))
+        state.presented = [.form(Self.registration(name: "Cup")), .confirmation(Confirmation(action: .discardChanges))]
         expectSnapshot(state, named: "question-discard")
     }
 
     @Test("“Delete …?” with Yes chosen")
     func delete() {
         var state = Self.browsing()
-        for _ in 0..<4 { _ = state.handle(.keyPressed(.down)) }
-        _ = state.handle(.keyPressed(.character("d")))
-        _ = state.handle(.keyPressed(.right))
+        state.catalog.selectedIndex = 4
+        var question = Confirmation(action: .deleteProduct(id: 4, name: "Notebook"))
+        question.yesFocused = true
+        state.presented = [.confirmation(question)]
         expectSnapshot(state, named: "question-delete")
     }
 
     @Test("the help")
     func help() {
         var state = Self.browsing()
-        _ = state.handle(.keyPressed(.character("?")))
+        state.presented = [.help(HelpState())]
         expectSnapshot(state, named: "help")
     }
 
     @Test("the search line, typing")
     func search() {
         var state = Self.browsing()
-        _ = state.handle(.keyPressed(.character("/")))
-        Self.typing("우산", into: &state)
+        state.presented = [.search(SearchState(query: "우산"))]
+        state.searchGeneration = 2
         expectSnapshot(state, named: "search-line")
     }
 
     @Test("the error banner and a notice on the status line")
     func bannerAndNotice() {
         var state = Self.browsing()
-        _ = state.handle(.keyPressed(.character("r")))
-        _ = state.handle(.pageLoaded(requestID: 2, .failure(BrowserFailure("The server did not answer in 15 s."))))
-        _ = state.handle(.keyPressed(.character("m")))
+        state.catalog.errorMessage = "The server did not answer in 15 s."
+        state.catalog.pageLoad = .failed(CatalogState.PageRequest(id: 2, page: 1, search: nil, replaces: true, keepSelectedID: 8))
+        state.notice = "My products only — m shows everything again."
+        state.catalog.onlyVendorID = 1
         expectSnapshot(state, named: "banner-notice")
     }
 }

@@ -12,11 +12,10 @@ struct BrowserScreenTests {
 
     func listState(_ products: [ProductSummary], size: ScreenSize = small) -> BrowserState {
         var state = BrowserState(size: size, serverLabel: "m.test:80")
-        _ = state.handle(.started)
-        let page = ProductPage(
-            pageNumber: 1, itemsPerPage: 20, totalCount: products.count, offset: 0, limit: 20, lastPage: 1,
-            hasNext: false, hasPrev: false, products: products)
-        _ = state.handle(.pageLoaded(requestID: 1, .success(page)))
+        state.catalog.isStarting = false
+        state.catalog.allProducts = products  // the only page, loaded
+        state.catalog.nextPage = nil
+        state.catalog.nextRequestID = 2
         return state
     }
 
@@ -51,7 +50,7 @@ struct BrowserScreenTests {
     @Test("the selection is visible without colour: a caret and reverse video")
     func selectionWithoutColour() {
         var state = listState(products)
-        _ = state.handle(.keyPressed(.down))
+        state.catalog.selectedIndex = 1
         state.colorMode = .monochrome
         let (canvas, _) = render(state)
         #expect(canvas[0, 5].text == "▶")
@@ -64,7 +63,7 @@ struct BrowserScreenTests {
     @Test("grid: cards with picture placeholders, name, price and stock")
     func grid() {
         var state = listState(products)
-        _ = state.handle(.keyPressed(.character("v")))
+        state.catalog.layoutKind = .grid
         expectScreen(state, [
             " openmarket  ·  m.test:80  ·  grid               3 products",
             "▶───────────────────────────┐ ┌───────────────────────────┐",
@@ -100,9 +99,11 @@ struct BrowserScreenTests {
 
     @Test("detail: every field, the description wrapped, the picture counter")
     func detail() {
+        var detail = DetailState(summary: products[0])
+        detail.detail = Samples.detail(3, description: "A sturdy mug for your morning coffee, made in Seoul by hand.")
+        detail.phase = .loaded
         var state = listState(products)
-        _ = state.handle(.keyPressed(.enter))
-        _ = state.handle(.presented(.detail(id: 3, .loaded(.success(Samples.detail(3, description: "A sturdy mug for your morning coffee, made in Seoul by hand."))))))
+        state.presented = [.detail(detail)]
         expectScreen(state, [
             " openmarket  ·  m.test:80  ·  list               3 products",
             "",
@@ -119,12 +120,13 @@ struct BrowserScreenTests {
             "                                                256 colours",
             " ←→ picture  ↑↓ scroll  r reload  c colour  ? help  q back",
         ])
-        for _ in 0..<8 { _ = state.handle(.keyPressed(.down)) }
+        detail.scroll = 8  // as eight ↓ leave it
+        state.presented = [.detail(detail)]
         let scrolled = render(state).0.trimmedLines()
         #expect(scrolled.contains(" A sturdy mug for your morning coffee, made in Seoul by"), "\(scrolled)")
         #expect(scrolled.contains(" hand."))
-        _ = state.handle(.keyPressed(.right))
-        #expect(state.detail?.imageIndex == 1)
+        detail.imageIndex = 1
+        state.presented = [.detail(detail)]
         let (canvas, wanted) = render(state)
         #expect(canvas.trimmedLines().contains { $0.contains("◀ 2/3 ▶") })
         #expect(wanted.first?.url.absoluteString == "http://m.test/3/2.jpg")
@@ -133,7 +135,7 @@ struct BrowserScreenTests {
     @Test("help overlay lists the bindings")
     func help() {
         var state = listState(products, size: ScreenSize(columns: 80, rows: 24))
-        _ = state.handle(.keyPressed(.character("?")))
+        state.presented = [.help(HelpState())]
         let lines = render(state).0.trimmedLines()
         #expect(lines.contains { $0.contains("Keys") })
         for key in ["PgUp PgDn", "Enter", "v  Tab", "/", "q  Esc", "mouse"] {
@@ -144,8 +146,8 @@ struct BrowserScreenTests {
     @Test("error banner with the server's message and the retry key; what was loaded stays")
     func errorBanner() {
         var state = listState(products)
-        _ = state.handle(.keyPressed(.character("r")))
-        _ = state.handle(.pageLoaded(requestID: 2, .failure(BrowserFailure("The server failed: database is locked (500)."))))
+        state.catalog.errorMessage = "The server failed: database is locked (500)."  // a refresh failed
+        state.catalog.pageLoad = .failed(CatalogState.PageRequest(id: 2, page: 1, search: nil, replaces: true, keepSelectedID: 3))
         let lines = render(state).0.trimmedLines()
         #expect(lines[1] == " ! The server failed: database is locked (500). — r to retry")
         #expect(lines[2].contains("Blue Mug"))
@@ -197,36 +199,29 @@ struct BrowserScreenTests {
     func searching() {
         var state = listState(products)
         #expect(render(state).0.trimmedLines()[0].hasSuffix("3 products"))
-        let effects = state.catalog.apply(search: "mug")
+        #expect(state.catalog.apply(search: "mug") == [.loadPage(requestID: 2, page: 1, itemsPerPage: 20, search: "mug")])
         #expect(render(state).0.trimmedLines()[0].hasSuffix("search: mug  searching…"))
-        guard case .loadPage(let id, _, _, let search)? = effects.first else {
-            Issue.record("no page asked for: \(effects)")
-            return
-        }
-        #expect(search == "mug")
         let found = ProductPage(
             pageNumber: 1, itemsPerPage: 20, totalCount: 1, offset: 0, limit: 20, lastPage: 1, hasNext: false, hasPrev: false,
             products: [products[0]])
-        _ = state.handle(.pageLoaded(requestID: id, .success(found)))
+        #expect(state.handle(.pageLoaded(requestID: 2, .success(found))) == [])
         #expect(render(state).0.trimmedLines()[0].hasSuffix("search: mug  1 product"))
     }
 
     @Test("p steps through the picture modes the terminal offers, named on the status line; with none offered it does nothing")
     func pictureModes() {
-        var plain = listState(products)
-        let before = plain
-        _ = plain.handle(.keyPressed(.character("p")))
-        #expect(plain == before)
-        #expect(render(plain).0.trimmedLines().contains { $0.hasSuffix("256 colours") && !$0.contains("·  256") && !$0.contains("blocks") })
+        var plain = BrowserTester(browser: listState(products))
+        plain.send(.keyPressed(.character("p")))  // nothing to step to: nothing changes
+        #expect(render(plain.state).0.trimmedLines().contains { $0.hasSuffix("256 colours") && !$0.contains("·  256") && !$0.contains("blocks") })
         var sixel = listState(products)
         sixel.pictureModes = [.sixel, .blocks]
         sixel.pictureMode = .sixel
         #expect(render(sixel).0.trimmedLines().contains { $0.hasSuffix("sixel · 256 colours") })
-        _ = sixel.handle(.keyPressed(.character("p")))
-        #expect(sixel.pictureMode == .blocks)
-        #expect(render(sixel).0.trimmedLines().contains { $0.hasSuffix("blocks · 256 colours") })
-        _ = sixel.handle(.keyPressed(.character("p")))
-        #expect(sixel.pictureMode == .sixel)
+        var stepping = BrowserTester(browser: sixel)
+        stepping.send(.keyPressed(.character("p"))) { $0.pictureMode = .blocks }
+        #expect(render(stepping.state).0.trimmedLines().contains { $0.hasSuffix("blocks · 256 colours") })
+        stepping.send(.keyPressed(.character("p"))) { $0.pictureMode = .sixel }
+        sixel = stepping.state
         sixel.colorMode = .monochrome
         #expect(render(sixel).0.trimmedLines().contains { $0.hasSuffix("no colour") && !$0.contains("sixel") })
     }
@@ -234,7 +229,7 @@ struct BrowserScreenTests {
     @Test("ASCII mode uses no block or box-drawing characters")
     func ascii() {
         var state = listState(products)
-        _ = state.handle(.keyPressed(.character("v")))
+        state.catalog.layoutKind = .grid
         let canvas = render(state, ascii: true).0
         let text = canvas.lines().joined()
         #expect(!text.contains("─") && !text.contains("▶") && !text.contains("░"))

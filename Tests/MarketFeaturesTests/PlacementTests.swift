@@ -32,7 +32,7 @@ struct PlacementTests {
     @Test("a grid card cut by the bottom edge places its whole picture rectangle but shows only its top")
     func cutCard() {
         var state = Samples.loaded(size: ScreenSize(columns: 100, rows: 30))
-        _ = state.handle(.keyPressed(.character("v")))
+        state.catalog.layoutKind = .grid
         let layout = state.layout
         let cut = layout.itemFrames(count: state.catalog.products.count, scrollRow: 0).filter { !$0.isWhole }
         #expect(!cut.isEmpty, "30 rows leave a cut row of cards")
@@ -49,19 +49,29 @@ struct PlacementTests {
     @Test("a click on a cut card selects it: hit-testing uses the same frames as drawing")
     func clickCutCard() {
         var state = Samples.loaded(size: ScreenSize(columns: 100, rows: 30))
-        _ = state.handle(.keyPressed(.character("v")))
+        state.catalog.layoutKind = .grid
         let item = try! #require(state.layout.itemFrames(count: state.catalog.products.count, scrollRow: 0).last)
         #expect(!item.isWhole)
-        _ = state.handle(.mouse(MouseEvent(kind: .press, x: item.visible.x + 1, y: item.visible.y)))
-        #expect(state.catalog.selectedIndex == item.index)
-        #expect(state.layout.frame(of: item.index, scrollRow: state.catalog.scrollRow) != nil, "scrolled in whole")
+        var browser = BrowserTester(browser: state)
+        browser.send(
+            .mouse(MouseEvent(kind: .press, x: item.visible.x + 1, y: item.visible.y)),
+            effects: [.loadPage(requestID: 2, page: 2, itemsPerPage: 20, search: nil)]  // near the end: the next page
+        ) {
+            $0.catalog.selectedIndex = item.index
+            $0.catalog.scrollRow = 1
+            $0.catalog.pageLoad = .loading(2, page: 2)
+            $0.catalog.nextRequestID = 3
+        }
+        #expect(browser.state.layout.frame(of: item.index, scrollRow: browser.state.catalog.scrollRow) != nil, "scrolled in whole")
     }
 
     @Test("the detail places its large picture; the list under it places nothing")
     func detail() {
         var state = Samples.loaded()
-        _ = state.handle(.keyPressed(.enter))
-        _ = state.handle(.presented(.detail(id: 100, .loaded(.success(Samples.detail(100))))))
+        var detail = DetailState(summary: state.catalog.products[0])
+        detail.detail = Samples.detail(100)
+        detail.phase = .loaded
+        state.presented = [.detail(detail)]
         let placements = report(state).pictures
         #expect(placements.count == 1)
         #expect(placements.first?.url == Samples.detail(100).images[0].url)
@@ -71,8 +81,8 @@ struct PlacementTests {
     @Test("help covers the grid's pictures under it")
     func helpCovers() {
         var state = Samples.loaded()
-        _ = state.handle(.keyPressed(.character("v")))
-        _ = state.handle(.keyPressed(.character("?")))
+        state.catalog.layoutKind = .grid
+        state.presented = [.help(HelpState())]
         let report = report(state)
         #expect(report.covers.count == 1)
         let box = report.covers[0]

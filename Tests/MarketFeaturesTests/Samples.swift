@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import MarketFeatures
 import OpenMarketAPI
 
@@ -43,15 +44,15 @@ enum Samples {
             products: ids.map { product($0) })
     }
 
-    /// A state that has loaded `pages` pages of 20 at 120×40.
+    /// A state that has loaded `pages` pages of 20 at 120×40 (each step asks for exactly the next page).
     static func loaded(pages: Int = 1, size: ScreenSize = ScreenSize(columns: 120, rows: 40)) -> BrowserState {
         var state = BrowserState(size: size)
-        _ = state.handle(.started)
+        #expect(state.handle(.started) == [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil)])
         for n in 1...pages {
             let id = state.catalog.pageRequest!.id
-            _ = state.handle(.pageLoaded(requestID: id, .success(page(n))))
+            #expect(state.handle(.pageLoaded(requestID: id, .success(page(n)))) == [])
             if n < pages, state.catalog.pageRequest == nil {
-                _ = state.handle(.keyPressed(.character("G")))
+                #expect(state.handle(.keyPressed(.character("G"))) == [.loadPage(requestID: id + 1, page: n + 1, itemsPerPage: 20, search: nil)])
             }
         }
         return state

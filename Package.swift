@@ -32,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // C libraries, each behind a small module of its own.
@@ -112,9 +113,12 @@ let package = Package(
             name: "TerminalCurses", dependencies: ["CNCursesw", "CCursesShim", "TerminalUI", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             swiftSettings: strict),
 
+        // The settings file: read with Yams, every key and value checked at its line.
+        .target(name: "Settings", dependencies: [.product(name: "Yams", package: "Yams")], swiftSettings: strict),
+
         // The runtime: the event loop that joins view models, the network, the image cache and a terminal.
         .target(
-            name: "MarketApp", dependencies: ["MarketFeatures", "OpenMarketAPI", "ImagePipeline", "ImageCodec", "TerminalUI", "TerminalPictures", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            name: "MarketApp", dependencies: ["MarketFeatures", "Settings", "OpenMarketAPI", "ImagePipeline", "ImageCodec", "TerminalUI", "TerminalPictures", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             swiftSettings: strict),
 
         // `openmarket ssh`: an SSH server whose sessions are browsers on pseudo-terminals.
@@ -165,7 +169,7 @@ let package = Package(
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "MarketServer", "MarketApp", "MarketFeatures", "TerminalCurses", "OpenMarketAPI", "MarketSSH", "Telemetry", "Notices",
+                "MarketServer", "MarketApp", "MarketFeatures", "TerminalCurses", "OpenMarketAPI", "MarketSSH", "Telemetry", "Notices", "Settings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -227,7 +231,7 @@ let package = Package(
             exclude: ["Screens"],
             swiftSettings: strict),
         .testTarget(
-            name: "MarketAppTests", dependencies: ["MarketApp", "MarketFeatures", "OpenMarketAPI", "TerminalUI", "Mocks", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            name: "MarketAppTests", dependencies: ["MarketApp", "MarketFeatures", "Settings", "OpenMarketAPI", "TerminalUI", "Mocks", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             swiftSettings: strict),
         .testTarget(
             name: "MarketSSHTests",
@@ -240,6 +244,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalPictures", "ImagePipeline"], swiftSettings: strict),
         .testTarget(name: "TerminalCursesTests", dependencies: ["TerminalCurses", "TerminalUI"], swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "CJPEGDC", "Mocks"], swiftSettings: strict),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings"], swiftSettings: strict),
         .testTarget(name: "MarketDemoTests", dependencies: ["MarketDemo", "ImageCodec"], swiftSettings: strict),
         .testTarget(
             name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "Mocks", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],

@@ -1,0 +1,34 @@
+/// What a settings file says, checked: each setting's value as written (one the setting takes) with its line,
+/// and the named servers. Turning the words into the browser's types, and ranking them below flags and the
+/// environment, is the launch resolver's work (`EffectiveSettings` in MarketApp).
+public struct Settings: Sendable, Equatable {
+    /// One setting's value and where it was written.
+    public struct Entry: Sendable, Equatable {
+        /// The value, as written (a number or a flag in its canonical spelling).
+        public var value: String
+        /// Its line in the file (1-based).
+        public var line: Int
+
+        public init(value: String, line: Int) {
+            self.value = value
+            self.line = line
+        }
+    }
+
+    /// The file the settings came from; nil when there is none.
+    public var path: String?
+    /// The settings the file sets.
+    public var entries: [SettingKey: Entry]
+    /// The named servers, by name.
+    public var servers: [String: NamedServer]
+
+    /// No settings (no file, or an empty one at `path`).
+    public init(path: String? = nil, entries: [SettingKey: Entry] = [:], servers: [String: NamedServer] = [:]) {
+        self.path = path
+        self.entries = entries
+        self.servers = servers
+    }
+
+    /// The value the file gives `key`, if it gives one.
+    public subscript(key: SettingKey) -> Entry? { entries[key] }
+}

@@ -1,0 +1,49 @@
+/// A settings file that cannot be used, said in one line a person can act on: the file, the line, the key,
+/// what was expected, and the nearest valid key for a typo. `openmarket` exits with 78 (EX_CONFIG) on it.
+public struct SettingsError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file.
+    public var path: String
+    /// The line (1-based), when the problem has one.
+    public var line: Int?
+    /// The key the problem is with, as written (made printable).
+    public var key: String?
+    /// What is wrong, and what was expected.
+    public var problem: String
+    /// The valid key nearest to a mistyped one.
+    public var suggestion: String?
+
+    public init(path: String, line: Int? = nil, key: String? = nil, problem: String, suggestion: String? = nil) {
+        self.path = path
+        self.line = line
+        self.key = key.map(Self.printable)
+        self.problem = problem
+        self.suggestion = suggestion
+    }
+
+    /// `config.yaml:3: layot: not a setting — did you mean “layout”?`
+    public var description: String {
+        var text = path
+        if let line { text += ":\(line)" }
+        text += ": "
+        if let key { text += key + ": " }
+        text += problem
+        if let suggestion { text += " — did you mean “\(suggestion)”?" }
+        return text
+    }
+
+    /// The exit status for a settings mistake (sysexits' EX_CONFIG).
+    public static let exitStatus: Int32 = 78
+
+    /// Text from the file as it can be shown on one line: control characters as `\u{…}`.
+    static func printable(_ text: String) -> String {
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                shown += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown.count > 80 ? String(shown.prefix(79)) + "…" : shown
+    }
+}

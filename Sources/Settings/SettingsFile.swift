@@ -1,0 +1,254 @@
+import Foundation
+import Yams
+
+/// The settings file: where it is, reading it, and checking every line of it — YAML read with Yams, whose
+/// nodes know their lines, so every mistake is reported at its line (`SettingsError`).
+///
+/// Where: `--config PATH`, else `OPENMARKET_CONFIG` (empty: no file), else
+/// `$XDG_CONFIG_HOME/openmarket/config.yaml` (`~/.config/openmarket/config.yaml`). A file asked for by name
+/// must exist; the usual one may be missing (then there are no settings).
+public enum SettingsFile {
+    /// The environment key naming the file; set but empty, no file is read (`openmarket ssh` sets it so for
+    /// visitors' browsers: the operator's file is the operator's).
+    public static let environmentKey = "OPENMARKET_CONFIG"
+
+    /// The largest file read.
+    static let sizeLimit = 1 << 20
+
+    /// Where the settings come from.
+    public enum Location: Sendable, Equatable {
+        /// No file, on purpose.
+        case none
+        /// A file asked for by name: it must exist.
+        case named(String)
+        /// The usual place: a missing file is no settings.
+        case usual(String)
+
+        /// The file's path, if there is one.
+        public var path: String? {
+            switch self {
+            case .none: nil
+            case .named(let path), .usual(let path): path
+            }
+        }
+    }
+
+    /// Where the settings file is, from `--config` and the environment.
+    public static func location(flag: String?, environment: [String: String]) -> Location {
+        if let flag { return flag.isEmpty ? .none : .named(flag) }
+        if let named = environment[environmentKey] { return named.isEmpty ? .none : .named(named) }
+        return .usual(usualPath(environment: environment))
+    }
+
+    /// `$XDG_CONFIG_HOME/openmarket/config.yaml`, or under `~/.config` when that is not set (or not absolute).
+    public static func usualPath(environment: [String: String]) -> String {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        return base + "/openmarket/config.yaml"
+    }
+
+    /// The settings at `location`.
+    public static func load(_ location: Location) throws(SettingsError) -> Settings {
+        guard let path = location.path else { return Settings() }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            if case .usual = location { return Settings() }
+            throw SettingsError(path: path, problem: "no such file")
+        }
+        return try parse(read(path, isDirectory: isDirectory.boolValue), path: path)
+    }
+
+    /// The file's text, or why it cannot be had.
+    static func read(_ path: String, isDirectory: Bool) throws(SettingsError) -> String {
+        guard !isDirectory else { throw SettingsError(path: path, problem: "is a directory, not a settings file") }
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: sizeLimit + 1) ?? Data()
+        } catch {
+            let reason = (error as NSError).userInfo[NSUnderlyingErrorKey].map { ($0 as? NSError)?.code } ?? nil
+            throw SettingsError(path: path, problem: "cannot be read" + (reason == Int(EACCES) ? ": permission denied" : ""))
+        }
+        guard data.count <= sizeLimit else { throw SettingsError(path: path, problem: "is larger than 1 MB; is it the right file?") }
+        guard let text = String(data: data, encoding: .utf8) else { throw SettingsError(path: path, problem: "is not UTF-8 text") }
+        return text
+    }
+
+    /// Checks `text` as the settings file at `path`: every key known, every value one its setting takes, no
+    /// key twice, every named server whole.
+    public static func parse(_ text: String, path: String) throws(SettingsError) -> Settings {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw Self.syntax(error, path: path)
+        } catch {
+            throw SettingsError(path: path, problem: "cannot be read as YAML")
+        }
+        var settings = Settings(path: path)
+        guard let root, !Self.isNull(root) else { return settings }
+        guard case .mapping(let mapping) = root else {
+            throw SettingsError(path: path, line: root.mark?.line, problem: "must be `key: value` lines (a YAML mapping)")
+        }
+        var lines: [String: Int] = [:]
+        var serverEntry: (value: String, line: Int)?
+        for (keyNode, valueNode) in mapping {
+            let (key, line) = try Self.key(keyNode, path: path, seen: &lines)
+            if key == SettingKey.serversSection {
+                settings.servers = try Self.servers(valueNode, path: path)
+                continue
+            }
+            guard let setting = SettingKey(rawValue: key) else {
+                throw SettingsError(
+                    path: path, line: line, key: key, problem: "not a setting",
+                    suggestion: NearestName.among(SettingKey.allCases.map(\.rawValue) + [SettingKey.serversSection], to: key))
+            }
+            let value = try Self.value(valueNode, of: setting, path: path, line: line)
+            settings.entries[setting] = Settings.Entry(value: value, line: valueNode.mark?.line ?? line)
+            if setting == .server { serverEntry = (value, valueNode.mark?.line ?? line) }
+        }
+        if let (value, line) = serverEntry {
+            try Self.checkServer(value, line: line, servers: settings.servers, path: path)
+        }
+        return settings
+    }
+
+    /// A server setting names the embedded market, a URL, or a named server.
+    static func checkServer(_ value: String, line: Int, servers: [String: NamedServer], path: String) throws(SettingsError) {
+        guard value != "embedded", !isURL(value), servers[value] == nil else { return }
+        throw SettingsError(
+            path: path, line: line, key: SettingKey.server.rawValue,
+            problem: "“\(SettingsError.printable(value))” is neither a URL nor a name under `servers`",
+            suggestion: NearestName.among(servers.keys.sorted(), to: value))
+    }
+
+    /// Whether `text` is an http(s) URL with a host.
+    public static func isURL(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else { return false }
+        return (scheme == "http" || scheme == "https") && url.host?.isEmpty == false
+    }
+
+    static func isNull(_ node: Node) -> Bool {
+        guard case .scalar(let scalar) = node else { return false }
+        return scalar.tag == Tag(.null) || (scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string))
+    }
+
+    /// A mapping's key: a scalar, not seen before in the same mapping.
+    static func key(_ node: Node, path: String, seen: inout [String: Int]) throws(SettingsError) -> (String, Int) {
+        let line = node.mark?.line ?? 0
+        guard case .scalar(let scalar) = node else {
+            throw SettingsError(path: path, line: line, problem: "a key must be a word, not a list or a mapping")
+        }
+        if let first = seen[scalar.string] {
+            throw SettingsError(path: path, line: line, key: scalar.string, problem: "set twice (first on line \(first)); keep one")
+        }
+        seen[scalar.string] = line
+        return (scalar.string, line)
+    }
+
+    /// A setting's value, checked against what the setting takes, in its canonical spelling.
+    static func value(_ node: Node, of setting: SettingKey, path: String, line: Int) throws(SettingsError) -> String {
+        let at = node.mark?.line ?? line
+        func wrong(_ what: String) -> SettingsError {
+            SettingsError(path: path, line: at, key: setting.rawValue, problem: "\(what); expected \(setting.expected)")
+        }
+        guard case .scalar(let scalar) = node else { throw wrong(node.isMapping ? "is a mapping" : "is a list") }
+        guard !isNull(node) else { throw wrong("has no value") }
+        let text = scalar.string.trimmingCharacters(in: .whitespaces)
+        switch setting.kind {
+        case .choice(let words):
+            guard let word = words.first(where: { $0 == text.lowercased() }) else {
+                throw wrong("“\(SettingsError.printable(text))” is not one of them")
+            }
+            return word
+        case .number(let minimum):
+            guard let number = Double(text), number.isFinite, number >= minimum else {
+                throw wrong("“\(SettingsError.printable(text))” is not")
+            }
+            return SettingKey.format(number)
+        case .flag:
+            guard ["true", "false"].contains(text.lowercased()) else { throw wrong("“\(SettingsError.printable(text))” is not") }
+            return text.lowercased()
+        case .text:
+            guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                throw wrong("“\(SettingsError.printable(text))” is not one line of text")
+            }
+            return text
+        }
+    }
+
+    /// The `servers` section: a mapping of names to mappings of `url`, `identifier` and `secret`.
+    static func servers(_ node: Node, path: String) throws(SettingsError) -> [String: NamedServer] {
+        let sectionLine = node.mark?.line
+        guard case .mapping(let mapping) = node else {
+            throw SettingsError(
+                path: path, line: sectionLine, key: SettingKey.serversSection,
+                problem: "must map names to servers (`course:` and, under it, `url: http://…`)")
+        }
+        var servers: [String: NamedServer] = [:]
+        var names: [String: Int] = [:]
+        for (nameNode, serverNode) in mapping {
+            let (name, line) = try key(nameNode, path: path, seen: &names)
+            guard name != "embedded", !name.isEmpty else {
+                throw SettingsError(path: path, line: line, key: name, problem: "is the embedded market's name; choose another")
+            }
+            servers[name] = try server(named: name, serverNode, line: line, path: path)
+        }
+        return servers
+    }
+
+    /// One named server.
+    static func server(named name: String, _ node: Node, line: Int, path: String) throws(SettingsError) -> NamedServer {
+        let shown = "servers.\(name)"
+        guard case .mapping(let mapping) = node else {
+            throw SettingsError(path: path, line: node.mark?.line ?? line, key: shown, problem: "must be a mapping with `url:` (and `identifier:`, `secret:`)")
+        }
+        var fields: [String: String] = [:]
+        var seen: [String: Int] = [:]
+        for (keyNode, valueNode) in mapping {
+            let (key, keyLine) = try Self.key(keyNode, path: path, seen: &seen)
+            guard NamedServer.keys.contains(key) else {
+                throw SettingsError(
+                    path: path, line: keyLine, key: "\(shown).\(key)", problem: "not a server setting (url, identifier or secret)",
+                    suggestion: NearestName.among(NamedServer.keys, to: key))
+            }
+            guard case .scalar(let scalar) = valueNode, !isNull(valueNode), !scalar.string.isEmpty else {
+                throw SettingsError(path: path, line: valueNode.mark?.line ?? keyLine, key: "\(shown).\(key)", problem: "needs a one-line value")
+            }
+            fields[key] = scalar.string
+        }
+        guard let url = fields["url"] else {
+            throw SettingsError(path: path, line: line, key: shown, problem: "has no `url:`")
+        }
+        guard isURL(url) else {
+            throw SettingsError(
+                path: path, line: seen["url"] ?? line, key: "\(shown).url",
+                problem: "“\(SettingsError.printable(url))” is not an http or https URL such as http://127.0.0.1:8080")
+        }
+        guard (fields["identifier"] == nil) == (fields["secret"] == nil) else {
+            throw SettingsError(path: path, line: line, key: shown, problem: "identifier and secret go together")
+        }
+        return NamedServer(name: name, url: url, identifier: fields["identifier"], secret: fields["secret"], line: line)
+    }
+
+    /// A YAML syntax error, at its line.
+    static func syntax(_ error: YamlError, path: String) -> SettingsError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            SettingsError(path: path, line: mark.line, problem: "is not valid YAML here: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            SettingsError(path: path, line: context.mark.line, key: duplicates.first, problem: "set more than once; keep one")
+        case .reader(let problem, _, _, _):
+            SettingsError(path: path, problem: "cannot be read as YAML: \(problem)")
+        default:
+            SettingsError(path: path, problem: "is not valid YAML")
+        }
+    }
+}
+
+extension Node {
+    var isMapping: Bool {
+        if case .mapping = self { true } else { false }
+    }
+}

@@ -1,11 +1,13 @@
 public import Foundation
 public import MarketFeatures
 public import OpenMarketAPI
+import Settings
 public import TerminalUI
 
 /// What a browser starts with, resolved from its command-line options, its environment (a user's, or the one
-/// `openmarket ssh` gives each visitor's browser), the terminal's answers and the identities at hand — no I/O,
-/// so every rule of precedence is tested here (`BrowserLaunchTests`).
+/// `openmarket ssh` gives each visitor's browser), the settings file, the terminal's answers and the
+/// identities at hand — no I/O, so every rule of precedence is tested here (`BrowserLaunchTests`,
+/// `EffectiveSettingsTests`).
 public struct BrowserLaunch: Sendable {
     /// The environment keys a browser reads. `openmarket ssh` sets the first four for each visitor; a user may
     /// set any of them.
@@ -36,17 +38,19 @@ public struct BrowserLaunch: Sendable {
         public var value: String
     }
 
-    /// The options a browser was started with (the command line's, already parsed).
+    /// The options a browser was started with (the command line's, already parsed); nil where none was given,
+    /// so that the settings file and the defaults can speak.
     public struct Options: Sendable {
         public var server: String?
         public var identifier: String?
         public var secret: String?
-        public var pollInterval: Double = 10
+        public var pollInterval: Double?
         public var product: Int?
-        public var layout: LayoutKind = .grid
+        public var layout: LayoutKind?
         public var noColor = false
         public var colors: String?
-        public var ascii = false
+        public var ascii: Bool?
+        public var mouse: Bool?
         public var pictures: String?
 
         public init() {}
@@ -67,13 +71,9 @@ public struct BrowserLaunch: Sendable {
         }
     }
 
-    /// The pictures asked for: `--pictures`, else `OPENMARKET_PICTURES`.
-    static func picturesAsked(_ options: Options, environment: [String: String]) throws(InvalidValue) -> PictureModeChoice.Request {
-        try pictureRequest(options.pictures ?? environment[EnvironmentKey.pictures])
-    }
 
     /// The pictures a value asks for.
-    static func pictureRequest(_ text: String?) throws(InvalidValue) -> PictureModeChoice.Request {
+    public static func pictureRequest(_ text: String?) throws(InvalidValue) -> PictureModeChoice.Request {
         guard let text, !text.isEmpty else { return .auto }
         guard let request = PictureModeChoice.Request(text) else {
             throw InvalidValue(option: "--pictures", allowed: "auto, kitty, sixel, iterm, blocks or off", value: text)
@@ -82,7 +82,7 @@ public struct BrowserLaunch: Sendable {
     }
 
     /// The colour mode a value asks for; nil for auto (the best the terminal has).
-    static func colorRequest(_ text: String?) throws(InvalidValue) -> ColorMode? {
+    public static func colorRequest(_ text: String?) throws(InvalidValue) -> ColorMode? {
         guard let text, !text.isEmpty, text.lowercased() != "auto" else { return nil }
         guard let mode = ColorMode(name: text) else {
             throw InvalidValue(option: "--colors", allowed: "auto, true, 256, 16, 8 or none", value: text)
@@ -90,17 +90,10 @@ public struct BrowserLaunch: Sendable {
         return mode
     }
 
-    /// Checks what the options and the environment ask for, before anything starts.
-    public static func validate(_ options: Options, environment: [String: String]) throws(InvalidValue) {
-        _ = try picturesAsked(options, environment: environment)
-        _ = try colorRequest(options.colors ?? environment[EnvironmentKey.colors])
-    }
-
     /// Whether the terminal is to be asked what it can draw: pictures other than half blocks were asked for,
     /// or the environment does not say whether it has 24-bit colour (over SSH it rarely does).
-    public static func asksTerminal(_ options: Options, environment: [String: String]) throws(InvalidValue) -> Bool {
-        let request = try picturesAsked(options, environment: environment)
-        return request != .mode(.blocks) || !DirectColorChoice.environmentSays(environment)
+    public static func asksTerminal(_ settings: EffectiveSettings, environment: [String: String]) -> Bool {
+        settings.pictures.value != .mode(.blocks) || !DirectColorChoice.environmentSays(environment)
     }
 
     /// The browser's configuration, and the best pictures the terminal offers (for the log: what is drawn
@@ -109,12 +102,12 @@ public struct BrowserLaunch: Sendable {
     ///   - baseURL: the market browsed (the embedded one's, or `--server`).
     ///   - saved: the identity saved on disk, if any; used when it was saved for this `--server` or for any.
     ///   - demo: the embedded market's demo vendor, when the market is embedded.
+    ///   - settings: every setting resolved (`EffectiveSettings.resolve`), from the same options and environment.
     public static func configuration(
-        _ options: Options, environment: [String: String], answers: TerminalAnswers, baseURL: URL,
-        saved: KnownIdentity? = nil, demo: KnownIdentity? = nil
-    ) throws(InvalidValue) -> (configuration: BrowserConfiguration, picturesOffered: PictureMode) {
-        let request = try picturesAsked(options, environment: environment)
-        let choice = PictureModeChoice.choose(request: request, answers: answers, environment: environment)
+        _ options: Options, environment: [String: String], settings: EffectiveSettings, answers: TerminalAnswers,
+        baseURL: URL, saved: KnownIdentity? = nil, demo: KnownIdentity? = nil
+    ) -> (configuration: BrowserConfiguration, picturesOffered: PictureMode) {
+        let choice = PictureModeChoice.choose(request: settings.pictures.value, answers: answers, environment: environment)
         // Inside tmux, kitty asked for by name goes through tmux's passthrough as Unicode placeholders, which
         // tmux redraws, scrolls and covers as text (the outer terminal is not asked: tmux answers for it).
         // Other modes asked for by name are drawn as asked (a tmux built with sixel draws sixel itself).
@@ -122,28 +115,20 @@ public struct BrowserLaunch: Sendable {
         // Graphics need the cell's size in pixels; without it, half blocks. Placeholders only need a size to
         // scale pictures to (kitty fits them to their cells).
         let cellPixels = answers.cellPixels ?? (throughTmux ? PixelSize(width: 10, height: 20) : nil)
-        // --no-color, then --colors, then NO_COLOR, then OPENMARKET_COLORS; nil is the best the terminal has.
-        let askedColors = try colorRequest(options.colors)
-        let noColorWanted = options.noColor || (askedColors == nil && !(environment[EnvironmentKey.noColor] ?? "").isEmpty)
-        let colorMode: ColorMode?
-        if noColorWanted {
-            colorMode = .monochrome
-        } else if let askedColors {
-            colorMode = askedColors
-        } else {
-            colorMode = try colorRequest(environment[EnvironmentKey.colors])
-        }
-
         var configuration = BrowserConfiguration(
-            pollInterval: .milliseconds(Int(options.pollInterval * 1000)), colorMode: colorMode, ascii: options.ascii,
+            pollInterval: .milliseconds(Int(settings.pollInterval.value * 1000)), colorMode: settings.colors.value,
+            ascii: settings.ascii.value,
             serverLabel: baseURL.host.map { "\($0):\(baseURL.port ?? 80)" } ?? baseURL.absoluteString)
-        // Identity: the options, then the environment, then the saved one (for its server), then the demo vendor.
+        // Identity: the options, then the environment, then the named server's, then the saved one (for its
+        // server), then the demo vendor.
         if let identifier = options.identifier ?? environment[EnvironmentKey.identifier],
             let secret = options.secret ?? environment[EnvironmentKey.secret]
         {
             configuration.identity = VendorIdentity(identifier: identifier, secret: secret)
             configuration.writerVendorID = environment[EnvironmentKey.vendorID].flatMap(Int.init)
-        } else if let saved, saved.server == nil || saved.server == options.server {
+        } else if case .named(let named) = settings.server.value, let identifier = named.identifier, let secret = named.secret {
+            configuration.identity = VendorIdentity(identifier: identifier, secret: secret)
+        } else if let saved, saved.server == nil || saved.server == settings.server.value.url {
             configuration.identity = saved.identity
         } else if let demo {
             configuration.identity = demo.identity
@@ -151,7 +136,7 @@ public struct BrowserLaunch: Sendable {
         }
         configuration.readOnlyNotice = environment[EnvironmentKey.readOnly].flatMap { $0.isEmpty ? nil : $0 }
         configuration.openProduct = options.product
-        configuration.layout = options.layout
+        configuration.layout = settings.layout.value
         configuration.pictures = choice.mode.isGraphics && cellPixels == nil ? .blocks : choice.mode
         configuration.directColor = DirectColorChoice.isDirect(environment: environment, answers: answers)
         configuration.cellPixels = cellPixels

@@ -90,7 +90,8 @@ public enum SettingKey: String, CaseIterable, Sendable, Comparable {
         return words.count == 1 ? last : words.dropLast().joined(separator: ", ") + " or " + last
     }
 
-    static func format(_ number: Double) -> String {
+    /// A number as the file writes it: 10, 2.5.
+    public static func format(_ number: Double) -> String {
         number == number.rounded() ? String(Int(number)) : String(number)
     }
 }

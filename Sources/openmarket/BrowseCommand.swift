@@ -9,6 +9,7 @@ import MarketSSH
 import Notices
 import OpenMarketAPI
 import ServiceLifecycle
+import Settings
 import TerminalCurses
 import TerminalUI
 
@@ -22,23 +23,26 @@ struct BrowseCommand: AsyncParsableCommand {
             the XDG data directory, the demo catalog on first run) and browses it.
             """)
 
-    @Option(help: "Browse this Open Market API server instead of the embedded one.") var server: String?
+    @Option(help: "Browse this Open Market API server (a URL, or a name under `servers` in the settings file) instead of the embedded one.")
+    var server: String?
     @Option(help: "Vendor identifier for writes (default: the embedded server's demo vendor).") var identifier: String?
     @Option(help: "Vendor secret for writes.") var secret: String?
     @Option(help: "The embedded server's data directory (default: $XDG_DATA_HOME/openmarket).") var dataDir: String?
-    @Option(help: "Seconds between checks for new products.") var pollInterval: Double = 10
+    @Option(help: "Seconds between checks for new products (default 10).") var pollInterval: Double?
     @Flag(help: "Keep --identifier and --secret (and --server) in $XDG_CONFIG_HOME/openmarket/identity.json (mode 0600).")
     var saveIdentity = false
     @Option(help: "Open this product at start.") var product: Int?
-    @Option(help: "How products are laid out at start: grid (the shop window) or list; v toggles.")
-    var layout: LayoutKind = .grid
-    @Flag(help: "Do not use the mouse.") var noMouse = false
+    @Option(help: "How products are laid out at start: grid (the shop window, the default) or list; v toggles.")
+    var layout: LayoutKind?
+    @Flag(inversion: .prefixedNo, help: "Use the mouse (the default: yes).") var mouse: Bool?
     @Flag(help: "No colours (also when NO_COLOR is set).") var noColor = false
     @Option(help: "Colours to start with: auto, true (24-bit pictures), 256, 16, 8 or none; c cycles; also OPENMARKET_COLORS.")
     var colors: String?
-    @Flag(help: "ASCII only, for terminals that draw block characters double-width.") var ascii = false
+    @Flag(inversion: .prefixedNo, help: "ASCII only, for terminals that draw block characters double-width.") var ascii: Bool?
     @Option(help: "Pictures: auto (what the terminal answers it can draw), kitty, sixel, iterm, blocks or off; p cycles; also OPENMARKET_PICTURES.")
     var pictures: String?
+    @Option(help: "The settings file (default: $XDG_CONFIG_HOME/openmarket/config.yaml; \"\" for none); also OPENMARKET_CONFIG.")
+    var config: String?
 
     func validate() throws {
         if (identifier == nil) != (secret == nil) {
@@ -47,12 +51,24 @@ struct BrowseCommand: AsyncParsableCommand {
         if saveIdentity && identifier == nil {
             throw ValidationError("--save-identity needs --identifier and --secret")
         }
-        if let server, URL(string: server)?.host == nil {
-            throw ValidationError("--server must be a URL such as http://127.0.0.1:8080")
+        if let pollInterval, pollInterval < 1 { throw ValidationError("--poll-interval must be at least 1 second") }
+    }
+
+    /// Every setting, from the options, the environment and the settings file (a mistake in the file exits 78).
+    func settings(environment: [String: String]) throws -> EffectiveSettings {
+        let file = try Self.settingsFile(flag: config, environment: environment)
+        return try Self.launch { () throws(BrowserLaunch.InvalidValue) in
+            try EffectiveSettings.resolve(options, environment: environment, settings: file)
         }
-        guard pollInterval >= 1 else { throw ValidationError("--poll-interval must be at least 1 second") }
-        try Self.launch { () throws(BrowserLaunch.InvalidValue) in
-            try BrowserLaunch.validate(options, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The settings file, or its mistake on standard error and exit status 78 (EX_CONFIG).
+    static func settingsFile(flag: String?, environment: [String: String]) throws -> Settings {
+        do throws(SettingsError) {
+            return try SettingsFile.load(SettingsFile.location(flag: flag, environment: environment))
+        } catch {
+            FileHandle.standardError.write(Data("openmarket: \(error)\n".utf8))
+            throw ExitCode(SettingsError.exitStatus)
         }
     }
 
@@ -68,12 +84,15 @@ struct BrowseCommand: AsyncParsableCommand {
         options.noColor = noColor
         options.colors = colors
         options.ascii = ascii
+        options.mouse = mouse
         options.pictures = pictures
         return options
     }
 
     func run() async throws {
         let launched = ContinuousClock.now
+        let environment = ProcessInfo.processInfo.environment
+        let settings = try settings(environment: environment)
         let terminalType = try Self.usableTerminal()
         let directory = dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -83,19 +102,19 @@ struct BrowseCommand: AsyncParsableCommand {
             logger.notice(
                 "no terminfo entry for TERM=\(TerminalType.printable(requested)); drawing with \(used) (ncurses-term has more entries)")
         }
-        let environment = ProcessInfo.processInfo.environment
-        let answers = try askTerminal(environment: environment, logger: logger)
-        let embedded = try await startEmbeddedMarket(directory: directory, logger: logger, launched: launched)
-        let baseURL = embedded?.url ?? URL(string: server!)!
+        let answers = askTerminal(settings, environment: environment, logger: logger)
+        let embedded = try await startEmbeddedMarket(settings.server.value, directory: directory, logger: logger, launched: launched)
+        let baseURL = embedded?.url ?? URL(string: settings.server.value.url!)!
         let saved = IdentityFile.load()
         if let identifier, let secret, saveIdentity {
-            try IdentityFile(identifier: identifier, secret: secret, server: server).save()
+            try IdentityFile(identifier: identifier, secret: secret, server: settings.server.value.url).save()
         }
-        var configuration = try resolve(environment: environment, answers: answers, baseURL: baseURL, saved: saved, embedded: embedded, logger: logger)
+        var configuration = resolve(
+            settings, environment: environment, answers: answers, baseURL: baseURL, saved: saved, embedded: embedded, logger: logger)
         Self.report(into: &configuration, logging: logging, logger: logger, launched: launched, environment: environment)
         let transport = AsyncHTTPTransport()
         let client = OpenMarketClient(baseURL: baseURL, transport: transport)
-        let terminal = CursesTerminal(mouse: !noMouse, terminalType: terminalType.name!)
+        let terminal = CursesTerminal(mouse: settings.mouse.value, terminalType: terminalType.name!)
         await BrowserRuntime(client: client, terminal: terminal, configuration: configuration).run()
         try? await transport.shutdown()
         await embedded?.stop()
@@ -118,17 +137,20 @@ struct BrowseCommand: AsyncParsableCommand {
     }
 
     /// What the terminal answers it can draw, when there is something to ask.
-    func askTerminal(environment: [String: String], logger: Logger) throws -> TerminalAnswers {
-        let asks = try Self.launch { () throws(BrowserLaunch.InvalidValue) in try BrowserLaunch.asksTerminal(options, environment: environment) }
-        guard asks, TerminalProbe.asks(environment: environment) else { return TerminalAnswers() }
+    func askTerminal(_ settings: EffectiveSettings, environment: [String: String], logger: Logger) -> TerminalAnswers {
+        guard BrowserLaunch.asksTerminal(settings, environment: environment), TerminalProbe.asks(environment: environment) else {
+            return TerminalAnswers()
+        }
         let (answers, elapsed) = TerminalProbe().ask()
         logger.info("terminal answered in \(Self.milliseconds(elapsed)) ms: \(answers.summary)")
         return answers
     }
 
-    /// The embedded market, unless `--server` names one.
-    func startEmbeddedMarket(directory: URL, logger: Logger, launched: ContinuousClock.Instant) async throws -> EmbeddedServer? {
-        guard server == nil else { return nil }
+    /// The embedded market, unless another is browsed.
+    func startEmbeddedMarket(
+        _ market: MarketChoice, directory: URL, logger: Logger, launched: ContinuousClock.Instant
+    ) async throws -> EmbeddedServer? {
+        guard market == .embedded else { return nil }
         FileHandle.standardError.write(Data("Starting the market…\n".utf8))
         let started = try await EmbeddedServer.start(directory: directory, logger: logger)
         logger.info("embedded server ready at \(started.url) after \(Self.milliseconds(since: launched)) ms")
@@ -137,19 +159,18 @@ struct BrowseCommand: AsyncParsableCommand {
 
     /// The browser's configuration from the options, the environment, the terminal and the identities at hand.
     func resolve(
-        environment: [String: String], answers: TerminalAnswers, baseURL: URL, saved: IdentityFile?, embedded: EmbeddedServer?,
-        logger: Logger
-    ) throws -> BrowserConfiguration {
+        _ settings: EffectiveSettings, environment: [String: String], answers: TerminalAnswers, baseURL: URL, saved: IdentityFile?,
+        embedded: EmbeddedServer?, logger: Logger
+    ) -> BrowserConfiguration {
         let savedIdentity = saved.map {
             BrowserLaunch.KnownIdentity(identity: VendorIdentity(identifier: $0.identifier, secret: $0.secret), server: $0.server)
         }
         let demo = embedded?.demoVendor.map {
             BrowserLaunch.KnownIdentity(identity: VendorIdentity(identifier: $0.identifier, secret: $0.secret), vendorID: $0.id)
         }
-        let (configuration, offered) = try Self.launch { () throws(BrowserLaunch.InvalidValue) in
-            try BrowserLaunch.configuration(
-                options, environment: environment, answers: answers, baseURL: baseURL, saved: savedIdentity, demo: demo)
-        }
+        let (configuration, offered) = BrowserLaunch.configuration(
+            options, environment: environment, settings: settings, answers: answers, baseURL: baseURL, saved: savedIdentity, demo: demo)
+        if let path = settings.settingsPath { logger.info("settings from \(path)") }
         let tmux = configuration.picturesThroughTmux ? " through tmux (placeholders)" : ""
         logger.info("pictures: \(configuration.pictures.label)\(tmux) (best the terminal offers: \(offered.label))")
         let answer = answers.directColor.map { $0 ? "yes" : "no" } ?? "none"

@@ -6,7 +6,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "openmarket",
         abstract: "A terminal marketplace browser with its own Open Market API server.",
-        subcommands: [BrowseCommand.self, ServeCommand.self, VendorCommand.self, SSHCommand.self],
+        subcommands: [BrowseCommand.self, ServeCommand.self, VendorCommand.self, SSHCommand.self, ConfigCommand.self],
         defaultSubcommand: BrowseCommand.self
     )
 

@@ -5,6 +5,7 @@ import MarketApp
 import MarketServer
 import MarketSSH
 import ServiceLifecycle
+import Settings
 import Telemetry
 
 /// `openmarket ssh`: serves the browser over SSH, one browser process per session, all on one market.
@@ -101,7 +102,8 @@ struct SSHCommand: AsyncParsableCommand {
         directory: URL, marketURL: String, embedded: EmbeddedServer?, logger: Logger
     ) throws -> (SessionLauncher, AuthorizedKeys?) {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        var environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": NSHomeDirectory()]
+        // No settings file for visitors: the operator's (under this HOME) is the operator's.
+        var environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": NSHomeDirectory(), SettingsFile.environmentKey: ""]
         var keys: AuthorizedKeys?
         var environmentForKey: @Sendable (String) -> [String: String] = { _ in [:] }
         if let authorizedKeys {

@@ -2,6 +2,7 @@ import Foundation
 import MarketApp
 import MarketFeatures
 import OpenMarketAPI
+import Settings
 import TerminalUI
 import Testing
 
@@ -15,11 +16,18 @@ struct BrowserLaunchTests {
     func resolve(
         _ configure: (inout BrowserLaunch.Options) -> Void = { _ in }, environment: [String: String] = [:],
         answers: TerminalAnswers = TerminalAnswers(), saved: BrowserLaunch.KnownIdentity? = nil,
-        demo: BrowserLaunch.KnownIdentity? = nil
+        demo: BrowserLaunch.KnownIdentity? = nil, settings: Settings = Settings()
     ) throws -> (configuration: BrowserConfiguration, picturesOffered: PictureMode) {
         var options = BrowserLaunch.Options()
         configure(&options)
-        return try BrowserLaunch.configuration(options, environment: environment, answers: answers, baseURL: market, saved: saved, demo: demo)
+        let effective = try EffectiveSettings.resolve(options, environment: environment, settings: settings)
+        return BrowserLaunch.configuration(
+            options, environment: environment, settings: effective, answers: answers, baseURL: market, saved: saved, demo: demo)
+    }
+
+    /// Every setting from `options` and `environment`, with no settings file.
+    func effective(_ options: BrowserLaunch.Options, environment: [String: String]) throws -> EffectiveSettings {
+        try EffectiveSettings.resolve(options, environment: environment, settings: Settings())
     }
 
     let flagged = VendorIdentity(identifier: "flag-id", secret: "flag-secret")
@@ -76,13 +84,15 @@ struct BrowserLaunchTests {
         var options = BrowserLaunch.Options()
         if option == "--colors" { options.colors = value } else { options.pictures = value }
         let error = #expect(throws: BrowserLaunch.InvalidValue.self) {
-            try BrowserLaunch.validate(options, environment: [:])
+            try EffectiveSettings.resolve(options, environment: [:], settings: Settings())
         }
         #expect(error?.option == option && error?.value == value)
         #expect(error?.allowed.contains("auto") == true)
         // From the environment too, where the options say nothing.
         let key = option == "--colors" ? Key.colors : Key.pictures
-        #expect(throws: BrowserLaunch.InvalidValue.self) { try BrowserLaunch.validate(BrowserLaunch.Options(), environment: [key: value]) }
+        #expect(throws: BrowserLaunch.InvalidValue.self) {
+            try EffectiveSettings.resolve(BrowserLaunch.Options(), environment: [key: value], settings: Settings())
+        }
     }
 
     @Test("pictures: --pictures wins over OPENMARKET_PICTURES; graphics need the cell's size in pixels, else half blocks")
@@ -107,10 +117,12 @@ struct BrowserLaunchTests {
     func asksTerminal() throws {
         var blocks = BrowserLaunch.Options()
         blocks.pictures = "blocks"
-        #expect(try BrowserLaunch.asksTerminal(BrowserLaunch.Options(), environment: ["COLORTERM": "truecolor"]))
-        #expect(try BrowserLaunch.asksTerminal(blocks, environment: [:]))
-        #expect(try !BrowserLaunch.asksTerminal(blocks, environment: ["COLORTERM": "truecolor"]))
-        #expect(try !BrowserLaunch.asksTerminal(BrowserLaunch.Options(), environment: [Key.pictures: "blocks", "COLORTERM": "truecolor"]))
+        let none = BrowserLaunch.Options()
+        #expect(BrowserLaunch.asksTerminal(try effective(none, environment: ["COLORTERM": "truecolor"]), environment: ["COLORTERM": "truecolor"]))
+        #expect(BrowserLaunch.asksTerminal(try effective(blocks, environment: [:]), environment: [:]))
+        #expect(!BrowserLaunch.asksTerminal(try effective(blocks, environment: [:]), environment: ["COLORTERM": "truecolor"]))
+        let environment = [Key.pictures: "blocks", "COLORTERM": "truecolor"]
+        #expect(!BrowserLaunch.asksTerminal(try effective(none, environment: environment), environment: environment))
     }
 
     @Test("the rest: a read-only notice when set and not empty, the poll interval, layout, product, ASCII and the server's label")

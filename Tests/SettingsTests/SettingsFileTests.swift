@@ -161,3 +161,28 @@ struct SettingsFileTests {
         #expect(NearestName.distance(Array("kitten"), Array("sitting")) == 3)
     }
 }
+
+@Suite("The file config init writes")
+struct SettingsTemplateTests {
+    /// The template with every setting's line uncommented (and the example server's).
+    static var uncommented: String {
+        SettingsTemplate.text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            if line.hasPrefix("#   ") { return String(line.dropFirst(2)) }
+            let body = line.dropFirst(2)
+            let names = SettingKey.allCases.map(\.rawValue) + [SettingKey.serversSection]
+            if line.hasPrefix("# "), let colon = body.firstIndex(of: ":"), names.contains(String(body[..<colon])) { return String(body) }
+            return String(line)
+        }.joined(separator: "\n")
+    }
+
+    @Test("as written it sets nothing; uncommented, it sets every setting to its default and names a server")
+    func template() throws {
+        #expect(try SettingsFile.parse(SettingsTemplate.text, path: "t.yaml") == Settings(path: "t.yaml"))
+        let every = try SettingsFile.parse(Self.uncommented, path: "t.yaml")
+        for key in SettingKey.allCases {
+            #expect(every[key]?.value == key.defaultText, "\(key)")
+            #expect(SettingsTemplate.text.contains("# \(key.summary)\n# \(key.rawValue): \(key.defaultText)\n"), "\(key) is documented")
+        }
+        #expect(every.servers["course"]?.url == "http://127.0.0.1:8080" && every.servers["course"]?.secret != nil)
+    }
+}

@@ -1,0 +1,129 @@
+public import MarketFeatures
+public import Settings
+public import TerminalUI
+
+/// Every setting a browser starts with, each from the highest of: a command-line option, the environment,
+/// the settings file, the default — one resolver for all of them, whose every rank is tested
+/// (`EffectiveSettingsTests`). `BrowserLaunch` builds the browser's configuration from it; `openmarket config
+/// show` prints it with each value's origin.
+public struct EffectiveSettings: Sendable, Equatable {
+    public var server: Resolved<MarketChoice>
+    public var layout: Resolved<LayoutKind>
+    public var pictures: Resolved<PictureModeChoice.Request>
+    /// nil: the best the terminal has.
+    public var colors: Resolved<ColorMode?>
+    public var pollInterval: Resolved<Double>
+    public var mouse: Resolved<Bool>
+    public var ascii: Resolved<Bool>
+    /// The settings file read, if any.
+    public var settingsPath: String?
+
+    /// Resolves every setting. Values in the file were checked as it was read; the options' and the
+    /// environment's are checked here.
+    public static func resolve(
+        _ options: BrowserLaunch.Options, environment: [String: String], settings: Settings
+    ) throws(BrowserLaunch.InvalidValue) -> EffectiveSettings {
+        typealias Key = BrowserLaunch.EnvironmentKey
+        func file(_ key: SettingKey) -> (String, SettingOrigin)? {
+            guard let entry = settings[key], let path = settings.path else { return nil }
+            return (entry.value, .file(path: path, line: entry.line))
+        }
+        let picturesText: (String, SettingOrigin)? =
+            options.pictures.map { ($0, .flag("--pictures")) } ?? environment[Key.pictures].flatMap { $0.isEmpty ? nil : ($0, .environment(Key.pictures)) }
+            ?? file(.pictures)
+        let pictures = try picturesText.map { text, origin throws(BrowserLaunch.InvalidValue) in
+            Resolved(try BrowserLaunch.pictureRequest(text), from: origin)
+        } ?? Resolved(.auto, from: .standard)
+        return EffectiveSettings(
+            server: try server(options, settings: settings), layout: layout(options, file: file(.layout)), pictures: pictures,
+            colors: try colors(options, environment: environment, file: file(.colors)),
+            pollInterval: options.pollInterval.map { Resolved($0, from: .flag("--poll-interval")) }
+                ?? file(.pollInterval).flatMap { text, origin in Double(text).map { Resolved($0, from: origin) } }
+                ?? Resolved(10, from: .standard),
+            mouse: flag(options.mouse, "--mouse", file: file(.mouse), standard: true),
+            ascii: flag(options.ascii, "--ascii", file: file(.ascii), standard: false),
+            settingsPath: settings.path)
+    }
+
+    /// `--server` (a URL, a name under `servers`, or `embedded`), else the file's `server`, else the embedded market.
+    static func server(_ options: BrowserLaunch.Options, settings: Settings) throws(BrowserLaunch.InvalidValue) -> Resolved<MarketChoice> {
+        if let asked = options.server {
+            if asked == "embedded" { return Resolved(.embedded, from: .flag("--server")) }
+            if SettingsFile.isURL(asked) { return Resolved(.url(asked), from: .flag("--server")) }
+            if let named = settings.servers[asked] { return Resolved(.named(named), from: .flag("--server")) }
+            let names = settings.servers.keys.sorted()
+            throw BrowserLaunch.InvalidValue(
+                option: "--server",
+                allowed: "a URL such as http://127.0.0.1:8080" + (names.isEmpty ? "" : " or one of the servers named in \(settings.path ?? "the settings"): \(names.joined(separator: ", "))"),
+                value: asked)
+        }
+        guard let entry = settings[.server], let path = settings.path else { return Resolved(.embedded, from: .standard) }
+        let origin = SettingOrigin.file(path: path, line: entry.line)
+        if let named = settings.servers[entry.value] { return Resolved(.named(named), from: origin) }
+        return Resolved(entry.value == "embedded" ? .embedded : .url(entry.value), from: origin)
+    }
+
+    static func layout(_ options: BrowserLaunch.Options, file: (String, SettingOrigin)?) -> Resolved<LayoutKind> {
+        if let layout = options.layout { return Resolved(layout, from: .flag("--layout")) }
+        if let (text, origin) = file, let layout = LayoutKind(rawValue: text) { return Resolved(layout, from: origin) }
+        return Resolved(.grid, from: .standard)
+    }
+
+    /// `--no-color`, then `--colors`, then `NO_COLOR`, then `OPENMARKET_COLORS`, then the file; nil is the best
+    /// the terminal has.
+    static func colors(
+        _ options: BrowserLaunch.Options, environment: [String: String], file: (String, SettingOrigin)?
+    ) throws(BrowserLaunch.InvalidValue) -> Resolved<ColorMode?> {
+        typealias Key = BrowserLaunch.EnvironmentKey
+        if options.noColor { return Resolved(.monochrome, from: .flag("--no-color")) }
+        if let asked = options.colors { return Resolved(try BrowserLaunch.colorRequest(asked), from: .flag("--colors")) }
+        if !(environment[Key.noColor] ?? "").isEmpty { return Resolved(.monochrome, from: .environment(Key.noColor)) }
+        if let asked = environment[Key.colors], !asked.isEmpty {
+            return Resolved(try BrowserLaunch.colorRequest(asked), from: .environment(Key.colors))
+        }
+        if let (text, origin) = file { return Resolved(try BrowserLaunch.colorRequest(text), from: origin) }
+        return Resolved(nil, from: .standard)
+    }
+
+    static func flag(_ option: Bool?, _ name: String, file: (String, SettingOrigin)?, standard: Bool) -> Resolved<Bool> {
+        if let option { return Resolved(option, from: .flag(option ? name : name.replacingOccurrences(of: "--", with: "--no-"))) }
+        if let (text, origin) = file { return Resolved(text == "true", from: origin) }
+        return Resolved(standard, from: .standard)
+    }
+
+    /// The settings as `openmarket config show` prints them: name, value, origin.
+    public var rows: [(name: String, value: String, origin: SettingOrigin)] {
+        [
+            (SettingKey.server.rawValue, server.value.label, server.origin),
+            (SettingKey.layout.rawValue, layout.value.rawValue, layout.origin),
+            (SettingKey.pictures.rawValue, pictures.value.settingName, pictures.origin),
+            (SettingKey.colors.rawValue, colors.value?.settingName ?? "auto", colors.origin),
+            (SettingKey.pollInterval.rawValue, SettingKey.format(pollInterval.value), pollInterval.origin),
+            (SettingKey.mouse.rawValue, String(mouse.value), mouse.origin),
+            (SettingKey.ascii.rawValue, String(ascii.value), ascii.origin),
+        ]
+    }
+}
+
+extension PictureModeChoice.Request {
+    /// As the settings file writes it.
+    var settingName: String {
+        switch self {
+        case .auto: "auto"
+        case .mode(let mode): mode.rawValue
+        }
+    }
+}
+
+extension ColorMode {
+    /// As the settings file writes it.
+    var settingName: String {
+        switch self {
+        case .truecolor: "true"
+        case .color256: "256"
+        case .color16: "16"
+        case .color8: "8"
+        case .monochrome: "none"
+        }
+    }
+}

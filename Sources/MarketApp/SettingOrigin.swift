@@ -1,0 +1,31 @@
+/// Where a setting's value came from, for `openmarket config show` and for the log.
+public enum SettingOrigin: Sendable, Equatable, CustomStringConvertible {
+    /// A command-line option.
+    case flag(String)
+    /// An environment variable.
+    case environment(String)
+    /// A line of the settings file.
+    case file(path: String, line: Int)
+    /// Nobody said: the default.
+    case standard
+
+    public var description: String {
+        switch self {
+        case .flag(let option): "option \(option)"
+        case .environment(let key): "environment \(key)"
+        case .file(let path, let line): "\(path):\(line)"
+        case .standard: "default"
+        }
+    }
+}
+
+/// A setting's value and where it came from.
+public struct Resolved<Value: Sendable & Equatable>: Sendable, Equatable {
+    public var value: Value
+    public var origin: SettingOrigin
+
+    public init(_ value: Value, from origin: SettingOrigin) {
+        self.value = value
+        self.origin = origin
+    }
+}

@@ -1,0 +1,27 @@
+/// The file `openmarket config init` writes: every setting at its default, commented out, each with a line
+/// on what it does, and an example named server — so the file documents itself and changes nothing until a
+/// line is uncommented.
+public enum SettingsTemplate {
+    /// The file's text.
+    public static var text: String {
+        var lines = [
+            "# openmarket settings (YAML). Options on the command line win over the environment, which wins",
+            "# over this file. Every setting below is at its default: remove the \"# \" before one to change it.",
+            "# `openmarket config show` prints what is in effect, and where each value comes from.",
+        ]
+        for key in SettingKey.allCases {
+            lines += ["", "# \(key.summary)", "# \(key.rawValue): \(key.defaultText)"]
+        }
+        lines += [
+            "",
+            "# Markets by name, for `server: course` or `--server course`; the identity is used for writes there.",
+            "# servers:",
+            "#   course:",
+            "#     url: http://127.0.0.1:8080",
+            "#     identifier: my-vendor-identifier",
+            "#     secret: my-vendor-secret",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+}

@@ -1,0 +1,147 @@
+import Foundation
+import MarketApp
+import MarketFeatures
+import OpenMarketAPI
+import Settings
+import TerminalUI
+import Testing
+
+/// Options > environment > settings file > defaults, for every setting, each value with its origin.
+@Suite("Settings in effect: options, environment, file, defaults")
+struct EffectiveSettingsTests {
+    typealias Key = BrowserLaunch.EnvironmentKey
+    static let path = "/home/u/.config/openmarket/config.yaml"
+
+    /// The settings file every test reads: every setting set, one named server.
+    static var file: Settings {
+        try! SettingsFile.parse(
+            """
+            server: course
+            layout: list
+            pictures: blocks
+            colors: 16
+            poll-interval: 30
+            mouse: false
+            ascii: true
+            servers:
+              course:
+                url: http://course.test:8080
+                identifier: course-id
+                secret: course-secret
+            """, path: path)
+    }
+
+    func resolve(
+        _ configure: (inout BrowserLaunch.Options) -> Void = { _ in }, environment: [String: String] = [:], file: Settings = Self.file
+    ) throws -> EffectiveSettings {
+        var options = BrowserLaunch.Options()
+        configure(&options)
+        return try EffectiveSettings.resolve(options, environment: environment, settings: file)
+    }
+
+    func at(_ line: Int) -> SettingOrigin { .file(path: Self.path, line: line) }
+
+    @Test("with nothing said anywhere, every default")
+    func defaults() throws {
+        let settings = try resolve(file: Settings())
+        #expect(settings.server == Resolved(.embedded, from: .standard))
+        #expect(settings.layout == Resolved(.grid, from: .standard))
+        #expect(settings.pictures == Resolved(.auto, from: .standard))
+        #expect(settings.colors == Resolved(nil, from: .standard))
+        #expect(settings.pollInterval == Resolved(10, from: .standard))
+        #expect(settings.mouse == Resolved(true, from: .standard) && settings.ascii == Resolved(false, from: .standard))
+    }
+
+    @Test("the file wins over the defaults, each value with its line")
+    func file() throws {
+        let settings = try resolve()
+        let course = Self.file.servers["course"]!
+        #expect(settings.server == Resolved(.named(course), from: at(1)))
+        #expect(settings.layout == Resolved(.list, from: at(2)))
+        #expect(settings.pictures == Resolved(.mode(.blocks), from: at(3)))
+        #expect(settings.colors == Resolved(.color16, from: at(4)))
+        #expect(settings.pollInterval == Resolved(30, from: at(5)))
+        #expect(settings.mouse == Resolved(false, from: at(6)) && settings.ascii == Resolved(true, from: at(7)))
+        #expect(settings.settingsPath == Self.path)
+    }
+
+    @Test("the environment wins over the file")
+    func environment() throws {
+        let settings = try resolve(environment: [Key.pictures: "off", Key.colors: "256"])
+        #expect(settings.pictures == Resolved(.mode(.off), from: .environment(Key.pictures)))
+        #expect(settings.colors == Resolved(.color256, from: .environment(Key.colors)))
+        #expect(try resolve(environment: [Key.noColor: "1"]).colors == Resolved(.monochrome, from: .environment(Key.noColor)))
+        #expect(try resolve(environment: [Key.pictures: "", Key.noColor: ""]).pictures.origin == at(3), "empty says nothing")
+    }
+
+    @Test("options win over the environment and the file")
+    func options() throws {
+        let settings = try resolve({
+            $0.server = "http://other.test:81"
+            $0.layout = .grid
+            $0.pictures = "kitty"
+            $0.colors = "8"
+            $0.pollInterval = 2
+            $0.mouse = true
+            $0.ascii = false
+        }, environment: [Key.pictures: "off", Key.colors: "256"])
+        #expect(settings.server == Resolved(.url("http://other.test:81"), from: .flag("--server")))
+        #expect(settings.layout == Resolved(.grid, from: .flag("--layout")))
+        #expect(settings.pictures == Resolved(.mode(.kitty), from: .flag("--pictures")))
+        #expect(settings.colors == Resolved(.color8, from: .flag("--colors")))
+        #expect(settings.pollInterval == Resolved(2, from: .flag("--poll-interval")))
+        #expect(settings.mouse == Resolved(true, from: .flag("--mouse")))
+        #expect(settings.ascii == Resolved(false, from: .flag("--no-ascii")))
+        #expect(try resolve({ $0.noColor = true; $0.colors = "8" }).colors == Resolved(.monochrome, from: .flag("--no-color")))
+    }
+
+    @Test("--server takes a URL, a name from the file or `embedded`; anything else names the servers there are")
+    func server() throws {
+        #expect(try resolve({ $0.server = "course" }, file: Self.file).server.value == .named(Self.file.servers["course"]!))
+        #expect(try resolve({ $0.server = "embedded" }).server == Resolved(.embedded, from: .flag("--server")))
+        let error = #expect(throws: BrowserLaunch.InvalidValue.self) { try resolve({ $0.server = "cours" }) }
+        #expect(error?.allowed == "a URL such as http://127.0.0.1:8080 or one of the servers named in \(Self.path): course")
+        let bare = #expect(throws: BrowserLaunch.InvalidValue.self) { try resolve({ $0.server = "market.test" }, file: Settings()) }
+        #expect(bare?.allowed == "a URL such as http://127.0.0.1:8080")
+    }
+
+    @Test("a named server's identity is used there, below the options and the environment, above a saved one")
+    func namedIdentity() throws {
+        let market = URL(string: "http://course.test:8080")!
+        func identity(_ configure: (inout BrowserLaunch.Options) -> Void = { _ in }, environment: [String: String] = [:]) throws -> VendorIdentity? {
+            var options = BrowserLaunch.Options()
+            configure(&options)
+            let settings = try EffectiveSettings.resolve(options, environment: environment, settings: Self.file)
+            let saved = BrowserLaunch.KnownIdentity(identity: VendorIdentity(identifier: "saved", secret: "s"))
+            return BrowserLaunch.configuration(
+                options, environment: environment, settings: settings, answers: TerminalAnswers(), baseURL: market, saved: saved
+            ).configuration.identity
+        }
+        #expect(try identity() == VendorIdentity(identifier: "course-id", secret: "course-secret"))
+        #expect(try identity(environment: [Key.identifier: "e", Key.secret: "es"]) == VendorIdentity(identifier: "e", secret: "es"))
+        #expect(try identity({ $0.identifier = "f"; $0.secret = "fs" }) == VendorIdentity(identifier: "f", secret: "fs"))
+        #expect(try identity({ $0.server = "http://course.test:8080" })?.identifier == "saved", "a URL is not the named server")
+    }
+
+    @Test("config show's rows: every setting, its value as the file writes it, its origin")
+    func rows() throws {
+        let rows = try resolve(environment: [Key.colors: "true"]).rows
+        #expect(rows.map(\.name) == SettingKey.allCases.map(\.rawValue))
+        #expect(rows.map(\.value) == ["course (http://course.test:8080)", "list", "blocks", "true", "30", "false", "true"])
+        #expect(rows[3].origin.description == "environment OPENMARKET_COLORS" && rows[1].origin.description == "\(Self.path):2")
+        #expect(try resolve(file: Settings()).rows.allSatisfy { $0.origin == .standard })
+    }
+
+    @Test("every word the file takes is one the options take too")
+    func sameWords() throws {
+        for key in [SettingKey.pictures, .colors] {
+            guard case .choice(let words) = key.kind else { Issue.record("\(key) is not a choice"); continue }
+            for word in words {
+                let file = try SettingsFile.parse("\(key.rawValue): \(word)", path: Self.path)
+                _ = try EffectiveSettings.resolve(BrowserLaunch.Options(), environment: [:], settings: file)
+            }
+        }
+        guard case .choice(let layouts) = SettingKey.layout.kind else { return }
+        #expect(layouts.compactMap(LayoutKind.init(rawValue:)).count == layouts.count)
+    }
+}

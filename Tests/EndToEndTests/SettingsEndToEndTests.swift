@@ -1,0 +1,89 @@
+import Foundation
+import Mocks
+import Testing
+
+/// The settings file with the real binary: written by `config init`, shown by `config show`, obeyed by the
+/// browser under tmux, and a mistake in it reported in one line with exit status 78.
+@Suite("The settings file, end to end")
+struct SettingsEndToEndTests {
+    func run(_ arguments: [String], environment: [String: String]) async throws -> (status: Int32, output: String, errors: String) {
+        let process = try SpawnedProcess(BuiltProducts.openmarket, arguments, environment: environment)
+        let status = await process.waitForExit()
+        return (status, process.standardOutput, process.standardError)
+    }
+
+    @Test("config init writes every default commented (0600) and never over a file; path and show agree")
+    func initPathShow() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let file = home.path + "/openmarket/config.yaml"
+        var result = try await run(["config", "path"], environment: ["XDG_CONFIG_HOME": home.path])
+        #expect(result.output == file + "\n")
+        let unset = ["XDG_CONFIG_HOME": home.path, "OPENMARKET_COLORS": "16", "NO_COLOR": ""]  // NO_COLOR would win
+        result = try await run(["config", "init"], environment: unset)
+        #expect(result.status == 0 && result.output == "wrote \(file)\n", "\(result.errors)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let written = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(written.contains("# layout: grid") && written.contains("# servers:"))
+        result = try await run(["config", "init"], environment: unset)
+        #expect(result.status == 73)
+        #expect(result.errors == "openmarket: \(file): is there already; not overwritten\n")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == written, "the file is untouched")
+
+        try Data("layout: list\npoll-interval: 30\n".utf8).write(to: URL(fileURLWithPath: file))
+        result = try await run(["config", "show"], environment: unset)
+        #expect(result.status == 0, "\(result.errors)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.first == "settings file  \(file)")
+        #expect(lines.contains { $0.hasPrefix("layout         list") && $0.hasSuffix("\(file):1") })
+        #expect(lines.contains { $0.hasPrefix("poll-interval  30") && $0.hasSuffix("\(file):2") })
+        #expect(lines.contains { $0.hasPrefix("colors         16") && $0.hasSuffix("environment OPENMARKET_COLORS") })
+        #expect(lines.contains { $0.hasPrefix("pictures       auto") && $0.hasSuffix("default") })
+    }
+
+    @Test("a mistake in the file: one line with the file, the line, the key and the nearest one; exit 78, before any screen")
+    func mistake() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let file = home.path + "/broken.yaml"
+        try Data("layout: list\npictures: sixl\n".utf8).write(to: URL(fileURLWithPath: file))
+        var result = try await run(["browse", "--config", file, "--server", "http://127.0.0.1:9"], environment: [:])
+        #expect(result.status == 78)
+        #expect(result.errors == "openmarket: \(file):2: pictures: “sixl” is not one of them; expected auto, kitty, sixel, iterm, blocks or off\n")
+        try Data("layot: list\n".utf8).write(to: URL(fileURLWithPath: file))
+        result = try await run(["config", "show", "--config", file], environment: [:])
+        #expect(result.status == 78)
+        #expect(result.errors == "openmarket: \(file):1: layot: not a setting — did you mean “layout”?\n")
+        result = try await run(["browse", "--config", home.path + "/missing.yaml"], environment: [:])
+        #expect(result.status == 78 && result.errors == "openmarket: \(home.path)/missing.yaml: no such file\n")
+        result = try await run(["browse", "--config", home.path], environment: [:])
+        #expect(result.status == 78 && result.errors == "openmarket: \(home.path): is a directory, not a settings file\n")
+    }
+
+    @Test("the browser obeys the file (a list, a named server), and an option wins over it")
+    func obeyed() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.path + "/config.yaml"
+        try Data("layout: list\nserver: nowhere\nservers:\n  nowhere:\n    url: http://127.0.0.1:9\n".utf8).write(to: URL(fileURLWithPath: file))
+        let down = try TmuxSession(command: "\(BuiltProducts.openmarket) --config \(file)", columns: 100, rows: 30)
+        let screen = try await down.waitFor(text: "Cannot reach the market")
+        #expect(screen.contains("127.0.0.1:9"), "the named server's URL is browsed")
+        try down.send("q")
+        try await down.waitFor(text: "EXITED:0")
+
+        try Data("layout: list\n".utf8).write(to: URL(fileURLWithPath: file))
+        let list = try TmuxSession(command: "\(BuiltProducts.openmarket) --config \(file) --data-dir \(directory.path)/data", columns: 100, rows: 30)
+        let first = try await list.waitFor(text: "20+ products")
+        #expect(first.split(separator: "\n").first?.contains("list") == true, "\(first)")
+        #expect(!first.contains("┌"), "no cards")
+        try list.send("q")
+        try await list.waitFor(text: "EXITED:0")
+
+        let grid = try TmuxSession(
+            command: "\(BuiltProducts.openmarket) --config \(file) --layout grid --data-dir \(directory.path)/data", columns: 100, rows: 30)
+        let cards = try await grid.waitFor(text: "20+ products")
+        #expect(cards.split(separator: "\n").first?.contains("grid") == true && cards.contains("┌"), "\(cards)")
+    }
+}

@@ -13,6 +13,8 @@ public struct BrowserConfiguration: Sendable {
     public var directColor = false
     /// ASCII instead of block and box-drawing characters.
     public var ascii: Bool
+    /// Which keys do what (the settings file's `keys:` over the defaults).
+    public var keymap: Keymap = .standard
     /// Products per page request.
     public var itemsPerPage: Int
     /// What the title line says the server is.

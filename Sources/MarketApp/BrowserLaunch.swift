@@ -137,6 +137,7 @@ public struct BrowserLaunch: Sendable {
         configuration.readOnlyNotice = environment[EnvironmentKey.readOnly].flatMap { $0.isEmpty ? nil : $0 }
         configuration.openProduct = options.product
         configuration.layout = settings.layout.value
+        configuration.keymap = settings.keymap
         configuration.pictures = choice.mode.isGraphics && cellPixels == nil ? .blocks : choice.mode
         configuration.directColor = DirectColorChoice.isDirect(environment: environment, answers: answers)
         configuration.cellPixels = cellPixels

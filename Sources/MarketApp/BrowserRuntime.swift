@@ -57,6 +57,7 @@ public final class BrowserRuntime: Sendable {
             state.writer = WriterIdentity(vendorID: configuration.writerVendorID)
         }
         state.ascii = configuration.ascii
+        state.keymap = configuration.keymap
         state.readOnlyNotice = configuration.readOnlyNotice
         state.openProductAtStart = configuration.openProduct
         state.catalog.layoutKind = configuration.layout

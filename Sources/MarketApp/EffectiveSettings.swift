@@ -17,6 +17,8 @@ public struct EffectiveSettings: Sendable, Equatable {
     public var ascii: Resolved<Bool>
     /// The settings file read, if any.
     public var settingsPath: String?
+    /// Which keys do what (from the file's `keys:`, checked by `KeymapSettings`).
+    public var keymap: Keymap = .standard
 
     /// Resolves every setting. Values in the file were checked as it was read; the options' and the
     /// environment's are checked here.

@@ -1,8 +1,8 @@
 /// The valid name a mistyped one was most likely meant to be: the one fewest edits away (insertions,
 /// deletions, substitutions and swaps of neighbours), if it is close enough to be a typo.
-enum NearestName {
+public enum NearestName {
     /// The nearest of `names` to `typed`, or nil when none is within a third of its length (at least 2 edits).
-    static func among(_ names: [String], to typed: String) -> String? {
+    public static func among(_ names: [String], to typed: String) -> String? {
         let limit = max(2, typed.count / 3)
         let scored = names.map { ($0, distance(Array(typed.lowercased()), Array($0.lowercased()))) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit else { return nil }

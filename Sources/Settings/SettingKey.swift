@@ -23,6 +23,8 @@ public enum SettingKey: String, CaseIterable, Sendable, Comparable {
 
     /// The name of the file's one section: named servers.
     public static let serversSection = "servers"
+    /// The name of the section that gives actions keys of their own.
+    public static let keysSection = "keys"
 
     /// What the setting takes.
     public var kind: Kind {

@@ -21,6 +21,8 @@ public struct Settings: Sendable, Equatable {
     public var entries: [SettingKey: Entry]
     /// The named servers, by name.
     public var servers: [String: NamedServer]
+    /// The `keys:` section, in the file's order.
+    public var keys: [KeyBinding] = []
 
     /// No settings (no file, or an empty one at `path`).
     public init(path: String? = nil, entries: [SettingKey: Entry] = [:], servers: [String: NamedServer] = [:]) {

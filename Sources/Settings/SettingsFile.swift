@@ -99,10 +99,14 @@ public enum SettingsFile {
                 settings.servers = try Self.servers(valueNode, path: path)
                 continue
             }
+            if key == SettingKey.keysSection {
+                settings.keys = try Self.keyBindings(valueNode, path: path)
+                continue
+            }
             guard let setting = SettingKey(rawValue: key) else {
                 throw SettingsError(
                     path: path, line: line, key: key, problem: "not a setting",
-                    suggestion: NearestName.among(SettingKey.allCases.map(\.rawValue) + [SettingKey.serversSection], to: key))
+                    suggestion: NearestName.among(SettingKey.allCases.map(\.rawValue) + [SettingKey.serversSection, SettingKey.keysSection], to: key))
             }
             let value = try Self.value(valueNode, of: setting, path: path, line: line)
             settings.entries[setting] = Settings.Entry(value: value, line: valueNode.mark?.line ?? line)
@@ -196,6 +200,40 @@ public enum SettingsFile {
             servers[name] = try server(named: name, serverNode, line: line, path: path)
         }
         return servers
+    }
+
+    /// The `keys:` section: action names, each with a key or a list of keys.
+    static func keyBindings(_ node: Node, path: String) throws(SettingsError) -> [KeyBinding] {
+        guard case .mapping(let mapping) = node else {
+            throw SettingsError(
+                path: path, line: node.mark?.line, key: SettingKey.keysSection,
+                problem: "must map actions to keys (`move.down: [j, down]`)")
+        }
+        var bindings: [KeyBinding] = []
+        var seen: [String: Int] = [:]
+        for (actionNode, keysNode) in mapping {
+            let (action, line) = try key(actionNode, path: path, seen: &seen)
+            let shown = "\(SettingKey.keysSection).\(action)"
+            var keys: [String] = []
+            switch keysNode {
+            case .scalar(let scalar) where !isNull(keysNode):
+                keys = [scalar.string]
+            case .sequence(let sequence):
+                for item in sequence {
+                    guard case .scalar(let scalar) = item, !isNull(item) else {
+                        throw SettingsError(path: path, line: item.mark?.line ?? line, key: shown, problem: "each key is a word such as j, down or ctrl-n")
+                    }
+                    keys.append(scalar.string)
+                }
+            default:
+                break
+            }
+            guard !keys.isEmpty else {
+                throw SettingsError(path: path, line: line, key: shown, problem: "needs a key or a list of keys (`[j, down]`)")
+            }
+            bindings.append(KeyBinding(action: action, keys: keys, line: line))
+        }
+        return bindings
     }
 
     /// One named server.

@@ -56,16 +56,19 @@ struct BrowseCommand: AsyncParsableCommand {
 
     /// Every setting, from the options, the environment and the settings file (a mistake in the file exits 78).
     func settings(environment: [String: String]) throws -> EffectiveSettings {
-        let file = try Self.settingsFile(flag: config, environment: environment)
-        return try Self.launch { () throws(BrowserLaunch.InvalidValue) in
+        let (file, keymap) = try Self.settingsFile(flag: config, environment: environment)
+        var settings = try Self.launch { () throws(BrowserLaunch.InvalidValue) in
             try EffectiveSettings.resolve(options, environment: environment, settings: file)
         }
+        settings.keymap = keymap
+        return settings
     }
 
-    /// The settings file, or its mistake on standard error and exit status 78 (EX_CONFIG).
-    static func settingsFile(flag: String?, environment: [String: String]) throws -> Settings {
+    /// The settings file (its keys checked too), or its mistake on standard error and exit status 78 (EX_CONFIG).
+    static func settingsFile(flag: String?, environment: [String: String]) throws -> (Settings, Keymap) {
         do throws(SettingsError) {
-            return try SettingsFile.load(SettingsFile.location(flag: flag, environment: environment))
+            let settings = try SettingsFile.load(SettingsFile.location(flag: flag, environment: environment))
+            return (settings, try KeymapSettings.keymap(settings))
         } catch {
             FileHandle.standardError.write(Data("openmarket: \(error)\n".utf8))
             throw ExitCode(SettingsError.exitStatus)

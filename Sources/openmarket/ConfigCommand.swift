@@ -41,7 +41,7 @@ struct ConfigCommand: ParsableCommand {
 
         func run() throws {
             let environment = ProcessInfo.processInfo.environment
-            let file = try BrowseCommand.settingsFile(flag: location.config, environment: environment)
+            let (file, _) = try BrowseCommand.settingsFile(flag: location.config, environment: environment)
             let settings = try BrowseCommand.launch { () throws(BrowserLaunch.InvalidValue) in
                 try EffectiveSettings.resolve(BrowserLaunch.Options(), environment: environment, settings: file)
             }
@@ -87,6 +87,9 @@ struct ConfigCommand: ParsableCommand {
         for row in rows {
             let name = row.name.padding(toLength: 14, withPad: " ", startingAt: 0)
             lines.append("\(name) \(row.value.padding(toLength: valueWidth, withPad: " ", startingAt: 0))  \(row.origin)")
+        }
+        for binding in file.keys {
+            lines.append("keys.\(binding.action)".padding(toLength: 14, withPad: " ", startingAt: 0) + " " + binding.keys.joined(separator: " ") + "  \(file.path ?? ""):\(binding.line)")
         }
         for server in file.servers.values.sorted(by: { $0.name < $1.name }) {
             let identity = server.identifier.map { "identity \($0) (secret not shown)" } ?? "no identity"

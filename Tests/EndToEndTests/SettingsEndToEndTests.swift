@@ -86,4 +86,37 @@ struct SettingsEndToEndTests {
         let cards = try await grid.waitFor(text: "20+ products")
         #expect(cards.split(separator: "\n").first?.contains("grid") == true && cards.contains("┌"), "\(cards)")
     }
+
+    @Test("keys from the file: s moves and j no longer does, F1 opens help, which lists the keys in effect")
+    func keys() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.path + "/config.yaml"
+        try Data("layout: list\nkeys:\n  move.down: [s, down]\n  help: f1\n".utf8).write(to: URL(fileURLWithPath: file))
+        let tmux = try TmuxSession(command: "\(BuiltProducts.openmarket) --config \(file) --data-dir \(directory.path)/data", columns: 100, rows: 30)
+        let first = try await tmux.waitFor(text: "20+ products")
+        #expect(first.contains(" 1 of "), "\(first)")
+        #expect(first.split(separator: "\n").last?.contains("↑s move") == true, "the hint line shows the keys in effect")
+        try tmux.send("j")
+        try tmux.send("s")
+        try await tmux.waitFor(text: " 2 of ")
+        try tmux.send("?")
+        try tmux.send("F1")
+        let help = try await tmux.waitFor(text: "this help")
+        #expect(help.contains("F1") && help.contains("↑ s  k ↓"), "\(help)")
+        try tmux.send("Escape")
+        try tmux.send("q")
+        try await tmux.waitFor(text: "EXITED:0")
+    }
+
+    @Test("a key given to two actions: one line, exit 78")
+    func conflict() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.path + "/config.yaml"
+        try Data("keys:\n  refresh: q\n".utf8).write(to: URL(fileURLWithPath: file))
+        let result = try await run(["browse", "--config", file], environment: [:])
+        #expect(result.status == 78)
+        #expect(result.errors == "openmarket: \(file):2: keys.refresh: “q” is quit's already; give quit other keys too\n")
+    }
 }

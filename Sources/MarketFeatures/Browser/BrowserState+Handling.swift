@@ -68,42 +68,42 @@ extension BrowserState {
 
     /// The keys that work wherever nothing presented took them, then those of the list itself.
     mutating func handleOwnKey(_ key: KeyEvent) -> [BrowserEffect] {
-        switch key {
-        case .character("?"):
+        switch keymap.action(for: key, in: .browse) {
+        case .help:
             presented.append(.help(HelpState()))
             return []
-        case .character("c"):
+        case .colorsCycle:
             colorMode = colorMode.next(maxColors: maxColors)
             return []
-        case .character("p"):
+        case .picturesCycle:
             if let index = pictureModes.firstIndex(of: pictureMode) {
                 pictureMode = pictureModes[(index + 1) % pictureModes.count]
             } else if let first = pictureModes.first {
                 pictureMode = first
             }
             return []
-        case .character("d"):
+        case .delete:
             return askToDelete(currentProduct)
-        case .character("e"):
+        case .edit:
             return openEditor(currentProduct)
         default:
             break
         }
-        guard presented.isEmpty else { return [] }
-        if case .handled(let effects) = catalog.handle(key) { return effects }
-        switch key {
-        case .character("q"):
+        guard presented.isEmpty, let action = keymap.action(for: key, in: .list) else { return [] }
+        if case .handled(let effects) = catalog.handle(action) { return effects }
+        switch action {
+        case .quit:
             return [.quit]
-        case .escape:
+        case .searchClear:
             return catalog.clearSearch()
-        case .enter:
+        case .open:
             return openSelected()
-        case .character("/"):
+        case .search:
             presented.append(.search(SearchState(query: catalog.query ?? "")))
             return []
-        case .character("m"):
+        case .mine:
             return toggleMineOnly()
-        case .character("n"):
+        case .register:
             return openRegistration()
         default:
             return []
@@ -124,7 +124,7 @@ extension BrowserState {
     }
 
     var presentationContext: PresentationContext {
-        PresentationContext(pageRows: max(1, size.rows / 2), palette: palette)
+        PresentationContext(pageRows: max(1, size.rows / 2), palette: palette, keymap: keymap)
     }
 
     /// Carries out what the feature at `index` of the stack asked for.

@@ -14,6 +14,8 @@ public struct BrowserState: Sendable, Equatable {
     public var colorMode: ColorMode
     /// Plain ASCII for borders, markers and the spinner, for terminals that cannot show the others.
     public var ascii = false
+    /// Which keys do what (the settings file's `keys:` over the defaults).
+    public var keymap: Keymap = .standard
     /// How pictures are drawn now, and the modes `p` steps through (empty: the terminal offers no other).
     public var pictureMode: PictureMode = .blocks
     public var pictureModes: [PictureMode] = []

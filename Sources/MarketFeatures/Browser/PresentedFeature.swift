@@ -43,4 +43,6 @@ struct PresentationContext: Sendable {
     var pageRows: Int
     /// The palette pictures are rendered in (for the form's previews).
     var palette: PaletteKind
+    /// Which keys do what.
+    var keymap: Keymap = .standard
 }

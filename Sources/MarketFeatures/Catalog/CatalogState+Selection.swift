@@ -37,31 +37,31 @@ extension CatalogState {
     }
 
     /// Moving and paging through the products, switching list and grid, refreshing; `.notMine` for any
-    /// other key.
-    mutating func handle(_ key: KeyEvent) -> Outcome<BrowserEffect> {
+    /// other action.
+    mutating func handle(_ action: KeyAction) -> Outcome<BrowserEffect> {
         let layout = self.layout
-        switch key {
-        case .character("j"), .down:
+        switch action {
+        case .moveDown:
             return .handled(moveSelection(by: layout.itemsPerRow))
-        case .character("k"), .up:
+        case .moveUp:
             return .handled(moveSelection(by: -layout.itemsPerRow))
-        case .character("l"), .right:
+        case .moveRight:
             return .handled(layoutKind == .grid ? moveSelection(by: 1) : [])
-        case .character("h"), .left:
+        case .moveLeft:
             return .handled(layoutKind == .grid && selectedIndex > 0 ? moveSelection(by: -1) : [])
-        case .pageDown, .control("f"):
+        case .pageDown:
             return .handled(select(selectedIndex + layout.visibleItems))
-        case .pageUp, .control("b"):
+        case .pageUp:
             return .handled(select(selectedIndex - layout.visibleItems))
-        case .character("g"), .home:
+        case .moveFirst:
             return .handled(select(0))
-        case .character("G"), .end:
+        case .moveLast:
             return .handled(select(products.count - 1))
-        case .character("v"), .tab:
+        case .toggleLayout:
             layoutKind = layoutKind.toggled
             keepSelectionVisible()
             return .handled(prefetchIfNeeded())
-        case .character("r"):
+        case .refresh:
             return .handled(retryOrRefresh())
         default:
             return .notMine

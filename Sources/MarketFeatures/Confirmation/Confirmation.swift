@@ -25,15 +25,15 @@ public struct Confirmation: Sendable, Equatable {
     }
 
     /// y answers yes, Enter the focused answer; n, Esc and q no; ←→ Tab move between the answers.
-    mutating func handle(_ key: KeyEvent) -> [PresentationAction] {
-        switch key {
-        case .character("y"), .character("Y"):
+    mutating func handle(_ key: KeyEvent, keymap: Keymap = .standard) -> [PresentationAction] {
+        switch keymap.action(for: key, in: .question) {
+        case .answerYes:
             return [.dismiss, .confirmed(action)]
-        case .enter:
+        case .answerChosen:
             return yesFocused ? [.dismiss, .confirmed(action)] : [.dismiss]
-        case .character("n"), .character("N"), .escape, .character("q"):
+        case .answerNo:
             return [.dismiss]
-        case .left, .right, .tab, .backTab, .character("h"), .character("l"):
+        case .answerSwitch:
             yesFocused.toggle()
         default:
             break
@@ -47,6 +47,6 @@ extension Confirmation: PresentedFeature {
     /// The question must be answered: clicks do nothing until it is.
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
         guard case .key(let key) = input else { return .handled([]) }
-        return .handled(handle(key))
+        return .handled(handle(key, keymap: context.keymap))
     }
 }

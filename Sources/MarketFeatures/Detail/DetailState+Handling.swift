@@ -4,25 +4,25 @@ import TerminalUI
 extension DetailState {
     /// Paging through pictures, scrolling the text, reloading, going back. `pageRows` is how far a page
     /// key scrolls.
-    mutating func handle(_ key: KeyEvent, pageRows: Int) -> Outcome<PresentationAction> {
-        switch key {
-        case .character("q"), .escape, .backspace:
+    mutating func handle(_ key: KeyEvent, pageRows: Int, keymap: Keymap = .standard) -> Outcome<PresentationAction> {
+        switch keymap.action(for: key, in: .detail) {
+        case .back:
             return .handled([.dismiss])
-        case .character("l"), .right:
+        case .pictureNext:
             if imageCount > 0 { imageIndex = (imageIndex + 1) % imageCount }
-        case .character("h"), .left:
+        case .picturePrevious:
             if imageCount > 0 { imageIndex = (imageIndex + imageCount - 1) % imageCount }
-        case .character("j"), .down:
+        case .scrollDown:
             scroll += 1
-        case .character("k"), .up:
+        case .scrollUp:
             scroll = max(0, scroll - 1)
-        case .pageDown, .character(" "):
+        case .scrollPageDown:
             scroll += max(1, pageRows)
-        case .pageUp:
+        case .scrollPageUp:
             scroll = max(0, scroll - max(1, pageRows))
-        case .character("g"), .home:
+        case .scrollTop:
             scroll = 0
-        case .character("r"):
+        case .reload:
             phase = .loading
             return .handled([.run(.loadDetail(id: summary.id))])
         default:
@@ -67,7 +67,7 @@ extension DetailState: PresentedFeature {
 
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
         switch input {
-        case .key(let key): handle(key, pageRows: context.pageRows)
+        case .key(let key): handle(key, pageRows: context.pageRows, keymap: context.keymap)
         case .mouse(let mouse): handle(mouse, pageRows: context.pageRows)
         }
     }

@@ -3,8 +3,8 @@ import TerminalUI
 
 extension ProductFormState {
     /// The form's keys, as the browser carries them out. Every key is the form's (it takes the screen).
-    mutating func handlePresented(_ key: KeyEvent, palette: PaletteKind) -> [PresentationAction] {
-        handle(key).map { presentationAction($0, palette: palette) }
+    mutating func handlePresented(_ key: KeyEvent, palette: PaletteKind, keymap: Keymap) -> [PresentationAction] {
+        handle(key, keymap: keymap).map { presentationAction($0, palette: palette) }
     }
 
     /// What the browser does for one of the form's effects; previews are rendered in `palette`.
@@ -33,6 +33,6 @@ extension ProductFormState: PresentedFeature {
     /// Clicks do nothing in the form (and do not reach the list below).
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
         guard case .key(let key) = input else { return .handled([]) }
-        return .handled(handlePresented(key, palette: context.palette))
+        return .handled(handlePresented(key, palette: context.palette, keymap: context.keymap))
     }
 }

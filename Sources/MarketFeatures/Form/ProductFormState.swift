@@ -264,13 +264,17 @@ public struct ProductFormState: Sendable, Equatable {
         shownFields.filter { $0 != .thumbnail || images.count > 1 }
     }
 
-    public mutating func handle(_ key: KeyEvent) -> [Effect] {
+    public mutating func handle(_ key: KeyEvent, keymap: Keymap = .standard) -> [Effect] {
         if isSubmitting { return [] }
-        switch key {
-        case .control("s"):
+        switch keymap.action(for: key, in: .form) {
+        case .formSubmit:
             return submit()
-        case .escape:
+        case .formCancel:
             return isDirty ? [.askToDiscard] : [.close(saved: nil)]
+        default:
+            break
+        }
+        switch key {
         case .tab where focus == .pictures && !picturePath.text.isEmpty:
             return [.completePath(picturePath.text)]
         case .enter where focus == .pictures && !picturePath.text.isEmpty:

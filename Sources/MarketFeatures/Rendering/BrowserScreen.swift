@@ -18,7 +18,7 @@ public struct BrowserScreen {
     public var palette: PaletteKind { state.palette }
 
     var context: RenderContext {
-        RenderContext(theme: theme, spinnerFrame: state.spinnerFrame, canWrite: state.writer != nil)
+        RenderContext(theme: theme, spinnerFrame: state.spinnerFrame, canWrite: state.writer != nil, keymap: state.keymap)
     }
 
     /// Draws into `canvas` (resized to the state's screen size) and returns what it placed besides text:
@@ -52,7 +52,7 @@ public struct BrowserScreen {
             feature.widget(context).render(body, into: &canvas, report: &report)
         }
         (status ?? StatusBarWidget(state: state, context: context)).render(layout.status, into: &canvas, report: &report)
-        HintBarWidget(hints: hints ?? HintBarWidget.browsing(state.catalog), theme: theme)
+        HintBarWidget(hints: hints ?? HintBarWidget.browsing(state.catalog, keymap: state.keymap), theme: theme)
             .render(layout.hints, into: &canvas, report: &report)
         for feature in drawn where !feature.coversContent {
             feature.widget(context).render(canvas.bounds, into: &canvas, report: &report)

@@ -32,6 +32,10 @@ extension Confirmation {
 
     /// The question's own keys, not those of the screen under it.
     func hints(_ context: RenderContext) -> [KeyHint]? {
-        [KeyHint("y", "yes"), KeyHint("n Esc", "no"), KeyHint("←→", "choose"), KeyHint("Enter", "answer")]
+        let keys = context.keymap
+        return [
+            KeyHint(keys.hint(.answerYes), "yes"), KeyHint(keys.hints(.answerNo, count: 2), "no"),
+            KeyHint(keys.hints(.answerSwitch, count: 2, separator: ""), "choose"), KeyHint(keys.label([.answerChosen]), "answer"),
+        ]
     }
 }

@@ -89,8 +89,12 @@ extension DetailState {
     func widget(_ context: RenderContext) -> any Widget { DetailWidget(detail: self, theme: context.theme) }
 
     func hints(_ context: RenderContext) -> [KeyHint]? {
-        [KeyHint("←→", "picture"), KeyHint("↑↓", "scroll"), KeyHint("r", "reload")]
-            + (context.canWrite ? [KeyHint("e", "edit"), KeyHint("d", "delete")] : [])
-            + [KeyHint("c", "colour"), KeyHint("?", "help"), KeyHint("q", "back")]
+        let keys = context.keymap
+        return [
+            KeyHint(keys.hint(.picturePrevious) + keys.hint(.pictureNext), "picture"),
+            KeyHint(keys.hint(.scrollUp) + keys.hint(.scrollDown), "scroll"), KeyHint(keys.hint(.reload), "reload"),
+        ]
+            + (context.canWrite ? [KeyHint(keys.hint(.edit), "edit"), KeyHint(keys.hint(.delete), "delete")] : [])
+            + [KeyHint(keys.hint(.colorsCycle), "colour"), KeyHint(keys.hint(.help), "help"), KeyHint(keys.hint(.back), "back")]
     }
 }

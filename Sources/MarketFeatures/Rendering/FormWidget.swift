@@ -206,6 +206,9 @@ extension ProductFormState {
     func widget(_ context: RenderContext) -> any Widget { FormWidget(form: self, context: context) }
 
     func hints(_ context: RenderContext) -> [KeyHint]? {
-        [KeyHint("Tab ↑↓", "field"), KeyHint("←→", "cursor"), KeyHint("Ctrl-S", "save"), KeyHint("Esc", "cancel")]
+        [
+            KeyHint("Tab ↑↓", "field"), KeyHint("←→", "cursor"), KeyHint(context.keymap.label([.formSubmit]), "save"),
+            KeyHint(context.keymap.hint(.formCancel), "cancel"),
+        ]
     }
 }

@@ -6,11 +6,12 @@ struct HintBarWidget: Widget {
     let theme: Theme
 
     /// The hints of the list and grid.
-    static func browsing(_ catalog: CatalogState) -> [KeyHint] {
+    static func browsing(_ catalog: CatalogState, keymap: Keymap) -> [KeyHint] {
         [
-            KeyHint("↑↓", "move"), KeyHint("⏎", "open"), KeyHint("v", catalog.layoutKind == .list ? "grid" : "list"),
-            KeyHint("/", "search"), KeyHint("r", "refresh"), KeyHint("c", "colour"), KeyHint("?", "help"),
-            KeyHint("q", "quit"),
+            KeyHint(keymap.hint(.moveUp) + keymap.hint(.moveDown), "move"), KeyHint(keymap.hint(.open), "open"),
+            KeyHint(keymap.hint(.toggleLayout), catalog.layoutKind == .list ? "grid" : "list"),
+            KeyHint(keymap.hint(.search), "search"), KeyHint(keymap.hint(.refresh), "refresh"),
+            KeyHint(keymap.hint(.colorsCycle), "colour"), KeyHint(keymap.hint(.help), "help"), KeyHint(keymap.hint(.quit), "quit"),
         ]
     }
 

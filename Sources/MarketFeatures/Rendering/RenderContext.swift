@@ -6,6 +6,8 @@ struct RenderContext: Sendable {
     var theme: Theme
     var spinnerFrame: Int
     var canWrite: Bool
+    /// Which keys do what: hints and help show these.
+    var keymap: Keymap = .standard
 
     /// The spinner's glyph now.
     var spinner: String { theme.spinner(at: spinnerFrame) }

@@ -16,6 +16,8 @@ public struct BrowserState: Sendable, Equatable {
     public var ascii = false
     /// Which keys do what (the settings file's `keys:` over the defaults).
     public var keymap: Keymap = .standard
+    /// The theme the screen is drawn in.
+    public var themeName: ThemeName = .dark
     /// How pictures are drawn now, and the modes `p` steps through (empty: the terminal offers no other).
     public var pictureMode: PictureMode = .blocks
     public var pictureModes: [PictureMode] = []

@@ -11,7 +11,7 @@ public struct BrowserScreen {
 
     public init(state: BrowserState) {
         self.state = state
-        theme = Theme(mode: state.colorMode, ascii: state.ascii)
+        theme = Theme(mode: state.colorMode, ascii: state.ascii, name: state.themeName)
     }
 
     /// The palette pictures are rendered in for this screen.

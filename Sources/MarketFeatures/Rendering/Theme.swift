@@ -21,19 +21,57 @@ public struct Theme: Sendable, Equatable {
     public var plain = CellStyle.plain
     /// ASCII instead of box drawing and block glyphs.
     public var ascii: Bool
+    /// Which theme this is.
+    public var themeName: ThemeName
 
-    public init(mode: ColorMode, ascii: Bool = false) {
+    public init(mode: ColorMode, ascii: Bool = false, name themeName: ThemeName = .dark) {
         self.ascii = ascii
+        self.themeName = themeName
         func c(_ i: UInt8) -> TerminalColor { .indexed(i) }
         let bold = CellStyle(attributes: .bold)
         let dim = CellStyle(attributes: .dim)
-        switch mode {
-        case .truecolor, .color256:
+        switch (mode, themeName) {
+        case (.truecolor, .light), (.color256, .light):
+            // Dark inks for a light background: every text colour ≥ 4.5:1 against white (ThemeContrastTests).
+            title = CellStyle(foreground: c(231), background: c(24), attributes: .bold)
+            name = bold
+            vendor = CellStyle(foreground: c(240))
+            price = CellStyle(foreground: c(28), attributes: .bold)
+            originalPrice = CellStyle(foreground: c(242))
+            discount = CellStyle(foreground: c(130))
+            soldOut = CellStyle(foreground: c(231), background: c(160), attributes: .bold)
+            stock = CellStyle(foreground: c(240))
+            banner = CellStyle(foreground: c(16), background: c(221), attributes: .bold)
+            error = CellStyle(foreground: c(231), background: c(124), attributes: .bold)
+            hint = CellStyle(foreground: c(240))
+            hintKey = CellStyle(foreground: c(25), attributes: .bold)
+            border = CellStyle(foreground: c(248))
+            selectedBorder = CellStyle(foreground: c(24), attributes: .bold)
+            muted = CellStyle(foreground: c(242))
+        case (_, .highContrast):
+            // The terminal's own two colours only — the contrast its user chose, on a dark background or a
+            // light one — told apart by bold, underline and reverse video; nothing dimmed, no grey.
+            title = CellStyle(attributes: [.bold, .reverse])
+            name = bold
+            vendor = .plain
+            price = CellStyle(attributes: [.bold, .underline])
+            originalPrice = .plain
+            discount = bold
+            soldOut = CellStyle(attributes: [.reverse, .bold])
+            stock = .plain
+            banner = CellStyle(attributes: [.reverse, .bold])
+            error = CellStyle(attributes: [.reverse, .bold, .underline])
+            hint = .plain
+            hintKey = CellStyle(attributes: [.bold, .underline])
+            border = .plain
+            selectedBorder = CellStyle(attributes: [.bold, .reverse])
+            muted = .plain
+        case (.truecolor, .dark), (.color256, .dark):
             title = CellStyle(foreground: c(231), background: c(24), attributes: .bold)
             name = bold
             vendor = CellStyle(foreground: c(245))
             price = CellStyle(foreground: c(114), attributes: .bold)
-            originalPrice = CellStyle(foreground: c(243), attributes: .dim)
+            originalPrice = CellStyle(foreground: c(243))  // 4.7:1 on black; dimmed it fell below 4.5
             discount = CellStyle(foreground: c(209))
             soldOut = CellStyle(foreground: c(231), background: c(160), attributes: .bold)
             stock = CellStyle(foreground: c(245))
@@ -44,7 +82,7 @@ public struct Theme: Sendable, Equatable {
             border = CellStyle(foreground: c(240))
             selectedBorder = CellStyle(foreground: c(81), attributes: .bold)
             muted = CellStyle(foreground: c(243))
-        case .color16, .color8:
+        case (.color16, _), (.color8, _):
             title = CellStyle(foreground: c(7), background: c(4), attributes: .bold)
             name = bold
             vendor = dim
@@ -60,7 +98,7 @@ public struct Theme: Sendable, Equatable {
             border = dim
             selectedBorder = CellStyle(foreground: c(6), attributes: .bold)
             muted = dim
-        case .monochrome:
+        case (.monochrome, _):
             title = CellStyle(attributes: [.reverse, .bold])
             name = bold
             vendor = dim

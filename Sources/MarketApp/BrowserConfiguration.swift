@@ -15,6 +15,8 @@ public struct BrowserConfiguration: Sendable {
     public var ascii: Bool
     /// Which keys do what (the settings file's `keys:` over the defaults).
     public var keymap: Keymap = .standard
+    /// The theme the screen is drawn in.
+    public var theme: ThemeName = .dark
     /// Products per page request.
     public var itemsPerPage: Int
     /// What the title line says the server is.

@@ -26,6 +26,8 @@ public struct BrowserLaunch: Sendable {
         public static let colors = "OPENMARKET_COLORS"
         /// Any non-empty value turns colours off (no-color.org), unless `--colors` asks for some.
         public static let noColor = "NO_COLOR"
+        /// The theme: auto, dark, light or high-contrast (`--theme` wins).
+        public static let theme = "OPENMARKET_THEME"
     }
 
     /// A value that is not one of those an option takes.
@@ -52,6 +54,7 @@ public struct BrowserLaunch: Sendable {
         public var ascii: Bool?
         public var mouse: Bool?
         public var pictures: String?
+        public var theme: String?
 
         public init() {}
     }
@@ -93,7 +96,16 @@ public struct BrowserLaunch: Sendable {
     /// Whether the terminal is to be asked what it can draw: pictures other than half blocks were asked for,
     /// or the environment does not say whether it has 24-bit colour (over SSH it rarely does).
     public static func asksTerminal(_ settings: EffectiveSettings, environment: [String: String]) -> Bool {
-        settings.pictures.value != .mode(.blocks) || !DirectColorChoice.environmentSays(environment)
+        settings.pictures.value != .mode(.blocks) || !DirectColorChoice.environmentSays(environment) || settings.theme.value == .auto
+    }
+
+    /// The theme a value asks for.
+    public static func themeRequest(_ text: String) throws(InvalidValue) -> ThemeChoice {
+        if text.lowercased() == "auto" { return .auto }
+        guard let name = ThemeName(rawValue: text.lowercased()) else {
+            throw InvalidValue(option: "--theme", allowed: "auto, dark, light or high-contrast", value: text)
+        }
+        return .named(name)
     }
 
     /// The browser's configuration, and the best pictures the terminal offers (for the log: what is drawn
@@ -138,6 +150,10 @@ public struct BrowserLaunch: Sendable {
         configuration.openProduct = options.product
         configuration.layout = settings.layout.value
         configuration.keymap = settings.keymap
+        switch settings.theme.value {
+        case .named(let name): configuration.theme = name
+        case .auto: configuration.theme = answers.background.map { $0.isLight ? .light : .dark } ?? .dark
+        }
         configuration.pictures = choice.mode.isGraphics && cellPixels == nil ? .blocks : choice.mode
         configuration.directColor = DirectColorChoice.isDirect(environment: environment, answers: answers)
         configuration.cellPixels = cellPixels

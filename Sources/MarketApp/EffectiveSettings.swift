@@ -15,6 +15,7 @@ public struct EffectiveSettings: Sendable, Equatable {
     public var pollInterval: Resolved<Double>
     public var mouse: Resolved<Bool>
     public var ascii: Resolved<Bool>
+    public var theme: Resolved<ThemeChoice>
     /// The settings file read, if any.
     public var settingsPath: String?
     /// Which keys do what (from the file's `keys:`, checked by `KeymapSettings`).
@@ -44,6 +45,7 @@ public struct EffectiveSettings: Sendable, Equatable {
                 ?? Resolved(10, from: .standard),
             mouse: flag(options.mouse, "--mouse", file: file(.mouse), standard: true),
             ascii: flag(options.ascii, "--ascii", file: file(.ascii), standard: false),
+            theme: try theme(options, environment: environment, file: file(.theme)),
             settingsPath: settings.path)
     }
 
@@ -87,6 +89,19 @@ public struct EffectiveSettings: Sendable, Equatable {
         return Resolved(nil, from: .standard)
     }
 
+    /// `--theme`, then `OPENMARKET_THEME`, then the file, then auto.
+    static func theme(
+        _ options: BrowserLaunch.Options, environment: [String: String], file: (String, SettingOrigin)?
+    ) throws(BrowserLaunch.InvalidValue) -> Resolved<ThemeChoice> {
+        typealias Key = BrowserLaunch.EnvironmentKey
+        if let asked = options.theme { return Resolved(try BrowserLaunch.themeRequest(asked), from: .flag("--theme")) }
+        if let asked = environment[Key.theme], !asked.isEmpty {
+            return Resolved(try BrowserLaunch.themeRequest(asked), from: .environment(Key.theme))
+        }
+        if let (text, origin) = file { return Resolved(try BrowserLaunch.themeRequest(text), from: origin) }
+        return Resolved(.auto, from: .standard)
+    }
+
     static func flag(_ option: Bool?, _ name: String, file: (String, SettingOrigin)?, standard: Bool) -> Resolved<Bool> {
         if let option { return Resolved(option, from: .flag(option ? name : name.replacingOccurrences(of: "--", with: "--no-"))) }
         if let (text, origin) = file { return Resolved(text == "true", from: origin) }
@@ -103,6 +118,7 @@ public struct EffectiveSettings: Sendable, Equatable {
             (SettingKey.pollInterval.rawValue, SettingKey.format(pollInterval.value), pollInterval.origin),
             (SettingKey.mouse.rawValue, String(mouse.value), mouse.origin),
             (SettingKey.ascii.rawValue, String(ascii.value), ascii.origin),
+            (SettingKey.theme.rawValue, theme.value.settingName, theme.origin),
         ]
     }
 }

@@ -8,6 +8,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Comparable {
     case pollInterval = "poll-interval"
     case mouse
     case ascii
+    case theme
 
     /// What a setting takes.
     public enum Kind: Sendable, Equatable {
@@ -35,6 +36,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Comparable {
         case .colors: .choice(["auto", "true", "256", "16", "8", "none"])
         case .pollInterval: .number(minimum: 1)
         case .mouse, .ascii: .flag
+        case .theme: .choice(["auto", "dark", "light", "high-contrast"])
         }
     }
 
@@ -47,6 +49,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Comparable {
         case .pollInterval: "10"
         case .mouse: "true"
         case .ascii: "false"
+        case .theme: "auto"
         }
     }
 
@@ -60,6 +63,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Comparable {
         case .pollInterval: "Seconds between checks for new products (1 or more)."
         case .mouse: "Whether clicks and the wheel work."
         case .ascii: "ASCII only, for terminals that draw block characters double-width."
+        case .theme: "Colours: auto (light or dark, as the terminal's background is), dark, light or high-contrast."
         }
     }
 

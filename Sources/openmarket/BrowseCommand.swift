@@ -41,6 +41,8 @@ struct BrowseCommand: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "ASCII only, for terminals that draw block characters double-width.") var ascii: Bool?
     @Option(help: "Pictures: auto (what the terminal answers it can draw), kitty, sixel, iterm, blocks or off; p cycles; also OPENMARKET_PICTURES.")
     var pictures: String?
+    @Option(help: "Colours: auto (light or dark as the terminal's background is), dark, light or high-contrast; also OPENMARKET_THEME.")
+    var theme: String?
     @Option(help: "The settings file (default: $XDG_CONFIG_HOME/openmarket/config.yaml; \"\" for none); also OPENMARKET_CONFIG.")
     var config: String?
 
@@ -89,6 +91,7 @@ struct BrowseCommand: AsyncParsableCommand {
         options.ascii = ascii
         options.mouse = mouse
         options.pictures = pictures
+        options.theme = theme
         return options
     }
 
@@ -174,6 +177,7 @@ struct BrowseCommand: AsyncParsableCommand {
         let (configuration, offered) = BrowserLaunch.configuration(
             options, environment: environment, settings: settings, answers: answers, baseURL: baseURL, saved: savedIdentity, demo: demo)
         if let path = settings.settingsPath { logger.info("settings from \(path)") }
+        logger.info("theme: \(configuration.theme.rawValue) (asked: \(settings.theme.value.settingName))")
         let tmux = configuration.picturesThroughTmux ? " through tmux (placeholders)" : ""
         logger.info("pictures: \(configuration.pictures.label)\(tmux) (best the terminal offers: \(offered.label))")
         let answer = answers.directColor.map { $0 ? "yes" : "no" } ?? "none"

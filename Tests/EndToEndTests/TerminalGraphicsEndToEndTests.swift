@@ -135,6 +135,21 @@ struct TerminalGraphicsEndToEndTests {
         }
     }
 
+    @Test("theme auto: xterm answers OSC 11 with its background; white gets the light theme, black the dark", arguments: [
+        ("white", "black", "light"), ("black", "white", "dark"),
+    ])
+    func themeFollowsBackground(background: String, foreground: String, theme: String) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let xterm = try await EmulatorSession(
+            command: [BuiltProducts.openmarket, "--data-dir", directory.path, "--config", ""],
+            resources: ["XTerm*background: \(background)", "XTerm*foreground: \(foreground)"])
+        defer { xterm.stop() }
+        let log = try await wait(for: "first page painted", in: directory.url.appendingPathComponent("openmarket.log"))
+        #expect(answered(log).contains("background \(theme)"), "\(answered(log))")
+        #expect(log.contains("theme: \(theme) (asked: auto)"), "\(log.suffix(800))")
+    }
+
     @Test("kitty: its graphics protocol learnt in band; the picture placed by id is the source, pixel for pixel; after scrolling and the list, pictures still drawn")
     func kitty() async throws {
         let directory = try TemporaryDirectory()

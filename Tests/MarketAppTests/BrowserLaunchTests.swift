@@ -113,11 +113,16 @@ struct BrowserLaunchTests {
         #expect(try resolve().configuration.sixelColors == 256)
     }
 
-    @Test("the terminal is asked unless half blocks were asked for and the environment tells whether it has 24-bit colour")
+    @Test("the terminal is asked unless half blocks and a theme were asked for and the environment tells whether it has 24-bit colour")
     func asksTerminal() throws {
         var blocks = BrowserLaunch.Options()
         blocks.pictures = "blocks"
-        let none = BrowserLaunch.Options()
+        blocks.theme = "dark"
+        var none = BrowserLaunch.Options()
+        none.theme = "dark"
+        var auto = blocks
+        auto.theme = nil
+        #expect(BrowserLaunch.asksTerminal(try effective(auto, environment: [:]), environment: ["COLORTERM": "truecolor"]), "auto asks the background")
         #expect(BrowserLaunch.asksTerminal(try effective(none, environment: ["COLORTERM": "truecolor"]), environment: ["COLORTERM": "truecolor"]))
         #expect(BrowserLaunch.asksTerminal(try effective(blocks, environment: [:]), environment: [:]))
         #expect(!BrowserLaunch.asksTerminal(try effective(blocks, environment: [:]), environment: ["COLORTERM": "truecolor"]))

@@ -127,7 +127,7 @@ struct EffectiveSettingsTests {
     func rows() throws {
         let rows = try resolve(environment: [Key.colors: "true"]).rows
         #expect(rows.map(\.name) == SettingKey.allCases.map(\.rawValue))
-        #expect(rows.map(\.value) == ["course (http://course.test:8080)", "list", "blocks", "true", "30", "false", "true"])
+        #expect(rows.map(\.value) == ["course (http://course.test:8080)", "list", "blocks", "true", "30", "false", "true", "auto"])
         #expect(rows[3].origin.description == "environment OPENMARKET_COLORS" && rows[1].origin.description == "\(Self.path):2")
         #expect(try resolve(file: Settings()).rows.allSatisfy { $0.origin == .standard })
     }
@@ -143,5 +143,57 @@ struct EffectiveSettingsTests {
         }
         guard case .choice(let layouts) = SettingKey.layout.kind else { return }
         #expect(layouts.compactMap(LayoutKind.init(rawValue:)).count == layouts.count)
+    }
+}
+
+@Suite("The theme: asked, or following the terminal's background")
+struct ThemeSettingTests {
+    typealias Key = BrowserLaunch.EnvironmentKey
+
+    func theme(
+        _ option: String? = nil, environment: [String: String] = [:], file: String = "", background: BackgroundColor? = nil
+    ) throws -> ThemeName {
+        var options = BrowserLaunch.Options()
+        options.theme = option
+        let settings = try EffectiveSettings.resolve(options, environment: environment, settings: try SettingsFile.parse(file, path: "c.yaml"))
+        var answers = TerminalAnswers()
+        answers.background = background
+        return BrowserLaunch.configuration(
+            options, environment: environment, settings: settings, answers: answers, baseURL: URL(string: "http://m.test")!
+        ).configuration.theme
+    }
+
+    let white = BackgroundColor(red: 1, green: 1, blue: 1)
+    let black = BackgroundColor(red: 0, green: 0, blue: 0)
+
+    @Test("auto follows the background the terminal answers; no answer is dark")
+    func auto() throws {
+        #expect(try theme(background: white) == .light)
+        #expect(try theme(background: black) == .dark)
+        #expect(try theme() == .dark)
+        #expect(try theme(background: BackgroundColor(red: 0.99, green: 0.96, blue: 0.89)) == .light, "solarized light")
+        #expect(try theme(background: BackgroundColor(red: 0, green: 0.17, blue: 0.21)) == .dark, "solarized dark")
+    }
+
+    @Test("--theme, then OPENMARKET_THEME, then the file; a name wins over the background")
+    func precedence() throws {
+        #expect(try theme("high-contrast", environment: [Key.theme: "light"], file: "theme: dark", background: white) == .highContrast)
+        #expect(try theme(environment: [Key.theme: "light"], file: "theme: dark", background: black) == .light)
+        #expect(try theme(file: "theme: dark", background: white) == .dark)
+        let error = #expect(throws: BrowserLaunch.InvalidValue.self) { try theme("solarized") }
+        #expect(error?.allowed == "auto, dark, light or high-contrast")
+        #expect(SettingsFileMistake.of("theme: solarized")?.contains("expected auto, dark, light or high-contrast") == true)
+    }
+}
+
+/// The one line a settings file's mistake is.
+enum SettingsFileMistake {
+    static func of(_ text: String) -> String? {
+        do {
+            _ = try SettingsFile.parse(text, path: "c.yaml")
+            return nil
+        } catch {
+            return error.description
+        }
     }
 }

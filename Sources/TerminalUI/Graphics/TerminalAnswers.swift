@@ -23,6 +23,8 @@ public struct TerminalAnswers: Sendable, Equatable {
     public var windowCells: PixelSize?
     /// The terminal kept a 24-bit colour when asked back for it (DECRQSS of SGR).
     public var directColor: Bool?
+    /// The background colour (OSC 11), each channel 0…1.
+    public var background: BackgroundColor?
     /// Bytes that were no answer (keys typed while waiting), in order.
     public var other: [UInt8] = []
 
@@ -58,6 +60,7 @@ public struct TerminalAnswers: Sendable, Equatable {
         parts.append(sixel ? "sixel" + (sixelColorRegisters.map { " (\($0) colours)" } ?? "") : "no sixel")
         if let cell = cellPixels { parts.append("cell \(cell.width)×\(cell.height) px") }
         if let directColor { parts.append("direct colour " + (directColor ? "yes" : "no")) }
+        if let background { parts.append("background " + (background.isLight ? "light" : "dark")) }
         return parts.joined(separator: ", ")
     }
 
@@ -118,6 +121,8 @@ public struct TerminalAnswers: Sendable, Equatable {
             directColor = sgr.contains("2::1:2:3") || sgr.contains("2:1:2:3") || sgr.contains("2;1;2;3")
         case UInt8(ascii: "P") where text.hasPrefix("0$r"):
             directColor = false
+        case UInt8(ascii: "]") where text.hasPrefix("11;"):
+            background = BackgroundColor(xParseColor: String(text.dropFirst(3)))
         default:
             break
         }

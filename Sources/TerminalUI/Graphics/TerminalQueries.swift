@@ -17,6 +17,7 @@ public enum TerminalQueries {
         "\u{1B}[18t",  // the text area in cells
         // Direct colour: set a 24-bit foreground, ask for the SGR back (DECRQSS), reset.
         "\u{1B}[38:2::1:2:3m\u{1B}P$qm\u{1B}\\\u{1B}[0m",
+        "\u{1B}]11;?\u{1B}\\",  // OSC 11: the background colour (light or dark theme)
         "\u{1B}[c",  // Primary Device Attributes: a 4 among them means sixel
     ].joined()
 }

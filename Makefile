@@ -113,6 +113,7 @@ bench: deps bench-deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 	.build/release/openmarket-bench
 	python3 bench/terminal.py
+	python3 bench/terminal.py --settings-only
 	$(SWIFT) build
 	python3 bench/terminal.py .build/debug/openmarket
 	python3 bench/ssh.py

@@ -2,7 +2,7 @@
 """Terminal benchmarks of the browser (release build): cold start to first painted page with the embedded
 server, and bytes written to the terminal per key at 120x40 (what each key costs over SSH).
 
-Usage: bench/terminal.py [BINARY] [--first-start-only]   (default .build/release/openmarket)
+Usage: bench/terminal.py [BINARY] [--first-start-only | --settings-only]   (default .build/release/openmarket)
 """
 import fcntl, os, pty, re, select, signal, statistics, struct, subprocess, sys, tempfile, termios, time
 
@@ -31,7 +31,8 @@ def drain(fd):
     return True
 
 
-def cold_start(data, runs=7):
+def cold_start(data, runs=7, config="", environment=None):
+    """`config`: the settings file the browser reads ("" for none); `environment`: more variables."""
     log = os.path.join(data, "openmarket.log")
     ready, painted, pictures = [], [], []
     for _ in range(runs):
@@ -40,6 +41,8 @@ def cold_start(data, runs=7):
         if pid == 0:
             os.environ["LANG"] = "C.UTF-8"
             os.environ["TERM"] = "xterm-256color"
+            os.environ["OPENMARKET_CONFIG"] = config
+            os.environ.update(environment or {})
             os.execv(BIN, [BIN, "--data-dir", data])
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
         deadline = time.time() + 30
@@ -117,8 +120,59 @@ def key_bytes(data):
     return first, steps[:8], steps[11:16]
 
 
+SETTINGS = """# every setting, two named servers and a keymap: what a settings file costs at start
+server: embedded
+layout: grid
+pictures: auto
+colors: auto
+poll-interval: 10
+mouse: true
+ascii: false
+theme: auto
+servers:
+  course:
+    url: http://127.0.0.1:8080
+    identifier: vendor
+    secret: secret
+  other:
+    url: https://market.example
+keys:
+  move.down: [j, down]
+  move.up: [k, up]
+  help: ["?", f1]
+  form.submit: ctrl-s
+"""
+
+
+def settings_cost(runs=15):
+    """First page painted with a settings file and without, alternating in one run. The terminal (a pty that
+    answers nothing) is not asked anything in either: the environment names the pictures, the theme and the
+    colours, so the probe's wait does not drown the file's cost."""
+    quiet = {"OPENMARKET_PICTURES": "blocks", "OPENMARKET_THEME": "dark", "COLORTERM": "truecolor"}
+    with_file, without = [], []
+    with tempfile.TemporaryDirectory(prefix="openmarket-settings-") as data:
+        seed(data)
+        path = os.path.join(data, "config.yaml")
+        with open(path, "w") as f:
+            f.write(SETTINGS)
+        cold_start(data, runs=1)  # warm the page cache for both
+        for _ in range(runs):
+            without += cold_start(data, runs=1, environment=quiet)[1]
+            with_file += cold_start(data, runs=1, config=path, environment=quiet)[1]
+    return with_file, without
+
+
 def main():
     build = "debug" if "/debug/" in BIN else "release"
+    if "--settings-only" in sys.argv:
+        with_file, without = settings_cost()
+        print(f"# openmarket settings file at start — {time.strftime('%Y-%m-%d %H:%M')} — {os.cpu_count()} cores, {build} build, load {os.getloadavg()[0]:.2f}")
+        print("| figure | median | min | max |")
+        print("|---|---|---|---|")
+        print(f"| first page painted, no settings file (ms since launch) | {statistics.median(without)} | {min(without)} | {max(without)} |")
+        print(f"| first page painted, a settings file of every setting and keys (ms) | {statistics.median(with_file)} | {min(with_file)} | {max(with_file)} |")
+        print(f"| difference of the medians (ms) | {statistics.median(with_file) - statistics.median(without)} | | |")
+        return
     first_run = first_start()
     if "--first-start-only" in sys.argv:
         print(f"# openmarket first start — {time.strftime('%Y-%m-%d %H:%M')} — {os.cpu_count()} cores, {build} build")

@@ -8,6 +8,10 @@ opening a product's detail. Usage: bench/pictures.py [BINARY]
 """
 import fcntl, os, pty, select, statistics, struct, sys, tempfile, termios, time
 
+# Every browser from the defaults: no settings file, no choices remembered from an earlier run.
+os.environ.setdefault("OPENMARKET_CONFIG", "")
+os.environ["OPENMARKET_CHOICES"] = ""
+
 BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/release/openmarket"
 XTERM = (b"\x1bP>|XTerm(379)\x1b\\\x1b[?1;0;1024S\x1b[?2;0;600;390S\x1bP1$r0;38:2::1:2:3m\x1b\\"
          b"\x1b[?63;1;2;4;6;9;15;16;22;28c")

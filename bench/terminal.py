@@ -6,6 +6,10 @@ Usage: bench/terminal.py [BINARY] [--first-start-only | --settings-only]   (defa
 """
 import fcntl, os, pty, re, select, signal, statistics, struct, subprocess, sys, tempfile, termios, time
 
+# Every browser from the defaults: no settings file, no choices remembered from an earlier run.
+os.environ.setdefault("OPENMARKET_CONFIG", "")
+os.environ["OPENMARKET_CHOICES"] = ""
+
 BIN = next((a for a in sys.argv[1:] if not a.startswith("--")), ".build/release/openmarket")
 TUI = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "tools", "tui.py")
 
@@ -42,6 +46,7 @@ def cold_start(data, runs=7, config="", environment=None):
             os.environ["LANG"] = "C.UTF-8"
             os.environ["TERM"] = "xterm-256color"
             os.environ["OPENMARKET_CONFIG"] = config
+            os.environ["OPENMARKET_CHOICES"] = ""  # every launch from the defaults
             os.environ.update(environment or {})
             os.execv(BIN, [BIN, "--data-dir", data])
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))

@@ -17,6 +17,9 @@ public struct BrowserConfiguration: Sendable {
     public var keymap: Keymap = .standard
     /// The theme the screen is drawn in.
     public var theme: ThemeName = .dark
+    /// Whether `colorMode` was remembered from another start (perhaps in another terminal): then a mode the
+    /// terminal cannot show gives way to the best it can.
+    public var colorModeRemembered = false
     /// Products per page request.
     public var itemsPerPage: Int
     /// What the title line says the server is.

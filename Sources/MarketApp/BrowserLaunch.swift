@@ -55,6 +55,7 @@ public struct BrowserLaunch: Sendable {
         public var mouse: Bool?
         public var pictures: String?
         public var theme: String?
+        public var remember: Bool?
 
         public init() {}
     }
@@ -150,6 +151,7 @@ public struct BrowserLaunch: Sendable {
         configuration.openProduct = options.product
         configuration.layout = settings.layout.value
         configuration.keymap = settings.keymap
+        if case .remembered = settings.colors.origin { configuration.colorModeRemembered = true }
         switch settings.theme.value {
         case .named(let name): configuration.theme = name
         case .auto: configuration.theme = answers.background.map { $0.isLight ? .light : .dark } ?? .dark

@@ -44,13 +44,31 @@ public final class BrowserRuntime: Sendable {
             }
     }
 
-    /// Runs until the user quits or the terminal closes. The terminal is started and stopped here.
-    public func run() async {
+    /// What the browser was left with at exit: the choices a next start may begin from.
+    public struct LeftChoices: Sendable, Equatable {
+        public var layout: LayoutKind
+        public var pictures: PictureMode
+        public var colors: ColorMode
+
+        public init(layout: LayoutKind, pictures: PictureMode, colors: ColorMode) {
+            self.layout = layout
+            self.pictures = pictures
+            self.colors = colors
+        }
+    }
+
+    /// Runs until the user quits or the terminal closes, and returns the choices it was left with. The
+    /// terminal is started and stopped here.
+    @discardableResult
+    public func run() async -> LeftChoices {
         terminal.start()
         let size = terminal.size
+        let best = ColorMode.best(forColors: terminal.colors, direct: configuration.directColor)
+        var colorMode = configuration.colorMode ?? best
+        if configuration.colorModeRemembered, colorMode.colorsNeeded > terminal.colors { colorMode = best }
         var state = BrowserState(
             size: ScreenSize(columns: size.columns, rows: size.rows),
-            colorMode: configuration.colorMode ?? ColorMode.best(forColors: terminal.colors, direct: configuration.directColor),
+            colorMode: colorMode,
             maxColors: terminal.colors, itemsPerPage: configuration.itemsPerPage,
             serverLabel: configuration.serverLabel)
         if configuration.identity != nil, configuration.readOnlyNotice == nil {
@@ -69,5 +87,6 @@ public final class BrowserRuntime: Sendable {
         var loop = Loop(runtime: self)
         await loop.run(&state)
         await terminal.stop()
+        return LeftChoices(layout: state.catalog.layoutKind, pictures: state.pictureMode, colors: state.colorMode)
     }
 }

@@ -16,6 +16,8 @@ public struct EffectiveSettings: Sendable, Equatable {
     public var mouse: Resolved<Bool>
     public var ascii: Resolved<Bool>
     public var theme: Resolved<ThemeChoice>
+    /// Whether the choices left at exit are kept for the next start.
+    public var remember: Resolved<Bool>
     /// The settings file read, if any.
     public var settingsPath: String?
     /// Which keys do what (from the file's `keys:`, checked by `KeymapSettings`).
@@ -23,34 +25,45 @@ public struct EffectiveSettings: Sendable, Equatable {
 
     /// Resolves every setting. Values in the file were checked as it was read; the options' and the
     /// environment's are checked here.
+    /// - Parameter remembered: the choices left at the last exit for this market, and the file they are kept in;
+    ///   they rank below the options and the environment and above the settings file, unless remembering is off.
     public static func resolve(
-        _ options: BrowserLaunch.Options, environment: [String: String], settings: Settings
+        _ options: BrowserLaunch.Options, environment: [String: String], settings: Settings,
+        remembered: (choices: RememberedChoices, path: String)? = nil
     ) throws(BrowserLaunch.InvalidValue) -> EffectiveSettings {
         typealias Key = BrowserLaunch.EnvironmentKey
         func file(_ key: SettingKey) -> (String, SettingOrigin)? {
             guard let entry = settings[key], let path = settings.path else { return nil }
             return (entry.value, .file(path: path, line: entry.line))
         }
+        let remember = flag(options.remember, "--remember", file: file(.remember), standard: true)
+        let kept = remember.value ? remembered : nil
+        func left(_ value: (RememberedChoices) -> String?) -> (String, SettingOrigin)? {
+            guard let kept, let text = value(kept.choices) else { return nil }
+            return (text, .remembered(path: kept.path))
+        }
         let picturesText: (String, SettingOrigin)? =
             options.pictures.map { ($0, .flag("--pictures")) } ?? environment[Key.pictures].flatMap { $0.isEmpty ? nil : ($0, .environment(Key.pictures)) }
-            ?? file(.pictures)
+            ?? left(\.pictures).flatMap { PictureModeChoice.Request($0.0) != nil ? $0 : nil } ?? file(.pictures)
         let pictures = try picturesText.map { text, origin throws(BrowserLaunch.InvalidValue) in
             Resolved(try BrowserLaunch.pictureRequest(text), from: origin)
         } ?? Resolved(.auto, from: .standard)
         return EffectiveSettings(
-            server: try server(options, settings: settings), layout: layout(options, file: file(.layout)), pictures: pictures,
-            colors: try colors(options, environment: environment, file: file(.colors)),
+            server: try server(options, settings: settings),
+            layout: layout(options, file: left(\.layout).flatMap { LayoutKind(rawValue: $0.0) != nil ? $0 : nil } ?? file(.layout)),
+            pictures: pictures,
+            colors: try colors(options, environment: environment, file: left(\.colors).flatMap { ColorMode(name: $0.0) != nil ? $0 : nil } ?? file(.colors)),
             pollInterval: options.pollInterval.map { Resolved($0, from: .flag("--poll-interval")) }
                 ?? file(.pollInterval).flatMap { text, origin in Double(text).map { Resolved($0, from: origin) } }
                 ?? Resolved(10, from: .standard),
             mouse: flag(options.mouse, "--mouse", file: file(.mouse), standard: true),
             ascii: flag(options.ascii, "--ascii", file: file(.ascii), standard: false),
-            theme: try theme(options, environment: environment, file: file(.theme)),
+            theme: try theme(options, environment: environment, file: file(.theme)), remember: remember,
             settingsPath: settings.path)
     }
 
     /// `--server` (a URL, a name under `servers`, or `embedded`), else the file's `server`, else the embedded market.
-    static func server(_ options: BrowserLaunch.Options, settings: Settings) throws(BrowserLaunch.InvalidValue) -> Resolved<MarketChoice> {
+    public static func server(_ options: BrowserLaunch.Options, settings: Settings) throws(BrowserLaunch.InvalidValue) -> Resolved<MarketChoice> {
         if let asked = options.server {
             if asked == "embedded" { return Resolved(.embedded, from: .flag("--server")) }
             if SettingsFile.isURL(asked) { return Resolved(.url(asked), from: .flag("--server")) }
@@ -119,6 +132,7 @@ public struct EffectiveSettings: Sendable, Equatable {
             (SettingKey.mouse.rawValue, String(mouse.value), mouse.origin),
             (SettingKey.ascii.rawValue, String(ascii.value), ascii.origin),
             (SettingKey.theme.rawValue, theme.value.settingName, theme.origin),
+            (SettingKey.remember.rawValue, String(remember.value), remember.origin),
         ]
     }
 }

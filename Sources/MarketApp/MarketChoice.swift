@@ -15,6 +15,9 @@ public enum MarketChoice: Sendable, Equatable {
         }
     }
 
+    /// The key remembered choices are kept under: the market's URL, or `embedded`.
+    public var rememberedKey: String { url ?? "embedded" }
+
     /// As `config show` names it.
     public var label: String {
         switch self {

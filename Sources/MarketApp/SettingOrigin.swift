@@ -8,6 +8,8 @@ public enum SettingOrigin: Sendable, Equatable, CustomStringConvertible {
     case file(path: String, line: Int)
     /// Nobody said: the default.
     case standard
+    /// Left so at the last exit (the remembered choices' file).
+    case remembered(path: String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum SettingOrigin: Sendable, Equatable, CustomStringConvertible {
         case .environment(let key): "environment \(key)"
         case .file(let path, let line): "\(path):\(line)"
         case .standard: "default"
+        case .remembered(let path): "remembered (\(path))"
         }
     }
 }

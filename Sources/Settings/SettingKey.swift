@@ -9,6 +9,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Comparable {
     case mouse
     case ascii
     case theme
+    case remember
 
     /// What a setting takes.
     public enum Kind: Sendable, Equatable {
@@ -35,7 +36,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Comparable {
         case .pictures: .choice(["auto", "kitty", "sixel", "iterm", "blocks", "off"])
         case .colors: .choice(["auto", "true", "256", "16", "8", "none"])
         case .pollInterval: .number(minimum: 1)
-        case .mouse, .ascii: .flag
+        case .mouse, .ascii, .remember: .flag
         case .theme: .choice(["auto", "dark", "light", "high-contrast"])
         }
     }
@@ -50,6 +51,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Comparable {
         case .mouse: "true"
         case .ascii: "false"
         case .theme: "auto"
+        case .remember: "true"
         }
     }
 
@@ -63,6 +65,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Comparable {
         case .pollInterval: "Seconds between checks for new products (1 or more)."
         case .mouse: "Whether clicks and the wheel work."
         case .ascii: "ASCII only, for terminals that draw block characters double-width."
+        case .remember: "Whether the layout, pictures and colours are kept for the next start, per market."
         case .theme: "Colours: auto (light or dark, as the terminal's background is), dark, light or high-contrast."
         }
     }
@@ -72,6 +75,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Comparable {
         switch self {
         case .mouse: "--mouse / --no-mouse"
         case .ascii: "--ascii / --no-ascii"
+        case .remember: "--remember / --no-remember"
         default: "--" + rawValue
         }
     }

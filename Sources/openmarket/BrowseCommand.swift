@@ -43,6 +43,8 @@ struct BrowseCommand: AsyncParsableCommand {
     var pictures: String?
     @Option(help: "Colours: auto (light or dark as the terminal's background is), dark, light or high-contrast; also OPENMARKET_THEME.")
     var theme: String?
+    @Flag(inversion: .prefixedNo, help: "Keep the layout, pictures and colours left at exit for the next start (the default: yes).")
+    var remember: Bool?
     @Option(help: "The settings file (default: $XDG_CONFIG_HOME/openmarket/config.yaml; \"\" for none); also OPENMARKET_CONFIG.")
     var config: String?
 
@@ -59,11 +61,31 @@ struct BrowseCommand: AsyncParsableCommand {
     /// Every setting, from the options, the environment and the settings file (a mistake in the file exits 78).
     func settings(environment: [String: String]) throws -> EffectiveSettings {
         let (file, keymap) = try Self.settingsFile(flag: config, environment: environment)
+        let market = try Self.launch { () throws(BrowserLaunch.InvalidValue) in try EffectiveSettings.server(options, settings: file) }
+        let remembered = Self.remembered(environment: environment, market: market.value.rememberedKey)
         var settings = try Self.launch { () throws(BrowserLaunch.InvalidValue) in
-            try EffectiveSettings.resolve(options, environment: environment, settings: file)
+            try EffectiveSettings.resolve(options, environment: environment, settings: file, remembered: remembered)
         }
         settings.keymap = keymap
         return settings
+    }
+
+    /// The choices kept for `market`, and their file, if remembering has a file.
+    static func remembered(environment: [String: String], market: String) -> (choices: RememberedChoices, path: String)? {
+        guard let path = RememberedChoices.path(environment: environment),
+            let choices = RememberedChoices.load(path: path, market: market)
+        else { return nil }
+        return (choices, path)
+    }
+
+    /// Keeps what the browser was left with, when remembering is on; a failure is logged, never fatal.
+    static func keep(_ left: BrowserRuntime.LeftChoices, settings: EffectiveSettings, market: String, environment: [String: String], logger: Logger) {
+        guard settings.remember.value, let path = RememberedChoices.path(environment: environment) else { return }
+        do {
+            try RememberedChoices.save(RememberedChoices(left: left), path: path, market: market)
+        } catch {
+            logger.notice("could not keep the choices in \(path): \(error)")
+        }
     }
 
     /// The settings file (its keys checked too), or its mistake on standard error and exit status 78 (EX_CONFIG).
@@ -92,6 +114,7 @@ struct BrowseCommand: AsyncParsableCommand {
         options.mouse = mouse
         options.pictures = pictures
         options.theme = theme
+        options.remember = remember
         return options
     }
 
@@ -121,7 +144,8 @@ struct BrowseCommand: AsyncParsableCommand {
         let transport = AsyncHTTPTransport()
         let client = OpenMarketClient(baseURL: baseURL, transport: transport)
         let terminal = CursesTerminal(mouse: settings.mouse.value, terminalType: terminalType.name!)
-        await BrowserRuntime(client: client, terminal: terminal, configuration: configuration).run()
+        let left = await BrowserRuntime(client: client, terminal: terminal, configuration: configuration).run()
+        Self.keep(left, settings: settings, market: settings.server.value.rememberedKey, environment: environment, logger: logger)
         try? await transport.shutdown()
         await embedded?.stop()
         logging.sink.flush()

@@ -102,24 +102,31 @@ struct SSHCommand: AsyncParsableCommand {
         directory: URL, marketURL: String, embedded: EmbeddedServer?, logger: Logger
     ) throws -> (SessionLauncher, AuthorizedKeys?) {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        // No settings file for visitors: the operator's (under this HOME) is the operator's.
-        var environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": NSHomeDirectory(), SettingsFile.environmentKey: ""]
+        // No settings file for visitors: the operator's (under this HOME) is the operator's. Choices are kept
+        // per visitor key (below); `--open` visitors, who are nobody in particular, keep none.
+        var environment = [
+            "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": NSHomeDirectory(), SettingsFile.environmentKey: "",
+            RememberedChoices.environmentKey: "",
+        ]
         var keys: AuthorizedKeys?
         var environmentForKey: @Sendable (String) -> [String: String] = { _ in [:] }
         if let authorizedKeys {
             let loaded = try AuthorizedKeys(contentsOf: URL(fileURLWithPath: authorizedKeys))
             guard loaded.count > 0 else { throw ValidationError("no usable public keys in \(authorizedKeys)") }
             keys = loaded
+            let choices = directory.appendingPathComponent("visitor-choices").path
+            environmentForKey = { fingerprint in [RememberedChoices.environmentKey: Self.choicesFile(in: choices, fingerprint: fingerprint)] }
             if let vendors = embedded?.vendors {
                 let keyVendors = KeyVendors(file: directory.appendingPathComponent("ssh-vendors.json"), vendors: vendors)
                 environmentForKey = { fingerprint in
+                    var environment = [RememberedChoices.environmentKey: Self.choicesFile(in: choices, fingerprint: fingerprint)]
                     guard let vendor = keyVendors.credentials(
                         forFingerprint: fingerprint, name: loaded.comment(forFingerprint: fingerprint) ?? "")
-                    else { return [:] }
-                    return [
-                        BrowserLaunch.EnvironmentKey.identifier: vendor.identifier, BrowserLaunch.EnvironmentKey.secret: vendor.secret,
-                        BrowserLaunch.EnvironmentKey.vendorID: String(vendor.id),
-                    ]
+                    else { return environment }
+                    environment[BrowserLaunch.EnvironmentKey.identifier] = vendor.identifier
+                    environment[BrowserLaunch.EnvironmentKey.secret] = vendor.secret
+                    environment[BrowserLaunch.EnvironmentKey.vendorID] = String(vendor.id)
+                    return environment
                 }
             }
         } else {
@@ -132,6 +139,12 @@ struct SSHCommand: AsyncParsableCommand {
             environment: environment, logger: logger, frontName: name ?? ProcessInfo.processInfo.hostName,
             environmentForKey: environmentForKey)
         return (launcher, keys)
+    }
+
+    /// A visitor key's remembered choices: a file named after its fingerprint, in `directory`.
+    static func choicesFile(in directory: String, fingerprint: String) -> String {
+        let name = String(fingerprint.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? Character($0) : "_" })
+        return directory + "/" + name + ".json"
     }
 
     /// The limits from the options, with the defaults that follow from this machine (open files, cores).

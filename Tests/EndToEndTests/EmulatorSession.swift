@@ -46,10 +46,14 @@ final class EmulatorSession {
             ] + command
         }
         do {
-            // The test runner may have NO_COLOR set; a visitor's terminal would not.
+            // The test runner may have NO_COLOR set; a visitor's terminal would not. No settings file and no
+            // remembered choices: a developer's own must not change a test, nor one test the next.
             terminal = try SpawnedProcess(
                 kind.executable, arguments,
-                environment: ["NO_COLOR": "", "LANG": "C.UTF-8", "DISPLAY": display, "LIBGL_ALWAYS_SOFTWARE": "1"])
+                environment: [
+                    "NO_COLOR": "", "LANG": "C.UTF-8", "DISPLAY": display, "LIBGL_ALWAYS_SOFTWARE": "1", "OPENMARKET_CONFIG": "",
+                    "OPENMARKET_CHOICES": "",
+                ])
         } catch {
             _ = server.stop()
             throw error

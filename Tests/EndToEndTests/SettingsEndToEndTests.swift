@@ -119,4 +119,35 @@ struct SettingsEndToEndTests {
         #expect(result.status == 78)
         #expect(result.errors == "openmarket: \(file):2: keys.refresh: “q” is quit's already; give quit other keys too\n")
     }
+
+    @Test("the layout left at exit is where the next start begins; --no-remember starts from the defaults and keeps nothing")
+    func remembered() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let choices = directory.path + "/state/choices.json"
+        let command = "OPENMARKET_CHOICES=\(choices) \(BuiltProducts.openmarket) --data-dir \(directory.path)/data"
+        let first = try TmuxSession(command: command, columns: 100, rows: 30)
+        let grid = try await first.waitFor(text: "20+ products")
+        #expect(grid.split(separator: "\n").first?.contains("grid") == true)
+        try first.send("v")
+        try await first.waitFor("the list") { $0.split(separator: "\n").first?.contains("list") == true }
+        try first.send("q")
+        try await first.waitFor(text: "EXITED:0")
+        let kept = try String(contentsOfFile: choices, encoding: .utf8)
+        #expect(kept.contains("\"layout\" : \"list\""), "\(kept)")
+
+        let second = try TmuxSession(command: command, columns: 100, rows: 30)
+        let list = try await second.waitFor(text: "20+ products")
+        #expect(list.split(separator: "\n").first?.contains("list") == true, "\(list)")
+        try second.send("q")
+        try await second.waitFor(text: "EXITED:0")
+
+        let third = try TmuxSession(command: command + " --no-remember", columns: 100, rows: 30)
+        let fresh = try await third.waitFor(text: "20+ products")
+        #expect(fresh.split(separator: "\n").first?.contains("grid") == true, "\(fresh)")
+        try third.send("c")
+        try third.send("q")
+        try await third.waitFor(text: "EXITED:0")
+        #expect(try String(contentsOfFile: choices, encoding: .utf8) == kept, "nothing kept with --no-remember")
+    }
 }

@@ -127,7 +127,7 @@ struct EffectiveSettingsTests {
     func rows() throws {
         let rows = try resolve(environment: [Key.colors: "true"]).rows
         #expect(rows.map(\.name) == SettingKey.allCases.map(\.rawValue))
-        #expect(rows.map(\.value) == ["course (http://course.test:8080)", "list", "blocks", "true", "30", "false", "true", "auto"])
+        #expect(rows.map(\.value) == ["course (http://course.test:8080)", "list", "blocks", "true", "30", "false", "true", "auto", "true"])
         #expect(rows[3].origin.description == "environment OPENMARKET_COLORS" && rows[1].origin.description == "\(Self.path):2")
         #expect(try resolve(file: Settings()).rows.allSatisfy { $0.origin == .standard })
     }
@@ -195,5 +195,55 @@ enum SettingsFileMistake {
         } catch {
             return error.description
         }
+    }
+}
+
+@Suite("Remembered choices among the settings")
+struct RememberedSettingsTests {
+    typealias Key = BrowserLaunch.EnvironmentKey
+    let kept = (choices: RememberedChoices(layout: "list", pictures: "off", colors: "16"), path: "/s/choices.json")
+
+    func resolve(
+        _ configure: (inout BrowserLaunch.Options) -> Void = { _ in }, environment: [String: String] = [:], file: String = "",
+        remembered: (choices: RememberedChoices, path: String)?
+    ) throws -> EffectiveSettings {
+        var options = BrowserLaunch.Options()
+        configure(&options)
+        return try EffectiveSettings.resolve(
+            options, environment: environment, settings: try SettingsFile.parse(file, path: "c.yaml"), remembered: remembered)
+    }
+
+    @Test("what was left wins over the file and the defaults, not over options or the environment")
+    func ranks() throws {
+        let settings = try resolve(file: "layout: grid\npictures: blocks\ncolors: 256", remembered: kept)
+        #expect(settings.layout == Resolved(.list, from: .remembered(path: "/s/choices.json")))
+        #expect(settings.pictures == Resolved(.mode(.off), from: .remembered(path: "/s/choices.json")))
+        #expect(settings.colors == Resolved(.color16, from: .remembered(path: "/s/choices.json")))
+        let asked = try resolve({ $0.layout = .grid }, environment: [Key.pictures: "blocks", Key.colors: "8"], remembered: kept)
+        #expect(asked.layout.origin == .flag("--layout") && asked.pictures.origin == .environment(Key.pictures))
+        #expect(asked.colors == Resolved(.color8, from: .environment(Key.colors)))
+    }
+
+    @Test("--no-remember or remember: false: nothing kept is used")
+    func off() throws {
+        let option = try resolve({ $0.remember = false }, remembered: kept)
+        #expect(option.layout == Resolved(.grid, from: .standard) && option.remember == Resolved(false, from: .flag("--no-remember")))
+        let file = try resolve(file: "remember: false\nlayout: list", remembered: kept)
+        #expect(file.pictures == Resolved(.auto, from: .standard) && file.layout.origin == .file(path: "c.yaml", line: 2))
+    }
+
+    @Test("a damaged value kept is passed over, never a reason not to start")
+    func damaged() throws {
+        let odd = (choices: RememberedChoices(layout: "spiral", pictures: "holograms", colors: "lots"), path: "/s/c.json")
+        let settings = try resolve(remembered: odd)
+        #expect(settings.layout.origin == .standard && settings.pictures.origin == .standard && settings.colors.origin == .standard)
+    }
+
+    @Test("what is kept of what was left: graphics as auto (the next terminal may have others), the rest as they were")
+    func left() {
+        #expect(
+            RememberedChoices(left: .init(layout: .list, pictures: .sixel, colors: .truecolor))
+                == RememberedChoices(layout: "list", pictures: "auto", colors: "true"))
+        #expect(RememberedChoices(left: .init(layout: .grid, pictures: .off, colors: .monochrome)) == RememberedChoices(layout: "grid", pictures: "off", colors: "none"))
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The choices a browser was left with — layout, pictures, colours — kept per market so the next start
+/// begins where the last one ended. In `$XDG_STATE_HOME/openmarket/choices.json` (mode 0600, written whole
+/// by rename); `openmarket ssh` gives each visitor key a file of its own and `--open` visitors none.
+public struct RememberedChoices: Sendable, Equatable, Codable {
+    /// `grid` or `list`.
+    public var layout: String?
+    /// `auto` (the terminal's best: its graphics were left on), `blocks` or `off`.
+    public var pictures: String?
+    /// `true`, `256`, `16`, `8` or `none`.
+    public var colors: String?
+
+    public init(layout: String? = nil, pictures: String? = nil, colors: String? = nil) {
+        self.layout = layout
+        self.pictures = pictures
+        self.colors = colors
+    }
+
+    /// The environment key naming the file; set but empty, nothing is remembered.
+    public static let environmentKey = "OPENMARKET_CHOICES"
+
+    /// Where the choices are kept: `OPENMARKET_CHOICES` (empty: nowhere), else the XDG state directory.
+    public static func path(environment: [String: String]) -> String? {
+        if let named = environment[environmentKey] { return named.isEmpty ? nil : named }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let base = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/state"
+        return base + "/openmarket/choices.json"
+    }
+
+    /// The choices kept for `market` in the file at `path`; nil when there are none (or the file is not ours
+    /// to read: remembered choices are a convenience, never a reason not to start).
+    public static func load(path: String, market: String) -> RememberedChoices? {
+        guard let data = FileManager.default.contents(atPath: path),
+            let all = try? JSONDecoder().decode([String: RememberedChoices].self, from: data)
+        else { return nil }
+        return all[market]
+    }
+
+    /// Keeps `choices` for `market` in the file at `path`, beside the other markets', atomically (a new file
+    /// renamed over the old), mode 0600.
+    public static func save(_ choices: RememberedChoices, path: String, market: String) throws {
+        var all = FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode([String: RememberedChoices].self, from: $0) } ?? [:]
+        all[market] = choices
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(all)
+        let directory = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let temporary = path + ".\(getpid()).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw CocoaError(.fileWriteUnknown)
+        }
+    }
+}

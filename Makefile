@@ -14,7 +14,10 @@ WITH_POSTGRES := scripts/test-postgres.sh run
 # the siege of `openmarket ssh` (dozens of browsers, thousands of sockets), and the database on a namespace.
 ALONE_TESTS := TerminalGraphicsEndToEndTests|CrowdEndToEndTests|DatabaseBlackholeEndToEndTests
 
-.PHONY: deps bench-deps build release test sanitize fuzz run serve bench fmt clean
+PREFIX ?= /usr/local
+DESTDIR ?=
+
+.PHONY: deps bench-deps build release test sanitize fuzz run serve bench fmt clean docs install
 
 ## deps: install the Debian packages the project needs, only those missing (does nothing when all are present)
 deps:
@@ -121,6 +124,24 @@ bench: deps bench-deps
 	bash bench/server.sh
 	OPENMARKET_TEST_PG_DURABLE=1 $(WITH_POSTGRES) bash bench/replicas.sh
 	$(WITH_POSTGRES) bash bench/crowd.sh
+
+## docs: the manual page and the shell completions, generated from the argument parser (swift-argument-parser's
+## generate-manual plugin; --generate-completion-script) into docs/man and docs/completions; a test keeps them in step
+docs: build
+	$(SWIFT) package --disable-sandbox plugin generate-manual --configuration debug --authors "openmarket's developers"
+	mkdir -p docs/man docs/completions
+	cp .build/plugins/GenerateManual/outputs/openmarket/openmarket.1 docs/man/openmarket.1
+	.build/debug/openmarket --generate-completion-script bash > docs/completions/openmarket.bash
+	.build/debug/openmarket --generate-completion-script zsh > docs/completions/_openmarket
+	.build/debug/openmarket --generate-completion-script fish > docs/completions/openmarket.fish
+
+## install: the release binary, its manual page and its completions under $(PREFIX) (DESTDIR for staging)
+install: release
+	install -D -m 755 .build/release/openmarket $(DESTDIR)$(PREFIX)/bin/openmarket
+	install -D -m 644 docs/man/openmarket.1 $(DESTDIR)$(PREFIX)/share/man/man1/openmarket.1
+	install -D -m 644 docs/completions/openmarket.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/openmarket
+	install -D -m 644 docs/completions/_openmarket $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_openmarket
+	install -D -m 644 docs/completions/openmarket.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/openmarket.fish
 
 fmt:
 	$(SWIFT) format --in-place --recursive Sources Tests Mocks Package.swift

@@ -6,6 +6,24 @@ struct OpenMarketCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "openmarket",
         abstract: "A terminal marketplace browser with its own Open Market API server.",
+        discussion: """
+            Without a subcommand, browses the market in the terminal: the embedded one (started in-process on \
+            127.0.0.1, the demo catalog on first run) or another server of the Open Market API. `openmarket ssh` \
+            serves the same browser to anyone who connects over SSH; `openmarket serve` runs only the API server.
+
+            Settings: $XDG_CONFIG_HOME/openmarket/config.yaml (else ~/.config/openmarket/config.yaml; --config or \
+            OPENMARKET_CONFIG name another, empty for none) sets the server, named servers, layout, pictures, \
+            colours, theme, poll interval, mouse, ASCII, remembering, and the keys of every action. Options win \
+            over the environment (OPENMARKET_PICTURES, OPENMARKET_COLORS, OPENMARKET_THEME, NO_COLOR, \
+            OPENMARKET_IDENTIFIER, OPENMARKET_SECRET), which wins over the choices remembered at the last exit \
+            ($XDG_STATE_HOME/openmarket/choices.json; OPENMARKET_CHOICES), which win over the file. \
+            `openmarket config init` writes a commented file of every default; `openmarket config show` prints \
+            what is in effect and where each value comes from.
+
+            Exit status: 0 on quitting; 2 when the terminal cannot draw a screen (TERM); 64 for a mistake in the \
+            options; 73 when `config init` finds a file there; 78 for a mistake in the settings file, reported \
+            as one line with the file, the line, the key and the nearest valid name.
+            """,
         subcommands: [BrowseCommand.self, ServeCommand.self, VendorCommand.self, SSHCommand.self, ConfigCommand.self],
         defaultSubcommand: BrowseCommand.self
     )

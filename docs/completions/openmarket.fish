@@ -1,0 +1,189 @@
+function __openmarket_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __openmarket_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __openmarket_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __openmarket_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __openmarket_parse_tokens -S
+    set -l unparsed_tokens (__openmarket_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'openmarket'
+        __openmarket_parse_subcommand 0 'h/help'
+        switch $unparsed_tokens[1]
+        case 'browse'
+            __openmarket_parse_subcommand 0 'server=' 'identifier=' 'secret=' 'data-dir=' 'poll-interval=' 'save-identity' 'product=' 'layout=' 'mouse' 'no-mouse' 'no-color' 'colors=' 'ascii' 'no-ascii' 'pictures=' 'theme=' 'remember' 'no-remember' 'config=' 'h/help'
+        case 'serve'
+            __openmarket_parse_subcommand 0 'host=' 'port=' 'data-dir=' 'database=' 'picture-store=' 'public-url=' 'demo' 'demo-font=' 'log-level=' 'replica-id=' 'header-timeout=' 'body-timeout=' 'idle-timeout=' 'max-connections=' 'max-connections-per-address=' 'no-metrics' 'h/help'
+        case 'vendor'
+            __openmarket_parse_subcommand 0 'h/help'
+            switch $unparsed_tokens[1]
+            case 'add'
+                __openmarket_parse_subcommand 1 'data-dir=' 'database=' 'h/help'
+            case 'list'
+                __openmarket_parse_subcommand 0 'data-dir=' 'database=' 'h/help'
+            end
+        case 'ssh'
+            __openmarket_parse_subcommand 0 'host=' 'port=' 'server=' 'open' 'authorized-keys=' 'data-dir=' 'host-key=' 'max-sessions=' 'idle-timeout=' 'max-session-time=' 'connections-per-minute=' 'login-grace-time=' 'max-startups=' 'max-startups-per-address=' 'max-starting=' 'silence-timeout=' 'source-penalty=' 'name=' 'log-level=' 'metrics-port=' 'metrics-host=' 'proxy-protocol' 'h/help'
+        case 'config'
+            __openmarket_parse_subcommand 0 'h/help'
+            switch $unparsed_tokens[1]
+            case 'path'
+                __openmarket_parse_subcommand 0 'config=' 'h/help'
+            case 'show'
+                __openmarket_parse_subcommand 0 'config=' 'h/help'
+            case 'init'
+                __openmarket_parse_subcommand 0 'config=' 'h/help'
+            end
+        case 'help'
+            __openmarket_parse_subcommand -r 1 
+        end
+    end
+end
+
+function __openmarket_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __openmarket_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __openmarket_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __openmarket_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__openmarket_tokens -p)
+    if test -z "$(__openmarket_tokens -t)"
+        set -l index (count (__openmarket_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'openmarket' -f
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket" -eq 1' -fa 'browse' -d 'Browse the market in the terminal (the default).'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket" -eq 1' -fa 'serve' -d 'Run the Open Market API server.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket" -eq 1' -fa 'vendor' -d 'Create and list vendors.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket" -eq 1' -fa 'ssh' -d 'Serve the browser over SSH (one browser per session).'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket" -eq 1' -fa 'config' -d 'The settings file: where it is, what is in effect, and a commented one to start from.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" server' -l 'server' -d 'Browse this Open Market API server (a URL, or a name under `servers` in the settings file) instead of the embedded one.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" identifier' -l 'identifier' -d 'Vendor identifier for writes (default: the embedded server\'s demo vendor).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" secret' -l 'secret' -d 'Vendor secret for writes.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" data-dir' -l 'data-dir' -d 'The embedded server\'s data directory (default: $XDG_DATA_HOME/openmarket).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" poll-interval' -l 'poll-interval' -d 'Seconds between checks for new products (default 10).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" save-identity' -l 'save-identity' -d 'Keep --identifier and --secret (and --server) in $XDG_CONFIG_HOME/openmarket/identity.json (mode 0600).'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" product' -l 'product' -d 'Open this product at start.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" layout' -l 'layout' -d 'How products are laid out at start: grid (the shop window, the default) or list; v toggles.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" mouse' -l 'mouse' -d 'Use the mouse (the default: yes).'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" no-mouse' -l 'no-mouse' -d 'Use the mouse (the default: yes).'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" no-color' -l 'no-color' -d 'No colours (also when NO_COLOR is set).'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" colors' -l 'colors' -d 'Colours to start with: auto, true (24-bit pictures), 256, 16, 8 or none; c cycles; also OPENMARKET_COLORS.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" ascii' -l 'ascii' -d 'ASCII only, for terminals that draw block characters double-width.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" no-ascii' -l 'no-ascii' -d 'ASCII only, for terminals that draw block characters double-width.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" pictures' -l 'pictures' -d 'Pictures: auto (what the terminal answers it can draw), kitty, sixel, iterm, blocks or off; p cycles; also OPENMARKET_PICTURES.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" theme' -l 'theme' -d 'Colours: auto (light or dark as the terminal\'s background is), dark, light or high-contrast; also OPENMARKET_THEME.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" remember' -l 'remember' -d 'Keep the layout, pictures and colours left at exit for the next start (the default: yes).'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" no-remember' -l 'no-remember' -d 'Keep the layout, pictures and colours left at exit for the next start (the default: yes).'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" config' -l 'config' -d 'The settings file (default: $XDG_CONFIG_HOME/openmarket/config.yaml; "" for none); also OPENMARKET_CONFIG.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" host' -l 'host' -d 'Address to listen on.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" port' -l 'port' -d 'Port to listen on (0 picks a free one).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" data-dir' -l 'data-dir' -d 'Where the database and pictures live (default: $XDG_DATA_HOME/openmarket).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" database' -l 'database' -d 'A PostgreSQL database for the data instead of SQLite in the data directory (default: $OPENMARKET_DATABASE).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" picture-store' -l 'picture-store' -d 'With --database, where pictures\' bytes go: database (shared by every replica) or directory (the data directory\'s images folder, one machine or a shared mount).' -rfka 'database directory'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" public-url' -l 'public-url' -d 'Base URL written into picture URLs (default: http://HOST:PORT).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" demo' -l 'demo' -d 'Seed the demo catalog even if the store already has data.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" demo-font' -l 'demo-font' -d 'The colour-emoji font the demo pictures are drawn from (Debian: fonts-noto-color-emoji).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" log-level' -l 'log-level' -d 'Log level: trace, debug, info, notice, warning, error.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" replica-id' -l 'replica-id' -d 'This server\'s name among its replicas, in /healthChecker/ready (default: the host name).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" header-timeout' -l 'header-timeout' -d 'Seconds a client may take from the first byte of a request to the end of its header.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" body-timeout' -l 'body-timeout' -d 'Seconds a client may take to send a request\'s body once its header is in.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" idle-timeout' -l 'idle-timeout' -d 'Seconds a kept-alive connection may wait for its next request.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" max-connections' -l 'max-connections' -d 'Connections open at once (default: from the open-file limit); more wait to be accepted.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" max-connections-per-address' -l 'max-connections-per-address' -d 'Connections one client address may hold at once; 0 for no limit (behind a proxy).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" no-metrics' -l 'no-metrics' -d 'Do not answer GET /metrics (Prometheus text: requests by route and status, latency, cache hits, database pool waits).'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket vendor" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket vendor" -eq 1' -fa 'add' -d 'Create a vendor; prints its identifier and secret.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket vendor" -eq 1' -fa 'list' -d 'List the vendors.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket vendor add" data-dir' -l 'data-dir' -d 'The server\'s data directory (default: $XDG_DATA_HOME/openmarket).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket vendor add" database' -l 'database' -d 'A PostgreSQL database for the data instead of SQLite in the data directory (default: $OPENMARKET_DATABASE).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket vendor add" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket vendor list" data-dir' -l 'data-dir' -d 'The server\'s data directory (default: $XDG_DATA_HOME/openmarket).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket vendor list" database' -l 'database' -d 'A PostgreSQL database for the data instead of SQLite in the data directory (default: $OPENMARKET_DATABASE).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket vendor list" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" host' -l 'host' -d 'Address to listen on.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" port' -l 'port' -d 'Port to listen on (0 picks a free one).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" server' -l 'server' -d 'Browse this API server instead of starting one in-process.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" open' -l 'open' -d 'Anyone may connect and browse; register, edit and delete are off.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" authorized-keys' -l 'authorized-keys' -d 'Only the public keys in this file (OpenSSH format) may connect; each writes as its own vendor.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" data-dir' -l 'data-dir' -d 'Data directory (host key, embedded server, logs).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" host-key' -l 'host-key' -d 'The host key file (default: DATA_DIR/ssh_host_ed25519_key); fronts behind one address share one.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" max-sessions' -l 'max-sessions' -d 'Most sessions at once (default: 500 per core, within half the available memory at 10 MB each and the open-file limit).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" idle-timeout' -l 'idle-timeout' -d 'Seconds without a key before a session is ended.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" max-session-time' -l 'max-session-time' -d 'Seconds a session may last.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" connections-per-minute' -l 'connections-per-minute' -d 'New connections one address may open per minute.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" login-grace-time' -l 'login-grace-time' -d 'Seconds a connection may go without a session (handshake and login included) before it is closed.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" max-startups' -l 'max-startups' -d 'Connections without a session yet, at once; past it each newcomer is let in and the oldest of the address holding the most is closed.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" max-startups-per-address' -l 'max-startups-per-address' -d 'Connections without a session yet that one address may hold; more are closed as they arrive.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" max-starting' -l 'max-starting' -d 'Browsers starting at once (spawned, first page not yet painted); more sessions wait their turn, so a burst of arrivals does not slow the sessions already in. Default: 16 per core.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" silence-timeout' -l 'silence-timeout' -d 'Seconds a connection may stay silent (no SSH version line) before it is closed.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" source-penalty' -l 'source-penalty' -d 'Seconds an address is refused after one of its connections went nowhere (doubling while it goes on, up to 600; 0: never).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" name' -l 'name' -d 'This front\'s name, in the line a visitor gets when it is full (default: the host\'s name).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" log-level' -l 'log-level' -d 'Log level.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" metrics-port' -l 'metrics-port' -d 'Serve GET /metrics (Prometheus text: sessions, refusals, handshake and first-page times, the market\'s requests) on this port (0 picks a free one); none when not given.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" metrics-host' -l 'metrics-host' -d 'Address the metrics port listens on.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" proxy-protocol' -l 'proxy-protocol' -d 'Connections start with a PROXY protocol v1 header (behind HAProxy send-proxy or nginx proxy_protocol).'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket config" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket config" -eq 1' -fa 'path' -d 'Print the settings file\'s path.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket config" -eq 1' -fa 'show' -d 'Print the settings in effect, each with where it comes from (the environment, the file, or the default).'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket config" -eq 1' -fa 'init' -d 'Write a settings file with every setting at its default, commented; never over an existing one.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket config path" config' -l 'config' -d 'The settings file (default: $XDG_CONFIG_HOME/openmarket/config.yaml); also OPENMARKET_CONFIG.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket config path" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket config show" config' -l 'config' -d 'The settings file (default: $XDG_CONFIG_HOME/openmarket/config.yaml); also OPENMARKET_CONFIG.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket config show" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket config init" config' -l 'config' -d 'The settings file (default: $XDG_CONFIG_HOME/openmarket/config.yaml); also OPENMARKET_CONFIG.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket config init" h help' -s 'h' -l 'help' -d 'Show help information.'

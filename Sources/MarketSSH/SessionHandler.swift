@@ -70,6 +70,8 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
                 term: request.term, columns: request.terminalCharacterWidth, rows: request.terminalRowHeight,
                 pixelWidth: request.terminalPixelWidth, pixelHeight: request.terminalPixelHeight)
             reply(state.terminalRequested(terminal), wanted: request.wantReply, context: context)
+        case let request as SSHChannelRequestEvent.EnvironmentRequest:
+            reply(state.environmentRequested(name: request.name, value: request.value), wanted: request.wantReply, context: context)
         case let request as SSHChannelRequestEvent.ShellRequest:
             start(context: context, action: state.startRequested(command: nil), wantReply: request.wantReply)
         case let request as SSHChannelRequestEvent.ExecRequest:
@@ -152,7 +154,10 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         // The client's TERM as it is: the browser falls back from names this host has no entry for, and
         // answers an empty or dumb TERM with a line saying what to set.
         environment["TERM"] = pty.term
+        // The client's locale when it sent one (its interface language; the browser falls back to C.UTF-8
+        // for characters where this host has not generated it), else C.UTF-8.
         environment["LANG"] = "C.UTF-8"
+        for (name, value) in state.locale { environment[name] = value }
         environment[FirstPageReports.environmentKey] = String(FirstPageReports.childDescriptor)
         return try PseudoTerminal(
             executable: launcher.executable, arguments: arguments, environment: environment,

@@ -45,6 +45,12 @@ struct SessionStateMachine: Sendable {
     /// The keys `help` prints, sent as the answer to `ssh HOST help`.
     let helpText: String
     private var state = State.waiting(nil)
+    /// The client's locale, from its environment requests (only `localeNames`, only well-formed values):
+    /// the browser's interface follows it.
+    private(set) var locale: [String: String] = [:]
+
+    /// The environment a client may set: its locale, nothing else.
+    static let localeNames: Set<String> = ["LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE"]
 
     init(helpText: String) {
         self.helpText = helpText
@@ -65,6 +71,21 @@ struct SessionStateMachine: Sendable {
         case .waiting: false
         case .closed(_, let hadStarted): hadStarted
         }
+    }
+
+    /// An environment request (`ssh -o SetEnv=LANG=ko_KR.UTF-8`, or `SendEnv LANG`): taken only before the
+    /// shell or exec request, only for a locale name and a well-formed locale value. Returns whether it was.
+    mutating func environmentRequested(name: String, value: String) -> Bool {
+        guard case .waiting = state, Self.localeNames.contains(name), Self.isLocale(value) else { return false }
+        locale[name] = value
+        return true
+    }
+
+    /// `ko_KR.UTF-8`, `en_US.utf8`, `ko`, `C`, `POSIX`, `C.UTF-8`, `sr_RS@latin`: a language (and territory),
+    /// an optional codeset and modifier, in letters, digits, `-` and `_` — nothing a shell or a path could
+    /// make more of.
+    static func isLocale(_ value: String) -> Bool {
+        value.count <= 40 && value.wholeMatch(of: /(?:[a-z]{2,3}(?:_[A-Z]{2})?|C|POSIX)(?:\.[A-Za-z0-9-]{1,16})?(?:@[a-z]{1,16})?/) != nil
     }
 
     /// A pty request: taken only before the shell or exec request. Returns whether it was taken.

@@ -70,6 +70,12 @@ struct BrowseCommand: AsyncParsableCommand {
         return settings
     }
 
+    /// The language the environment asks for: LC_ALL, else LC_MESSAGES, else LANG (as POSIX ranks them).
+    static func language(_ environment: [String: String]) -> String {
+        let asked = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
+        return TerminalType.printable(asked)
+    }
+
     /// The choices kept for `market`, and their file, if remembering has a file.
     static func remembered(environment: [String: String], market: String) -> (choices: RememberedChoices, path: String)? {
         guard let path = RememberedChoices.path(environment: environment),
@@ -131,6 +137,7 @@ struct BrowseCommand: AsyncParsableCommand {
             logger.notice(
                 "no terminfo entry for TERM=\(TerminalType.printable(requested)); drawing with \(used) (ncurses-term has more entries)")
         }
+        logger.info("language: \(Self.language(environment))")
         let answers = askTerminal(settings, environment: environment, logger: logger)
         let embedded = try await startEmbeddedMarket(settings.server.value, directory: directory, logger: logger, launched: launched)
         let baseURL = embedded?.url ?? URL(string: settings.server.value.url!)!

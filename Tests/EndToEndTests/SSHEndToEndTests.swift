@@ -122,6 +122,39 @@ struct SSHEndToEndTests {
         #expect(mode == 0o600)
     }
 
+    @Test("a visitor's locale (SetEnv LANG) reaches the browser, and nothing else of its environment; a key's choices are kept for it and are where it starts next time")
+    func localeAndChoices() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let key = try makeKey(in: directory)
+        let parts = try String(contentsOfFile: key + ".pub", encoding: .utf8).split(separator: " ")
+        let authorized = directory.url.appendingPathComponent("authorized_keys")
+        try "\(parts[0]) \(parts[1]) visitor\n".write(to: authorized, atomically: true, encoding: .utf8)
+        let (process, port, _) = try await startServer(directory, options: ["--authorized-keys", authorized.path])
+        defer { process.stop() }
+        let extra = "-t -o IdentitiesOnly=yes -o SetEnv=LANG=ko_KR.UTF-8 -o SetEnv=OPENMARKET_SECRET=stolen"
+        let tmux = try TmuxSession(command: sshCommand(port: port, key: key, extra: extra), columns: 100, rows: 30)
+        try await tmux.waitFor(text: "20+ products")
+        try tmux.send("v")
+        try await tmux.waitFor("the list") { $0.split(separator: "\n").first?.contains("list") == true }
+        try tmux.send("q")
+        try await tmux.waitFor(text: "EXITED:0")
+        let log = try String(contentsOf: directory.url.appendingPathComponent("openmarket.log"), encoding: .utf8)
+        #expect(log.contains("language: ko_KR.UTF-8"), "\(log.suffix(1500))")
+        let choices = directory.url.appendingPathComponent("visitor-choices")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: choices.path)
+        #expect(kept.count == 1 && kept[0].hasPrefix("SHA256_"), "\(kept)")
+        let file = try String(contentsOf: choices.appendingPathComponent(kept[0]), encoding: .utf8)
+        #expect(file.contains("\"layout\" : \"list\""), "\(file)")
+
+        // The same key again starts in the list it left.
+        let again = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t -o IdentitiesOnly=yes"), columns: 100, rows: 30)
+        let list = try await again.waitFor(text: "20+ products")
+        #expect(list.split(separator: "\n").first?.contains("list") == true, "\(list)")
+        try again.send("q")
+        try await again.waitFor(text: "EXITED:0")
+    }
+
     @Test("limits: a second session over the maximum is told so; an idle session is ended with a goodbye; SIGTERM says goodbye to all")
     func limits() async throws {
         let directory = try TemporaryDirectory()

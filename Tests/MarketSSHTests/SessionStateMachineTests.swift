@@ -168,4 +168,31 @@ struct SessionStateMachineTests {
         let answer28 = session.windowChanged(columns: 10, rows: 10)
         #expect(answer28 == .none)
     }
+
+    /// Sends an environment request; whether it was taken.
+    func take(_ state: inout SessionStateMachine, name: String, value: String) -> Bool {
+        state.environmentRequested(name: name, value: value)
+    }
+
+    @Test("the client's locale: LANG and LC_* with well-formed values, before the shell only; nothing else")
+    func locale() {
+        var state = machine()
+        #expect(take(&state, name: "LANG", value: "ko_KR.UTF-8") == true)
+        #expect(take(&state, name: "LC_MESSAGES", value: "ko_KR.utf8") == true)
+        #expect(take(&state, name: "LC_ALL", value: "C.UTF-8") == true)
+        #expect(take(&state, name: "PATH", value: "/tmp") == false, "only the locale's names")
+        #expect(take(&state, name: "LD_PRELOAD", value: "ko") == false)
+        #expect(take(&state, name: "LANG", value: "ko_KR.UTF-8; rm -rf /") == false)
+        #expect(take(&state, name: "LANG", value: "../../etc/passwd") == false)
+        #expect(take(&state, name: "LANG", value: "ko_KR.UTF-8\u{1B}]0;x") == false)
+        #expect(take(&state, name: "LANG", value: String(repeating: "k", count: 100)) == false)
+        #expect(state.locale == ["LANG": "ko_KR.UTF-8", "LC_MESSAGES": "ko_KR.utf8", "LC_ALL": "C.UTF-8"])
+        _ = state.terminalRequested(SessionStateMachine.Terminal(term: "xterm", columns: 80, rows: 24))
+        _ = state.startRequested(command: nil)
+        #expect(take(&state, name: "LANG", value: "en_US.UTF-8") == false, "not once the browser runs")
+        #expect(state.locale["LANG"] == "ko_KR.UTF-8")
+        for valid in ["ko", "en_GB", "POSIX", "C", "sr_RS@latin", "de_DE.ISO-8859-1"] {
+            #expect(SessionStateMachine.isLocale(valid), "\(valid)")
+        }
+    }
 }

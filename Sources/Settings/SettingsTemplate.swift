@@ -20,6 +20,12 @@ public enum SettingsTemplate {
             "#     url: http://127.0.0.1:8080",
             "#     identifier: my-vendor-identifier",
             "#     secret: my-vendor-secret",
+            "",
+            "# Keys of your own, by action (README: Keys); an action's keys replace its defaults.",
+            "# keys:",
+            "#   move.down: [j, down]",
+            "#   move.up: [k, up]",
+            "#   form.submit: ctrl-s",
         ]
         return lines.joined(separator: "\n") + "\n"
     }

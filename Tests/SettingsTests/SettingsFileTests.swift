@@ -169,7 +169,7 @@ struct SettingsTemplateTests {
         SettingsTemplate.text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             if line.hasPrefix("#   ") { return String(line.dropFirst(2)) }
             let body = line.dropFirst(2)
-            let names = SettingKey.allCases.map(\.rawValue) + [SettingKey.serversSection]
+            let names = SettingKey.allCases.map(\.rawValue) + [SettingKey.serversSection, SettingKey.keysSection]
             if line.hasPrefix("# "), let colon = body.firstIndex(of: ":"), names.contains(String(body[..<colon])) { return String(body) }
             return String(line)
         }.joined(separator: "\n")
@@ -184,5 +184,6 @@ struct SettingsTemplateTests {
             #expect(SettingsTemplate.text.contains("# \(key.summary)\n# \(key.rawValue): \(key.defaultText)\n"), "\(key) is documented")
         }
         #expect(every.servers["course"]?.url == "http://127.0.0.1:8080" && every.servers["course"]?.secret != nil)
+        #expect(every.keys.map(\.action) == ["move.down", "move.up", "form.submit"])
     }
 }

@@ -17,6 +17,8 @@ public struct BrowserConfiguration: Sendable {
     public var keymap: Keymap = .standard
     /// The theme the screen is drawn in.
     public var theme: ThemeName = .dark
+    /// A theme of the user's, drawn instead (over its base, `theme`).
+    public var customTheme: CustomTheme?
     /// Whether `colorMode` was remembered from another start (perhaps in another terminal): then a mode the
     /// terminal cannot show gives way to the best it can.
     public var colorModeRemembered = false

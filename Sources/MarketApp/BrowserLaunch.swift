@@ -100,11 +100,15 @@ public struct BrowserLaunch: Sendable {
         settings.pictures.value != .mode(.blocks) || !DirectColorChoice.environmentSays(environment) || settings.theme.value == .auto
     }
 
-    /// The theme a value asks for.
-    public static func themeRequest(_ text: String) throws(InvalidValue) -> ThemeChoice {
+    /// The theme a value asks for: a built-in one, or one of the settings file's `themes`.
+    public static func themeRequest(_ text: String, themes: [String: CustomTheme] = [:]) throws(InvalidValue) -> ThemeChoice {
         if text.lowercased() == "auto" { return .auto }
+        if let custom = themes[text] { return .custom(custom) }
         guard let name = ThemeName(rawValue: text.lowercased()) else {
-            throw InvalidValue(option: "--theme", allowed: "auto, dark, light or high-contrast", value: text)
+            let own = themes.keys.sorted()
+            throw InvalidValue(
+                option: "--theme", allowed: "auto, dark, light or high-contrast" + (own.isEmpty ? "" : " or one of the themes in the settings file: \(own.joined(separator: ", "))"),
+                value: text)
         }
         return .named(name)
     }
@@ -154,6 +158,9 @@ public struct BrowserLaunch: Sendable {
         if case .remembered = settings.colors.origin { configuration.colorModeRemembered = true }
         switch settings.theme.value {
         case .named(let name): configuration.theme = name
+        case .custom(let theme):
+            configuration.theme = theme.base
+            configuration.customTheme = theme
         case .auto: configuration.theme = answers.background.map { $0.isLight ? .light : .dark } ?? .dark
         }
         configuration.pictures = choice.mode.isGraphics && cellPixels == nil ? .blocks : choice.mode

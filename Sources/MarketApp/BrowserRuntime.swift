@@ -77,6 +77,7 @@ public final class BrowserRuntime: Sendable {
         state.ascii = configuration.ascii
         state.keymap = configuration.keymap
         state.themeName = configuration.theme
+        state.customTheme = configuration.customTheme
         state.readOnlyNotice = configuration.readOnlyNotice
         state.openProductAtStart = configuration.openProduct
         state.catalog.layoutKind = configuration.layout

@@ -29,7 +29,7 @@ public struct EffectiveSettings: Sendable, Equatable {
     ///   they rank below the options and the environment and above the settings file, unless remembering is off.
     public static func resolve(
         _ options: BrowserLaunch.Options, environment: [String: String], settings: Settings,
-        remembered: (choices: RememberedChoices, path: String)? = nil
+        remembered: (choices: RememberedChoices, path: String)? = nil, themes: [String: CustomTheme] = [:]
     ) throws(BrowserLaunch.InvalidValue) -> EffectiveSettings {
         typealias Key = BrowserLaunch.EnvironmentKey
         func file(_ key: SettingKey) -> (String, SettingOrigin)? {
@@ -58,7 +58,7 @@ public struct EffectiveSettings: Sendable, Equatable {
                 ?? Resolved(10, from: .standard),
             mouse: flag(options.mouse, "--mouse", file: file(.mouse), standard: true),
             ascii: flag(options.ascii, "--ascii", file: file(.ascii), standard: false),
-            theme: try theme(options, environment: environment, file: file(.theme)), remember: remember,
+            theme: try theme(options, environment: environment, file: file(.theme), themes: themes), remember: remember,
             settingsPath: settings.path)
     }
 
@@ -104,14 +104,15 @@ public struct EffectiveSettings: Sendable, Equatable {
 
     /// `--theme`, then `OPENMARKET_THEME`, then the file, then auto.
     static func theme(
-        _ options: BrowserLaunch.Options, environment: [String: String], file: (String, SettingOrigin)?
+        _ options: BrowserLaunch.Options, environment: [String: String], file: (String, SettingOrigin)?,
+        themes: [String: CustomTheme]
     ) throws(BrowserLaunch.InvalidValue) -> Resolved<ThemeChoice> {
         typealias Key = BrowserLaunch.EnvironmentKey
-        if let asked = options.theme { return Resolved(try BrowserLaunch.themeRequest(asked), from: .flag("--theme")) }
+        if let asked = options.theme { return Resolved(try BrowserLaunch.themeRequest(asked, themes: themes), from: .flag("--theme")) }
         if let asked = environment[Key.theme], !asked.isEmpty {
-            return Resolved(try BrowserLaunch.themeRequest(asked), from: .environment(Key.theme))
+            return Resolved(try BrowserLaunch.themeRequest(asked, themes: themes), from: .environment(Key.theme))
         }
-        if let (text, origin) = file { return Resolved(try BrowserLaunch.themeRequest(text), from: origin) }
+        if let (text, origin) = file { return Resolved(try BrowserLaunch.themeRequest(text, themes: themes), from: origin) }
         return Resolved(.auto, from: .standard)
     }
 

@@ -5,12 +5,15 @@ public import MarketFeatures
 public enum ThemeChoice: Sendable, Equatable {
     case auto
     case named(ThemeName)
+    /// A theme of the settings file's `themes:`.
+    case custom(CustomTheme)
 
     /// As the settings file writes it.
     public var settingName: String {
         switch self {
         case .auto: "auto"
         case .named(let name): name.rawValue
+        case .custom(let theme): theme.name
         }
     }
 }

@@ -27,6 +27,8 @@ public enum SettingKey: String, CaseIterable, Sendable, Comparable {
     public static let serversSection = "servers"
     /// The name of the section that gives actions keys of their own.
     public static let keysSection = "keys"
+    /// The name of the section of user themes.
+    public static let themesSection = "themes"
 
     /// What the setting takes.
     public var kind: Kind {
@@ -37,7 +39,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Comparable {
         case .colors: .choice(["auto", "true", "256", "16", "8", "none"])
         case .pollInterval: .number(minimum: 1)
         case .mouse, .ascii, .remember: .flag
-        case .theme: .choice(["auto", "dark", "light", "high-contrast"])
+        case .theme: .text
         }
     }
 
@@ -66,7 +68,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Comparable {
         case .mouse: "Whether clicks and the wheel work."
         case .ascii: "ASCII only, for terminals that draw block characters double-width."
         case .remember: "Whether the layout, pictures and colours are kept for the next start, per market."
-        case .theme: "Colours: auto (light or dark, as the terminal's background is), dark, light or high-contrast."
+        case .theme: "Colours: auto (light or dark, as the terminal's background is), dark, light, high-contrast, or a name under `themes`."
         }
     }
 
@@ -86,7 +88,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Comparable {
         case .choice(let words): Self.list(words)
         case .number(let minimum): "a number of \(Self.format(minimum)) or more"
         case .flag: "true or false"
-        case .text: "a name or a URL"
+        case .text: self == .theme ? "auto, dark, light, high-contrast or a name under `themes`" : "a name or a URL"
         }
     }
 

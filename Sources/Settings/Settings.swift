@@ -23,6 +23,8 @@ public struct Settings: Sendable, Equatable {
     public var servers: [String: NamedServer]
     /// The `keys:` section, in the file's order.
     public var keys: [KeyBinding] = []
+    /// The `themes:` section, by name.
+    public var themes: [String: ThemeDefinition] = [:]
 
     /// No settings (no file, or an empty one at `path`).
     public init(path: String? = nil, entries: [SettingKey: Entry] = [:], servers: [String: NamedServer] = [:]) {

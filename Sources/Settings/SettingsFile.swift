@@ -103,10 +103,14 @@ public enum SettingsFile {
                 settings.keys = try Self.keyBindings(valueNode, path: path)
                 continue
             }
+            if key == SettingKey.themesSection {
+                settings.themes = try Self.themes(valueNode, path: path)
+                continue
+            }
             guard let setting = SettingKey(rawValue: key) else {
                 throw SettingsError(
                     path: path, line: line, key: key, problem: "not a setting",
-                    suggestion: NearestName.among(SettingKey.allCases.map(\.rawValue) + [SettingKey.serversSection, SettingKey.keysSection], to: key))
+                    suggestion: NearestName.among(SettingKey.allCases.map(\.rawValue) + [SettingKey.serversSection, SettingKey.keysSection, SettingKey.themesSection], to: key))
             }
             let value = try Self.value(valueNode, of: setting, path: path, line: line)
             settings.entries[setting] = Settings.Entry(value: value, line: valueNode.mark?.line ?? line)
@@ -114,6 +118,12 @@ public enum SettingsFile {
         }
         if let (value, line) = serverEntry {
             try Self.checkServer(value, line: line, servers: settings.servers, path: path)
+        }
+        if let theme = settings[.theme], !ThemeDefinition.builtIn.contains(theme.value.lowercased()), settings.themes[theme.value] == nil {
+            throw SettingsError(
+                path: path, line: theme.line, key: SettingKey.theme.rawValue,
+                problem: "“\(SettingsError.printable(theme.value))” is neither auto, dark, light, high-contrast nor a name under `themes`",
+                suggestion: NearestName.among(ThemeDefinition.builtIn + settings.themes.keys.sorted(), to: theme.value))
         }
         return settings
     }
@@ -234,6 +244,57 @@ public enum SettingsFile {
             bindings.append(KeyBinding(action: action, keys: keys, line: line))
         }
         return bindings
+    }
+
+    /// The `themes:` section: names, each with `base:` and the styles of the elements it changes.
+    static func themes(_ node: Node, path: String) throws(SettingsError) -> [String: ThemeDefinition] {
+        guard case .mapping(let mapping) = node else {
+            throw SettingsError(
+                path: path, line: node.mark?.line, key: SettingKey.themesSection,
+                problem: "must map names to themes (`mine:` and, under it, `base: dark`, `price: { fg: \"#00af5f\", bold: true }`)")
+        }
+        var themes: [String: ThemeDefinition] = [:]
+        var names: [String: Int] = [:]
+        for (nameNode, themeNode) in mapping {
+            let (name, line) = try key(nameNode, path: path, seen: &names)
+            let shown = "\(SettingKey.themesSection).\(name)"
+            guard !ThemeDefinition.builtIn.contains(name) else {
+                throw SettingsError(path: path, line: line, key: shown, problem: "is a built-in theme's name; choose another")
+            }
+            guard case .mapping(let entries) = themeNode else {
+                throw SettingsError(path: path, line: themeNode.mark?.line ?? line, key: shown, problem: "must map elements to styles")
+            }
+            var theme = ThemeDefinition(name: name, line: line)
+            var seen: [String: Int] = [:]
+            for (elementNode, styleNode) in entries {
+                let (element, elementLine) = try key(elementNode, path: path, seen: &seen)
+                if element == "base" {
+                    guard case .scalar(let scalar) = styleNode, !isNull(styleNode) else {
+                        throw SettingsError(path: path, line: elementLine, key: "\(shown).base", problem: "names a built-in theme: dark, light or high-contrast")
+                    }
+                    theme.base = (scalar.string, styleNode.mark?.line ?? elementLine)
+                    continue
+                }
+                guard case .mapping(let fieldNodes) = styleNode else {
+                    throw SettingsError(
+                        path: path, line: styleNode.mark?.line ?? elementLine, key: "\(shown).\(element)",
+                        problem: "must be a style such as { fg: \"#00af5f\", bg: default, bold: true }")
+                }
+                var style = ThemeDefinition.Style(element: element, line: elementLine, fields: [:], fieldLines: [:])
+                var fieldsSeen: [String: Int] = [:]
+                for (fieldNode, valueNode) in fieldNodes {
+                    let (field, fieldLine) = try key(fieldNode, path: path, seen: &fieldsSeen)
+                    guard case .scalar(let scalar) = valueNode, !isNull(valueNode) else {
+                        throw SettingsError(path: path, line: fieldLine, key: "\(shown).\(element).\(field)", problem: "needs a value")
+                    }
+                    style.fields[field] = scalar.string
+                    style.fieldLines[field] = fieldLine
+                }
+                theme.styles.append(style)
+            }
+            themes[name] = theme
+        }
+        return themes
     }
 
     /// One named server.

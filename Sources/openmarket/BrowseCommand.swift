@@ -60,11 +60,11 @@ struct BrowseCommand: AsyncParsableCommand {
 
     /// Every setting, from the options, the environment and the settings file (a mistake in the file exits 78).
     func settings(environment: [String: String]) throws -> EffectiveSettings {
-        let (file, keymap) = try Self.settingsFile(flag: config, environment: environment)
+        let (file, keymap, themes) = try Self.settingsFile(flag: config, environment: environment)
         let market = try Self.launch { () throws(BrowserLaunch.InvalidValue) in try EffectiveSettings.server(options, settings: file) }
         let remembered = Self.remembered(environment: environment, market: market.value.rememberedKey)
         var settings = try Self.launch { () throws(BrowserLaunch.InvalidValue) in
-            try EffectiveSettings.resolve(options, environment: environment, settings: file, remembered: remembered)
+            try EffectiveSettings.resolve(options, environment: environment, settings: file, remembered: remembered, themes: themes)
         }
         settings.keymap = keymap
         return settings
@@ -95,10 +95,10 @@ struct BrowseCommand: AsyncParsableCommand {
     }
 
     /// The settings file (its keys checked too), or its mistake on standard error and exit status 78 (EX_CONFIG).
-    static func settingsFile(flag: String?, environment: [String: String]) throws -> (Settings, Keymap) {
+    static func settingsFile(flag: String?, environment: [String: String]) throws -> (Settings, Keymap, [String: CustomTheme]) {
         do throws(SettingsError) {
             let settings = try SettingsFile.load(SettingsFile.location(flag: flag, environment: environment))
-            return (settings, try KeymapSettings.keymap(settings))
+            return (settings, try KeymapSettings.keymap(settings), try ThemeSettings.themes(settings))
         } catch {
             FileHandle.standardError.write(Data("openmarket: \(error)\n".utf8))
             throw ExitCode(SettingsError.exitStatus)

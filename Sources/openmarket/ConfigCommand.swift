@@ -41,9 +41,9 @@ struct ConfigCommand: ParsableCommand {
 
         func run() throws {
             let environment = ProcessInfo.processInfo.environment
-            let (file, _) = try BrowseCommand.settingsFile(flag: location.config, environment: environment)
+            let (file, _, themes) = try BrowseCommand.settingsFile(flag: location.config, environment: environment)
             let settings = try BrowseCommand.launch { () throws(BrowserLaunch.InvalidValue) in
-                try EffectiveSettings.resolve(BrowserLaunch.Options(), environment: environment, settings: file)
+                try EffectiveSettings.resolve(BrowserLaunch.Options(), environment: environment, settings: file, themes: themes)
             }
             print(ConfigCommand.report(settings, file: file, location: location.resolved))
         }

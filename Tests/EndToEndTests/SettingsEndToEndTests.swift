@@ -150,4 +150,24 @@ struct SettingsEndToEndTests {
         try await third.waitFor(text: "EXITED:0")
         #expect(try String(contentsOfFile: choices, encoding: .utf8) == kept, "nothing kept with --no-remember")
     }
+
+    @Test("a theme of the file's: the prices in its red, over the light theme; a colour mistake is one line, exit 78")
+    func userTheme() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.path + "/config.yaml"
+        try Data("layout: list\ntheme: mine\nthemes:\n  mine:\n    base: light\n    price: { fg: \"#ff0000\" }\n".utf8)
+            .write(to: URL(fileURLWithPath: file))
+        let tmux = try TmuxSession(command: "\(BuiltProducts.openmarket) --config \(file) --data-dir \(directory.path)/data", columns: 100, rows: 30)
+        try await tmux.waitFor(text: "20+ products")
+        let screen = try await tmux.settled()
+        #expect(screen.contains("\u{1B}[38;5;196m") || screen.contains(";38;5;196m"), "the prices in the theme's red")
+        try tmux.send("q")
+        try await tmux.waitFor(text: "EXITED:0")
+
+        try Data("themes:\n  mine:\n    price: { fg: crimson }\n".utf8).write(to: URL(fileURLWithPath: file))
+        let result = try await run(["browse", "--config", file], environment: [:])
+        #expect(result.status == 78)
+        #expect(result.errors.hasPrefix("openmarket: \(file):3: themes.mine.price.fg: “crimson” is not a colour"), "\(result.errors)")
+    }
 }

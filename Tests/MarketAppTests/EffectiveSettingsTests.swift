@@ -182,7 +182,7 @@ struct ThemeSettingTests {
         #expect(try theme(file: "theme: dark", background: white) == .dark)
         let error = #expect(throws: BrowserLaunch.InvalidValue.self) { try theme("solarized") }
         #expect(error?.allowed == "auto, dark, light or high-contrast")
-        #expect(SettingsFileMistake.of("theme: solarized")?.contains("expected auto, dark, light or high-contrast") == true)
+        #expect(SettingsFileMistake.of("theme: solarized")?.contains("is neither auto, dark, light, high-contrast nor a name under `themes`") == true)
     }
 }
 

@@ -169,7 +169,7 @@ struct SettingsTemplateTests {
         SettingsTemplate.text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             if line.hasPrefix("#   ") { return String(line.dropFirst(2)) }
             let body = line.dropFirst(2)
-            let names = SettingKey.allCases.map(\.rawValue) + [SettingKey.serversSection, SettingKey.keysSection]
+            let names = SettingKey.allCases.map(\.rawValue) + [SettingKey.serversSection, SettingKey.keysSection, SettingKey.themesSection]
             if line.hasPrefix("# "), let colon = body.firstIndex(of: ":"), names.contains(String(body[..<colon])) { return String(body) }
             return String(line)
         }.joined(separator: "\n")

@@ -18,6 +18,8 @@ public struct BrowserState: Sendable, Equatable {
     public var keymap: Keymap = .standard
     /// The theme the screen is drawn in.
     public var themeName: ThemeName = .dark
+    /// A theme of the user's, drawn instead of `themeName` (its base).
+    public var customTheme: CustomTheme?
     /// How pictures are drawn now, and the modes `p` steps through (empty: the terminal offers no other).
     public var pictureMode: PictureMode = .blocks
     public var pictureModes: [PictureMode] = []

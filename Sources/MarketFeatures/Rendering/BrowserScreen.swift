@@ -11,7 +11,8 @@ public struct BrowserScreen {
 
     public init(state: BrowserState) {
         self.state = state
-        theme = Theme(mode: state.colorMode, ascii: state.ascii, name: state.themeName)
+        theme = state.customTheme.map { Theme(mode: state.colorMode, ascii: state.ascii, custom: $0) }
+            ?? Theme(mode: state.colorMode, ascii: state.ascii, name: state.themeName)
     }
 
     /// The palette pictures are rendered in for this screen.

@@ -107,7 +107,7 @@ public struct BrowserLaunch: Sendable {
         guard let name = ThemeName(rawValue: text.lowercased()) else {
             let own = themes.keys.sorted()
             throw InvalidValue(
-                option: "--theme", allowed: "auto, dark, light or high-contrast" + (own.isEmpty ? "" : " or one of the themes in the settings file: \(own.joined(separator: ", "))"),
+                option: "--theme", allowed: "auto, dark, light or high-contrast" + (own.isEmpty ? "" : " or the name of a theme in the settings file (\(own.joined(separator: ", ")))"),
                 value: text)
         }
         return .named(name)

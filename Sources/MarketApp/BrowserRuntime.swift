@@ -44,13 +44,15 @@ public final class BrowserRuntime: Sendable {
             }
     }
 
-    /// What the browser was left with at exit: the choices a next start may begin from.
+    /// What the user changed during the session (`v`, `p`, `c`), as it was left at exit: the choices a next
+    /// start may begin from. Nil for what was not changed — a value that came from an option, the
+    /// environment or the terminal is not the user's choice to keep.
     public struct LeftChoices: Sendable, Equatable {
-        public var layout: LayoutKind
-        public var pictures: PictureMode
-        public var colors: ColorMode
+        public var layout: LayoutKind?
+        public var pictures: PictureMode?
+        public var colors: ColorMode?
 
-        public init(layout: LayoutKind, pictures: PictureMode, colors: ColorMode) {
+        public init(layout: LayoutKind? = nil, pictures: PictureMode? = nil, colors: ColorMode? = nil) {
             self.layout = layout
             self.pictures = pictures
             self.colors = colors
@@ -85,9 +87,13 @@ public final class BrowserRuntime: Sendable {
         let graphics = configuration.pictures.isGraphics && configuration.cellPixels != nil
         state.pictureModes = (graphics ? [configuration.pictures] : []) + [.blocks, .off]
         state.pictureMode = graphics || configuration.pictures == .off ? configuration.pictures : .blocks
+        let started = (state.catalog.layoutKind, state.pictureMode, state.colorMode)
         var loop = Loop(runtime: self)
         await loop.run(&state)
         await terminal.stop()
-        return LeftChoices(layout: state.catalog.layoutKind, pictures: state.pictureMode, colors: state.colorMode)
+        return LeftChoices(
+            layout: state.catalog.layoutKind == started.0 ? nil : state.catalog.layoutKind,
+            pictures: state.pictureMode == started.1 ? nil : state.pictureMode,
+            colors: state.colorMode == started.2 ? nil : state.colorMode)
     }
 }

@@ -71,7 +71,7 @@ public struct EffectiveSettings: Sendable, Equatable {
             let names = settings.servers.keys.sorted()
             throw BrowserLaunch.InvalidValue(
                 option: "--server",
-                allowed: "a URL such as http://127.0.0.1:8080" + (names.isEmpty ? "" : " or one of the servers named in \(settings.path ?? "the settings"): \(names.joined(separator: ", "))"),
+                allowed: "a URL such as http://127.0.0.1:8080" + (names.isEmpty ? "" : " or the name of a server in \(settings.path ?? "the settings") (\(names.joined(separator: ", ")))"),
                 value: asked)
         }
         guard let entry = settings[.server], let path = settings.path else { return Resolved(.embedded, from: .standard) }

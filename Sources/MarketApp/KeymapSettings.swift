@@ -19,17 +19,18 @@ public enum KeymapSettings {
                     suggestion: NearestName.among(KeyAction.allCases.map(\.rawValue), to: binding.action))
             }
             var keys: [KeyEvent] = []
-            for name in binding.keys {
+            for (index, name) in binding.keys.enumerated() {
+                let line = index < binding.keyLines.count ? binding.keyLines[index] : binding.line
                 guard let key = KeyName.key(name) else {
                     throw SettingsError(
-                        path: path, line: binding.line, key: shown,
-                        problem: "“\(name)” is not a key; keys are one character (j, G, ?), a name (\(namedList)), ctrl- and a letter (not ctrl-c), or f1–f12",
+                        path: path, line: line, key: shown,
+                        problem: "“\(name)” is not a key; keys are one character (j, G, \"?\" quoted), a name (\(namedList)), ctrl- and a letter (not ctrl-c, h, i, j, l, m, z), or f1–f12",
                         suggestion: NearestName.among(KeyName.named.map(\.0), to: name.lowercased()))
                 }
-                if action.context == .form, case .character = key {
+                if action.context == .form, Self.editsFields(key) {
                     throw SettingsError(
-                        path: path, line: binding.line, key: shown,
-                        problem: "“\(name)” would be typed into the form's fields; give it ctrl- and a letter, a function key or esc")
+                        path: path, line: line, key: shown,
+                        problem: "“\(name)” edits or moves through the form's fields; give it ctrl- and another letter (s, x, o …), a function key or esc")
                 }
                 keys.append(key)
             }
@@ -43,6 +44,15 @@ public enum KeymapSettings {
             throw SettingsError(
                 path: path, line: lines[error.action], key: "\(SettingKey.keysSection).\(error.action.rawValue)",
                 problem: "“\(key)” is \(error.holder.rawValue)'s already; give \(error.holder.rawValue) other keys too")
+        }
+    }
+
+    /// Whether the form's fields take `key` themselves: characters are typed, and these move or edit.
+    static func editsFields(_ key: KeyEvent) -> Bool {
+        switch key {
+        case .character, .paste, .tab, .backTab, .up, .down, .left, .right, .home, .end, .enter, .backspace, .delete: true
+        case .control(let letter): ["a", "d", "e", "k", "u", "w"].contains(letter)
+        case .escape, .pageUp, .pageDown, .function: false
         }
     }
 

@@ -8,7 +8,8 @@ public enum ThemeSettings {
     public static func themes(_ settings: Settings) throws(SettingsError) -> [String: CustomTheme] {
         let path = settings.path ?? "settings"
         var themes: [String: CustomTheme] = [:]
-        for (name, definition) in settings.themes {
+        for definition in settings.themes.values.sorted(by: { $0.line < $1.line }) {  // the first mistake in the file first
+            let name = definition.name
             let shown = "\(SettingKey.themesSection).\(name)"
             var theme = CustomTheme(name: name)
             if let (value, line) = definition.base {
@@ -34,7 +35,7 @@ public enum ThemeSettings {
 
     static func style(_ style: ThemeDefinition.Style, at shown: String, path: String) throws(SettingsError) -> CustomTheme.Style {
         var result = CustomTheme.Style()
-        for (field, value) in style.fields {
+        for (field, value) in style.fields.sorted(by: { (style.fieldLines[$0.key] ?? 0) < (style.fieldLines[$1.key] ?? 0) }) {
             let line = style.fieldLines[field] ?? style.line
             switch field {
             case "fg", "bg":

@@ -49,8 +49,9 @@ struct SessionStateMachine: Sendable {
     /// the browser's interface follows it.
     private(set) var locale: [String: String] = [:]
 
-    /// The environment a client may set: its locale, nothing else.
-    static let localeNames: Set<String> = ["LANG", "LC_ALL", "LC_MESSAGES", "LC_CTYPE"]
+    /// The environment a client may set: its locale's language, nothing else (not LC_CTYPE: the browser's
+    /// characters are UTF-8 whatever the client's host uses).
+    static let localeNames: Set<String> = ["LANG", "LC_ALL", "LC_MESSAGES"]
 
     init(helpText: String) {
         self.helpText = helpText

@@ -8,10 +8,13 @@ public struct KeyBinding: Sendable, Equatable {
     public var keys: [String]
     /// The line of the action's name.
     public var line: Int
+    /// The line of each key (a list may run over several).
+    public var keyLines: [Int]
 
-    public init(action: String, keys: [String], line: Int) {
+    public init(action: String, keys: [String], line: Int, keyLines: [Int]? = nil) {
         self.action = action
         self.keys = keys
         self.line = line
+        self.keyLines = keyLines ?? Array(repeating: line, count: keys.count)
     }
 }

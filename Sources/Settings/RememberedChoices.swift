@@ -31,16 +31,26 @@ public struct RememberedChoices: Sendable, Equatable, Codable {
     /// The choices kept for `market` in the file at `path`; nil when there are none (or the file is not ours
     /// to read: remembered choices are a convenience, never a reason not to start).
     public static func load(path: String, market: String) -> RememberedChoices? {
-        guard let data = FileManager.default.contents(atPath: path),
-            let all = try? JSONDecoder().decode([String: RememberedChoices].self, from: data)
-        else { return nil }
-        return all[market]
+        all(path: path)[market]
     }
 
-    /// Keeps `choices` for `market` in the file at `path`, beside the other markets', atomically (a new file
-    /// renamed over the old), mode 0600.
+    /// Every market's choices in the file; an entry that is not readable is left out (not the others).
+    static func all(path: String) -> [String: RememberedChoices] {
+        guard let data = FileManager.default.contents(atPath: path),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return [:] }
+        var all: [String: RememberedChoices] = [:]
+        for (market, entry) in object {
+            guard let fields = entry as? [String: Any] else { continue }
+            all[market] = RememberedChoices(layout: fields["layout"] as? String, pictures: fields["pictures"] as? String, colors: fields["colors"] as? String)
+        }
+        return all
+    }
+
+    /// Keeps `choices` for `market` in the file at `path`, beside the other markets', atomically: a new file,
+    /// created 0600, written, synced and renamed over the old.
     public static func save(_ choices: RememberedChoices, path: String, market: String) throws {
-        var all = FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode([String: RememberedChoices].self, from: $0) } ?? [:]
+        var all = all(path: path)
         all[market] = choices
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -48,10 +58,12 @@ public struct RememberedChoices: Sendable, Equatable, Codable {
         let directory = (path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let temporary = path + ".\(getpid()).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        guard rename(temporary, path) == 0 else {
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission) }
+        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written == data.count, synced, rename(temporary, path) == 0 else {
             unlink(temporary)
             throw CocoaError(.fileWriteUnknown)
         }

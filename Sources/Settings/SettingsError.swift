@@ -28,14 +28,20 @@ public struct SettingsError: Error, Sendable, Equatable, CustomStringConvertible
         if let key { text += key + ": " }
         text += problem
         if let suggestion { text += " — did you mean “\(suggestion)”?" }
-        return text
+        return Self.escaped(text)  // the file's own text (values, names) may hold anything
     }
 
     /// The exit status for a settings mistake (sysexits' EX_CONFIG).
     public static let exitStatus: Int32 = 78
 
-    /// Text from the file as it can be shown on one line: control characters as `\u{…}`.
-    static func printable(_ text: String) -> String {
+    /// Text from the file as it can be shown on one line, cut at 80 characters: control characters as `\u{…}`.
+    public static func printable(_ text: String) -> String {
+        let shown = escaped(text)
+        return shown.count > 80 ? String(shown.prefix(79)) + "…" : shown
+    }
+
+    /// `text` with its control characters (C0, DEL, C1) as `\u{…}`: nothing from a file reaches a terminal raw.
+    public static func escaped(_ text: String) -> String {
         var shown = ""
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
@@ -44,6 +50,6 @@ public struct SettingsError: Error, Sendable, Equatable, CustomStringConvertible
                 shown.unicodeScalars.append(scalar)
             }
         }
-        return shown.count > 80 ? String(shown.prefix(79)) + "…" : shown
+        return shown
     }
 }

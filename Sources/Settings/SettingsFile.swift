@@ -225,23 +225,30 @@ public enum SettingsFile {
             let (action, line) = try key(actionNode, path: path, seen: &seen)
             let shown = "\(SettingKey.keysSection).\(action)"
             var keys: [String] = []
+            var keyLines: [Int] = []
             switch keysNode {
             case .scalar(let scalar) where !isNull(keysNode):
                 keys = [scalar.string]
+                keyLines = [keysNode.mark?.line ?? line]
             case .sequence(let sequence):
                 for item in sequence {
                     guard case .scalar(let scalar) = item, !isNull(item) else {
-                        throw SettingsError(path: path, line: item.mark?.line ?? line, key: shown, problem: "each key is a word such as j, down or ctrl-n")
+                        throw SettingsError(
+                            path: path, line: item.mark?.line ?? line, key: shown,
+                            problem: "each key is a word such as j, down or ctrl-n (quote the ones YAML reads otherwise: \"?\", \"#\", \"-\")")
                     }
                     keys.append(scalar.string)
+                    keyLines.append(item.mark?.line ?? line)
                 }
             default:
                 break
             }
             guard !keys.isEmpty else {
-                throw SettingsError(path: path, line: line, key: shown, problem: "needs a key or a list of keys (`[j, down]`)")
+                throw SettingsError(
+                    path: path, line: line, key: shown,
+                    problem: "needs a key or a list of keys (`[j, down]`; quote the ones YAML reads otherwise: \"?\", \"#\", \"-\")")
             }
-            bindings.append(KeyBinding(action: action, keys: keys, line: line))
+            bindings.append(KeyBinding(action: action, keys: keys, line: line, keyLines: keyLines))
         }
         return bindings
     }
@@ -258,7 +265,7 @@ public enum SettingsFile {
         for (nameNode, themeNode) in mapping {
             let (name, line) = try key(nameNode, path: path, seen: &names)
             let shown = "\(SettingKey.themesSection).\(name)"
-            guard !ThemeDefinition.builtIn.contains(name) else {
+            guard !ThemeDefinition.builtIn.contains(name.lowercased()) else {
                 throw SettingsError(path: path, line: line, key: shown, problem: "is a built-in theme's name; choose another")
             }
             guard case .mapping(let entries) = themeNode else {

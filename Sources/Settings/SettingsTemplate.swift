@@ -5,8 +5,9 @@ public enum SettingsTemplate {
     /// The file's text.
     public static var text: String {
         var lines = [
-            "# openmarket settings (YAML). Options on the command line win over the environment, which wins",
-            "# over this file. Every setting below is at its default: remove the \"# \" before one to change it.",
+            "# openmarket settings (YAML). Options on the command line win over the environment, which wins over",
+            "# the layout, pictures and colours remembered from the last exit, which win over this file. Every",
+            "# setting below is at its default: remove the \"# \" before one to change it.",
             "# `openmarket config show` prints what is in effect, and where each value comes from.",
         ]
         for key in SettingKey.allCases {

@@ -51,8 +51,12 @@ public final class CursesTerminal: TerminalBackend {
     /// Takes over the terminal: UTF-8 locale, curses screen, colours, keypad, mouse; then starts the
     /// thread that reads input and draws. The terminal is restored by `stop`, on INT/TERM/HUP, and on a crash.
     public func start() {
-        if setlocale(LC_ALL, "").flatMap({ String(cString: $0) })?.uppercased().contains("UTF-8") != true {
-            setlocale(LC_ALL, "C.UTF-8")
+        // The characters must be UTF-8 whatever the environment says (a visitor's LC_ALL=C, a locale this host
+        // has not generated): then C.UTF-8 for the characters, the rest as asked.
+        setlocale(LC_ALL, "")
+        let characters = setlocale(LC_CTYPE, nil).map { String(cString: $0).lowercased() } ?? ""
+        if !characters.contains("utf-8") && !characters.contains("utf8") {
+            setlocale(LC_CTYPE, "C.UTF-8")
         }
         ccs_install_crash_restore(1)
         ccs_install_quit_signals(wakePipe.write)

@@ -84,11 +84,15 @@ struct BrowseCommand: AsyncParsableCommand {
         return (choices, path)
     }
 
-    /// Keeps what the browser was left with, when remembering is on; a failure is logged, never fatal.
+    /// Keeps what the user changed in the session, when remembering is on and something changed; a failure is
+    /// logged, never fatal.
     static func keep(_ left: BrowserRuntime.LeftChoices, settings: EffectiveSettings, market: String, environment: [String: String], logger: Logger) {
-        guard settings.remember.value, let path = RememberedChoices.path(environment: environment) else { return }
+        guard settings.remember.value, left != BrowserRuntime.LeftChoices(), let path = RememberedChoices.path(environment: environment) else {
+            return
+        }
+        let kept = RememberedChoices.load(path: path, market: market) ?? RememberedChoices()
         do {
-            try RememberedChoices.save(RememberedChoices(left: left), path: path, market: market)
+            try RememberedChoices.save(kept.updated(by: left), path: path, market: market)
         } catch {
             logger.notice("could not keep the choices in \(path): \(error)")
         }

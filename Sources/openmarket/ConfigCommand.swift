@@ -43,7 +43,10 @@ struct ConfigCommand: ParsableCommand {
             let environment = ProcessInfo.processInfo.environment
             let (file, _, themes) = try BrowseCommand.settingsFile(flag: location.config, environment: environment)
             let settings = try BrowseCommand.launch { () throws(BrowserLaunch.InvalidValue) in
-                try EffectiveSettings.resolve(BrowserLaunch.Options(), environment: environment, settings: file, themes: themes)
+                let market = try EffectiveSettings.server(BrowserLaunch.Options(), settings: file).value
+                let remembered = BrowseCommand.remembered(environment: environment, market: market.rememberedKey)
+                return try EffectiveSettings.resolve(
+                    BrowserLaunch.Options(), environment: environment, settings: file, remembered: remembered, themes: themes)
             }
             print(ConfigCommand.report(settings, file: file, location: location.resolved))
         }
@@ -95,6 +98,7 @@ struct ConfigCommand: ParsableCommand {
             let identity = server.identifier.map { "identity \($0) (secret not shown)" } ?? "no identity"
             lines.append("servers.\(server.name)  \(server.url)  \(identity)  \(file.path ?? ""):\(server.line)")
         }
-        return lines.joined(separator: "\n")
+        // Names and values from the file, shown without their control characters.
+        return lines.map(SettingsError.escaped).joined(separator: "\n")
     }
 }

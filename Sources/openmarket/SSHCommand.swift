@@ -56,6 +56,10 @@ struct SSHCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--login-grace-time and --silence-timeout must be at least 0.1 s; --max-startups, --max-startups-per-address and --max-starting at least 1; --source-penalty 0 or more")
         }
+        if let server, !SettingsFile.isURL(server) {
+            // Visitors' browsers read no settings file: a server's name would mean nothing to them.
+            throw ValidationError("--server must be a URL such as http://127.0.0.1:8080")
+        }
         if authorizedKeys != nil && server != nil {
             throw ValidationError("--authorized-keys creates a vendor per key, so it needs the embedded server (no --server)")
         }

@@ -41,4 +41,11 @@ struct CommandLineEndToEndTests {
         #expect(result.status == 64, "exit status \(result.status)")
         #expect(result.errors.contains("Error: openmarket needs a terminal"))
     }
+
+    @Test("openmarket ssh --server takes only a URL: visitors read no settings file, so a name would mean nothing to them")
+    func sshServerName() async throws {
+        let result = try await run(["ssh", "--open", "--server", "course"])
+        #expect(result.status == 64, "exit status \(result.status): \(result.errors)")
+        #expect(result.errors.contains("--server must be a URL such as http://127.0.0.1:8080"))
+    }
 }

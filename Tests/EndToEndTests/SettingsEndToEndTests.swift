@@ -136,11 +136,12 @@ struct SettingsEndToEndTests {
         let kept = try String(contentsOfFile: choices, encoding: .utf8)
         #expect(kept.contains("\"layout\" : \"list\""), "\(kept)")
 
-        let second = try TmuxSession(command: command, columns: 100, rows: 30)
+        let second = try TmuxSession(command: command + " --colors 16", columns: 100, rows: 30)
         let list = try await second.waitFor(text: "20+ products")
         #expect(list.split(separator: "\n").first?.contains("list") == true, "\(list)")
         try second.send("q")
         try await second.waitFor(text: "EXITED:0")
+        #expect(try String(contentsOfFile: choices, encoding: .utf8) == kept, "an option is not a choice to keep; nothing changed, nothing written")
 
         let third = try TmuxSession(command: command + " --no-remember", columns: 100, rows: 30)
         let fresh = try await third.waitFor(text: "20+ products")

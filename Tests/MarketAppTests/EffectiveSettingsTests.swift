@@ -100,7 +100,7 @@ struct EffectiveSettingsTests {
         #expect(try resolve({ $0.server = "course" }, file: Self.file).server.value == .named(Self.file.servers["course"]!))
         #expect(try resolve({ $0.server = "embedded" }).server == Resolved(.embedded, from: .flag("--server")))
         let error = #expect(throws: BrowserLaunch.InvalidValue.self) { try resolve({ $0.server = "cours" }) }
-        #expect(error?.allowed == "a URL such as http://127.0.0.1:8080 or one of the servers named in \(Self.path): course")
+        #expect(error?.allowed == "a URL such as http://127.0.0.1:8080 or the name of a server in \(Self.path) (course)")
         let bare = #expect(throws: BrowserLaunch.InvalidValue.self) { try resolve({ $0.server = "market.test" }, file: Settings()) }
         #expect(bare?.allowed == "a URL such as http://127.0.0.1:8080")
     }
@@ -239,11 +239,14 @@ struct RememberedSettingsTests {
         #expect(settings.layout.origin == .standard && settings.pictures.origin == .standard && settings.colors.origin == .standard)
     }
 
-    @Test("what is kept of what was left: graphics as auto (the next terminal may have others), the rest as they were")
+    @Test("what is kept: only what the user changed, over what was kept; graphics as auto (the next terminal may have others)")
     func left() {
+        let kept = RememberedChoices(layout: "grid", pictures: "off", colors: "16")
         #expect(
-            RememberedChoices(left: .init(layout: .list, pictures: .sixel, colors: .truecolor))
+            kept.updated(by: .init(layout: .list, pictures: .sixel, colors: .truecolor))
                 == RememberedChoices(layout: "list", pictures: "auto", colors: "true"))
-        #expect(RememberedChoices(left: .init(layout: .grid, pictures: .off, colors: .monochrome)) == RememberedChoices(layout: "grid", pictures: "off", colors: "none"))
+        #expect(kept.updated(by: .init(colors: .monochrome)) == RememberedChoices(layout: "grid", pictures: "off", colors: "none"))
+        #expect(kept.updated(by: .init()) == kept, "nothing changed, nothing new")
+        #expect(RememberedChoices().updated(by: .init(pictures: .blocks)) == RememberedChoices(pictures: "blocks"))
     }
 }

@@ -57,7 +57,7 @@ struct ThemeSettingsTests {
         #expect(settings.theme.value == .named(.dark))
         options.theme = "mien"
         let error = #expect(throws: BrowserLaunch.InvalidValue.self) { try EffectiveSettings.resolve(options, environment: [:], settings: file, themes: own) }
-        #expect(error?.allowed == "auto, dark, light or high-contrast or one of the themes in the settings file: mine")
+        #expect(error?.allowed == "auto, dark, light or high-contrast or the name of a theme in the settings file (mine)")
     }
 
     @Test("a mistake in a theme: each at its line, with the nearest name")

@@ -180,6 +180,7 @@ struct SessionStateMachineTests {
         #expect(take(&state, name: "LANG", value: "ko_KR.UTF-8") == true)
         #expect(take(&state, name: "LC_MESSAGES", value: "ko_KR.utf8") == true)
         #expect(take(&state, name: "LC_ALL", value: "C.UTF-8") == true)
+        #expect(take(&state, name: "LC_CTYPE", value: "C") == false, "the characters stay UTF-8")
         #expect(take(&state, name: "PATH", value: "/tmp") == false, "only the locale's names")
         #expect(take(&state, name: "LD_PRELOAD", value: "ko") == false)
         #expect(take(&state, name: "LANG", value: "ko_KR.UTF-8; rm -rf /") == false)

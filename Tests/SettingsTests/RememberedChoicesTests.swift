@@ -30,6 +30,12 @@ struct RememberedChoicesTests {
         #expect(RememberedChoices.load(path: path, market: "embedded") == nil)
         try RememberedChoices.save(RememberedChoices(layout: "list"), path: path, market: "embedded")
         #expect(RememberedChoices.load(path: path, market: "embedded")?.layout == "list")
+        // One damaged market does not cost the others theirs.
+        try Data(#"{"embedded": {"layout": "grid"}, "http://m.test": {"layout": 3}, "odd": 7}"#.utf8).write(to: URL(fileURLWithPath: path))
+        try RememberedChoices.save(RememberedChoices(colors: "16"), path: path, market: "http://other.test")
+        #expect(RememberedChoices.load(path: path, market: "embedded")?.layout == "grid")
+        #expect(RememberedChoices.load(path: path, market: "http://other.test")?.colors == "16")
+        #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o600, "0600 from the start")
     }
 
     @Test("where: OPENMARKET_CHOICES (empty: nowhere), else the XDG state directory")

@@ -23,11 +23,15 @@ public enum KeyName {
         let canonical = aliases[lower] ?? lower
         if let (_, key) = named.first(where: { $0.0 == canonical }) { return key }
         if canonical.hasPrefix("ctrl-"), canonical.count == 6, let letter = canonical.last, letter.isLetter, letter.isASCII {
-            return letter == "c" ? nil : .control(letter)  // Ctrl-C always quits
+            return reserved.contains(letter) ? nil : .control(letter)
         }
         if canonical.hasPrefix("f"), let number = Int(canonical.dropFirst()), (1...12).contains(number) { return .function(number) }
         return nil
     }
+
+    /// Ctrl and these letters never reach an action: C quits, L redraws, Z suspends (the terminal's), and H,
+    /// I, J, M arrive as Backspace, Tab and Enter.
+    public static let reserved: Set<Character> = ["c", "h", "i", "j", "l", "m", "z"]
 
     /// How help shows a key: `↑`, `PgDn`, `Ctrl-F`, `Enter`, `j`.
     public static func label(_ key: KeyEvent) -> String {

@@ -57,11 +57,18 @@ public struct Keymap: Sendable, Equatable {
         (keys[action] ?? []).prefix(count).map(KeyName.short).joined(separator: separator)
     }
 
-    /// Every key of `actions`, each once, two spaces apart ("q  Esc  Bksp").
-    public func union(_ actions: [KeyAction]) -> String {
+    /// Every key of `actions`, each once, two spaces apart ("q  Esc  Bksp"), as many as fit in `width`
+    /// (always the first).
+    public func union(_ actions: [KeyAction], width: Int = 14) -> String {
         var seen: [KeyEvent] = []
         for key in actions.flatMap({ keys[$0] ?? [] }) where !seen.contains(key) { seen.append(key) }
-        return seen.map(KeyName.label).joined(separator: "  ")
+        var label = ""
+        for key in seen {
+            let next = label.isEmpty ? KeyName.label(key) : label + "  " + KeyName.label(key)
+            guard label.isEmpty || next.count <= width else { break }
+            label = next
+        }
+        return label
     }
 
     /// The keys of `actions` as help lists them: the first key of each, then the second of each …, groups

@@ -82,6 +82,23 @@ public struct Theme: Sendable, Equatable {
             border = CellStyle(foreground: c(240))
             selectedBorder = CellStyle(foreground: c(81), attributes: .bold)
             muted = CellStyle(foreground: c(243))
+        case (.color16, .light), (.color8, .light):
+            // The basic colours that read on white: no yellow, no cyan for text.
+            title = CellStyle(foreground: c(7), background: c(4), attributes: .bold)
+            name = bold
+            vendor = .plain
+            price = CellStyle(foreground: c(2), attributes: .bold)
+            originalPrice = .plain
+            discount = CellStyle(foreground: c(1))
+            soldOut = CellStyle(foreground: c(7), background: c(1), attributes: .bold)
+            stock = .plain
+            banner = CellStyle(foreground: c(0), background: c(3), attributes: .bold)
+            error = CellStyle(foreground: c(7), background: c(1), attributes: .bold)
+            hint = .plain
+            hintKey = bold
+            border = .plain
+            selectedBorder = CellStyle(foreground: c(4), attributes: .bold)
+            muted = .plain
         case (.color16, _), (.color8, _):
             title = CellStyle(foreground: c(7), background: c(4), attributes: .bold)
             name = bold

@@ -1,4 +1,5 @@
 import Foundation
+import ImagePipeline
 import TerminalUI
 import Testing
 
@@ -11,20 +12,8 @@ import Testing
 struct ThemeContrastTests {
     /// The xterm palette's colour for an index (the 16 system colours as xterm draws them by default).
     static func rgb(_ index: UInt8) -> (Double, Double, Double) {
-        let system: [(Double, Double, Double)] = [
-            (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205), (229, 229, 229),
-            (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255), (255, 0, 255), (0, 255, 255), (255, 255, 255),
-        ]
-        switch index {
-        case 0..<16: return system[Int(index)]
-        case 16..<232:
-            let levels: [Double] = [0, 95, 135, 175, 215, 255]
-            let i = Int(index) - 16
-            return (levels[i / 36], levels[(i / 6) % 6], levels[i % 6])
-        default:
-            let grey = Double(8 + (Int(index) - 232) * 10)
-            return (grey, grey, grey)
-        }
+        let c = XtermPalette.rgb(Int(index))
+        return (Double(c.r), Double(c.g), Double(c.b))
     }
 
     /// WCAG relative luminance.

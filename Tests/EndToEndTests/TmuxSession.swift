@@ -37,7 +37,11 @@ final class TmuxSession {
         _ = try SpawnedProcess.run(tmux, ["-L", socket, "resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"])
     }
 
-    /// Polls the screen until `predicate` holds; returns that screen.
+    /// Polls the screen until `predicate` holds; returns that screen once a frame has finished arriving.
+    ///
+    /// A frame reaches tmux in pieces (over SSH, in packets), so the first capture that holds can be a
+    /// frame's top without its body: the screen is captured again until two captures 50 ms apart agree
+    /// (at most a second; a spinner never stops), and the last capture that holds is returned.
     @discardableResult
     func waitFor(
         _ what: String, timeout: Duration = .seconds(60), _ predicate: (String) -> Bool
@@ -46,10 +50,23 @@ final class TmuxSession {
         var screen = ""
         while ContinuousClock.now < deadline {
             screen = try capture()
-            if predicate(screen) { return screen }
+            if predicate(screen) { return try await finished(screen, predicate) }
             try await Task.sleep(for: .milliseconds(100))
         }
         throw SpawnError("timed out waiting for \(what); the screen shows:\n\(screen)")
+    }
+
+    /// `screen` (which holds) or a later capture that also holds, once two captures in a row agree.
+    private func finished(_ screen: String, _ predicate: (String) -> Bool) async throws -> String {
+        var last = screen
+        for _ in 0..<20 {
+            try await Task.sleep(for: .milliseconds(50))
+            let next = try capture()
+            guard predicate(next) else { return last }
+            if next == last { return next }
+            last = next
+        }
+        return last
     }
 
     /// Polls the screen, with its colours, until it stays the same for `quiet`; returns that screen.

@@ -85,6 +85,7 @@ let package = Package(
         .target(
             name: "OpenMarketAPI",
             dependencies: [
+                "Localization",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -94,18 +95,21 @@ let package = Package(
         // Pictures to terminal cells, and the in-memory thumbnail cache.
         // Encoding sixel and scaling pictures run per frame: optimized in debug builds too, as ImageCodec.
         .target(
-            name: "ImagePipeline", dependencies: ["ImageCodec", "CZlib"],
+            name: "ImagePipeline", dependencies: ["ImageCodec", "CZlib", "Localization"],
             swiftSettings: strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
         // Off-screen canvas, text measurement, layout and input events — pure Swift, no curses, no pictures.
         .target(name: "TerminalUI", swiftSettings: strict),
+
+        // What the app says to a person, in English and Korean: one phrase type, one switch per language.
+        .target(name: "Localization", swiftSettings: strict),
 
         // Pictures in cells: the half-block painter, a rendered picture drawn into the canvas, cell colours.
         .target(name: "TerminalPictures", dependencies: ["ImagePipeline", "TerminalUI"], swiftSettings: strict),
 
         // View models: state plus events in, new state plus effects out; and the screens drawn from them.
         .target(
-            name: "MarketFeatures", dependencies: ["OpenMarketAPI", "ImagePipeline", "TerminalUI", "TerminalPictures"],
+            name: "MarketFeatures", dependencies: ["Localization", "OpenMarketAPI", "ImagePipeline", "TerminalUI", "TerminalPictures"],
             swiftSettings: strict),
 
         // The ncurses backend: the only module that imports CNCursesw.
@@ -118,14 +122,14 @@ let package = Package(
 
         // The runtime: the event loop that joins view models, the network, the image cache and a terminal.
         .target(
-            name: "MarketApp", dependencies: ["MarketFeatures", "Settings", "OpenMarketAPI", "ImagePipeline", "ImageCodec", "TerminalUI", "TerminalPictures", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            name: "MarketApp", dependencies: ["Localization", "MarketFeatures", "Settings", "OpenMarketAPI", "ImagePipeline", "ImageCodec", "TerminalUI", "TerminalPictures", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             swiftSettings: strict),
 
         // `openmarket ssh`: an SSH server whose sessions are browsers on pseudo-terminals.
         .target(
             name: "MarketSSH",
             dependencies: [
-                "Notices", "CPosixSpawn",
+                "Notices", "CPosixSpawn", "Localization",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -169,7 +173,7 @@ let package = Package(
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "MarketServer", "MarketApp", "MarketFeatures", "TerminalCurses", "OpenMarketAPI", "MarketSSH", "Telemetry", "Notices", "Settings",
+                "MarketServer", "MarketApp", "MarketFeatures", "Localization", "TerminalCurses", "OpenMarketAPI", "MarketSSH", "Telemetry", "Notices", "Settings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -226,17 +230,17 @@ let package = Package(
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TerminalUI"], swiftSettings: strict),
         .testTarget(
             name: "MarketFeaturesTests",
-            dependencies: ["MarketFeatures", "OpenMarketAPI", "TerminalUI", "ImagePipeline", "ImageCodec", "Mocks"],
+            dependencies: ["MarketFeatures", "Localization", "OpenMarketAPI", "TerminalUI", "ImagePipeline", "ImageCodec", "Mocks"],
             // The screen snapshots are read from the source tree (`expectSnapshot`), not bundled.
             exclude: ["Screens"],
             swiftSettings: strict),
         .testTarget(
-            name: "MarketAppTests", dependencies: ["MarketApp", "MarketFeatures", "Settings", "OpenMarketAPI", "TerminalUI", "Mocks", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            name: "MarketAppTests", dependencies: ["MarketApp", "MarketFeatures", "Localization", "Settings", "OpenMarketAPI", "TerminalUI", "Mocks", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             swiftSettings: strict),
         .testTarget(
             name: "MarketSSHTests",
             dependencies: [
-                "MarketSSH", "Mocks", .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                "MarketSSH", "Localization", "Mocks", .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
@@ -245,6 +249,7 @@ let package = Package(
         .testTarget(name: "TerminalCursesTests", dependencies: ["TerminalCurses", "TerminalUI"], swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "CJPEGDC", "Mocks"], swiftSettings: strict),
         .testTarget(name: "SettingsTests", dependencies: ["Settings"], swiftSettings: strict),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: strict),
         .testTarget(name: "MarketDemoTests", dependencies: ["MarketDemo", "ImageCodec"], swiftSettings: strict),
         .testTarget(
             name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "Mocks", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
@@ -252,6 +257,7 @@ let package = Package(
         .testTarget(
             name: "OpenMarketAPITests",
             dependencies: [
+                "Localization",
                 "OpenMarketAPI", "Mocks", "MarketServer", "ServerTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

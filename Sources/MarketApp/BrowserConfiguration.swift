@@ -1,3 +1,4 @@
+public import Localization
 import Foundation
 public import MarketFeatures
 public import TerminalUI
@@ -17,6 +18,8 @@ public struct BrowserConfiguration: Sendable {
     public var keymap: Keymap = .standard
     /// The theme the screen is drawn in.
     public var theme: ThemeName = .dark
+    /// The language every screen and message is written in.
+    public var language: Language = .english
     /// A theme of the user's, drawn instead (over its base, `theme`).
     public var customTheme: CustomTheme?
     /// Whether `colorMode` was remembered from another start (perhaps in another terminal): then a mode the

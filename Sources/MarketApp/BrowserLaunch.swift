@@ -1,3 +1,4 @@
+import Localization
 public import Foundation
 public import MarketFeatures
 public import OpenMarketAPI
@@ -28,6 +29,8 @@ public struct BrowserLaunch: Sendable {
         public static let noColor = "NO_COLOR"
         /// The theme: auto, dark, light or high-contrast (`--theme` wins).
         public static let theme = "OPENMARKET_THEME"
+        /// The interface's language, as `--lang` takes it (over the file's `lang` and the locale).
+        public static let lang = "OPENMARKET_LANG"
     }
 
     /// A value that is not one of those an option takes.
@@ -55,6 +58,7 @@ public struct BrowserLaunch: Sendable {
         public var mouse: Bool?
         public var pictures: String?
         public var theme: String?
+        public var lang: String?
         public var remember: Bool?
 
         public init() {}
@@ -151,7 +155,10 @@ public struct BrowserLaunch: Sendable {
             configuration.identity = demo.identity
             configuration.writerVendorID = demo.vendorID
         }
-        configuration.readOnlyNotice = environment[EnvironmentKey.readOnly].flatMap { $0.isEmpty ? nil : $0 }
+        configuration.language = settings.language.value
+        // Any value turns writes off; the notice is said in the browser's language.
+        configuration.readOnlyNotice =
+            (environment[EnvironmentKey.readOnly] ?? "").isEmpty ? nil : settings.language.value.text(.readOnlyDemo)
         configuration.openProduct = options.product
         configuration.layout = settings.layout.value
         configuration.keymap = settings.keymap

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import ImageCodec
 import ImagePipeline
@@ -222,37 +223,38 @@ extension BrowserRuntime {
         mutating func perform(_ effect: BrowserEffect) -> Bool {
             let client = runtime.client
             let queue = self.queue
+            let language = runtime.configuration.language
             switch effect {
             case .quit:
                 return false
             case .loadPage(let id, let page, let perPage, let search):
                 tasks.start(.page) {
-                    guard let result = await Self.attempt({ () async throws(OpenMarketError) in
+                    guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
                         try await client.page(number: page, itemsPerPage: perPage, search: search)
                     }) else { return }
                     queue.send(.browser(.pageLoaded(requestID: id, result)))
                 }
             case .pollFirstPage(let perPage, let search):
                 tasks.start(.poll) {
-                    let result = await Self.attempt({ () async throws(OpenMarketError) in
+                    let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
                         try await client.page(number: 1, itemsPerPage: perPage, search: search)
-                    }) ?? .failure(BrowserFailure("cancelled"))
+                    }) ?? .failure(BrowserFailure(language.text(.requestCancelled)))
                     queue.send(.browser(.pollLoaded(search: search, result)))
                 }
             case .loadDetail(let id):
                 tasks.start(.detail(id: id)) {
-                    guard let result = await Self.attempt({ () async throws(OpenMarketError) in try await client.product(id: id) })
+                    guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in try await client.product(id: id) })
                     else { return }
                     queue.send(.browser(.presented(.detail(id: id, .loaded(result)))))
                 }
             case .registerProduct(let product, let pictures):
                 let identity = runtime.configuration.identity
                 tasks.start(.register) {
-                    let result = await Self.attempt({ () async throws(OpenMarketError) in
+                    let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
                         try await client.register(product, pictures: pictures, identity: try Self.require(identity)) {
                             sent, total in queue.send(.browser(.presented(.form(.register, .uploadProgressed(sent: sent, total: total)))))
                         }
-                    }) ?? .failure(BrowserFailure("The upload was cancelled."))
+                    }) ?? .failure(BrowserFailure(language.text(.cancelled(.uploading))))
                     queue.send(.browser(.presented(.form(.register, .submitted(result)))))
                 }
             case .preparePicture(let path, let preview, let palette):
@@ -263,7 +265,7 @@ extension BrowserRuntime {
                         let cells = try? ThumbnailRenderer(palette: palette).render(upload.bytes, columns: preview.columns, rows: preview.rows)
                         result = .success(ProductFormState.Picture(path: path, upload: upload, preview: cells))
                     } catch {
-                        result = .failure(BrowserFailure(error.description))
+                        result = .failure(BrowserFailure(error.description(in: language)))
                     }
                     queue.send(.browser(.presented(.form(.register, .pictureLoaded(path: path, result)))))
                 }
@@ -274,25 +276,25 @@ extension BrowserRuntime {
                 }
             case .loadFormImages(let id):
                 tasks.start(.formImages(id: id)) {
-                    guard let result = await Self.attempt({ () async throws(OpenMarketError) in try await client.product(id: id) })
+                    guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in try await client.product(id: id) })
                     else { return }
                     queue.send(.browser(.presented(.form(.edit(productID: id), .imagesLoaded(result)))))
                 }
             case .updateProduct(let id, let changes):
                 let identity = runtime.configuration.identity
                 tasks.start(.update(id: id)) {
-                    let result = await Self.attempt({ () async throws(OpenMarketError) in
+                    let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
                         try await client.update(id: id, changes: changes, identity: try Self.require(identity))
-                    }) ?? .failure(BrowserFailure("Saving was cancelled."))
+                    }) ?? .failure(BrowserFailure(language.text(.cancelled(.saving))))
                     queue.send(.browser(.presented(.form(.edit(productID: id), .submitted(result)))))
                 }
             case .deleteProduct(let id):
                 let identity = runtime.configuration.identity
                 tasks.start(.delete(id: id)) {
-                    let result = await Self.attempt({ () async throws(OpenMarketError) in
+                    let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
                         let identity = try Self.require(identity)
                         return try await client.delete(path: try await client.deletePath(id: id, identity: identity), identity: identity)
-                    }) ?? .failure(BrowserFailure("Deleting was cancelled."))
+                    }) ?? .failure(BrowserFailure(language.text(.cancelled(.deleting))))
                     queue.send(.browser(.productDeleted(id: id, result)))
                 }
             case .scheduleSearch(let generation, let delay):
@@ -308,11 +310,13 @@ extension BrowserRuntime {
         }
 
         /// Runs a request and turns its outcome into what the view model takes; nil when it was cancelled.
-        static func attempt<T: Sendable>(_ request: () async throws(OpenMarketError) -> T) async -> Result<T, BrowserFailure>? {
+        static func attempt<T: Sendable>(
+            in language: Language, _ request: () async throws(OpenMarketError) -> T
+        ) async -> Result<T, BrowserFailure>? {
             do throws(OpenMarketError) {
                 return .success(try await request())
             } catch {
-                return error.isCancelled ? nil : .failure(BrowserFailure(error))
+                return error.isCancelled ? nil : .failure(BrowserFailure(error, in: language))
             }
         }
 

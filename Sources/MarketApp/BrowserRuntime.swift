@@ -78,6 +78,7 @@ public final class BrowserRuntime: Sendable {
         }
         state.ascii = configuration.ascii
         state.keymap = configuration.keymap
+        state.language = configuration.language
         state.themeName = configuration.theme
         state.customTheme = configuration.customTheme
         state.readOnlyNotice = configuration.readOnlyNotice

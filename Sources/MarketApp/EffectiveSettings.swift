@@ -1,3 +1,4 @@
+public import Localization
 public import MarketFeatures
 public import Settings
 public import TerminalUI
@@ -16,6 +17,8 @@ public struct EffectiveSettings: Sendable, Equatable {
     public var mouse: Resolved<Bool>
     public var ascii: Resolved<Bool>
     public var theme: Resolved<ThemeChoice>
+    /// The interface's language.
+    public var language: Resolved<Language>
     /// Whether the choices left at exit are kept for the next start.
     public var remember: Resolved<Bool>
     /// The settings file read, if any.
@@ -58,7 +61,8 @@ public struct EffectiveSettings: Sendable, Equatable {
                 ?? Resolved(10, from: .standard),
             mouse: flag(options.mouse, "--mouse", file: file(.mouse), standard: true),
             ascii: flag(options.ascii, "--ascii", file: file(.ascii), standard: false),
-            theme: try theme(options, environment: environment, file: file(.theme), themes: themes), remember: remember,
+            theme: try theme(options, environment: environment, file: file(.theme), themes: themes),
+            language: try language(options, environment: environment, file: file(.lang)), remember: remember,
             settingsPath: settings.path)
     }
 
@@ -116,6 +120,28 @@ public struct EffectiveSettings: Sendable, Equatable {
         return Resolved(.auto, from: .standard)
     }
 
+    /// `--lang`, then `OPENMARKET_LANG`, then the file's `lang`, then the locale (`LC_ALL`, `LC_MESSAGES`,
+    /// `LANG`), then English. `auto` at any of the first three passes on to the locale. The file ranks above
+    /// the locale: a language written in openmarket's own file is a choice for openmarket, a locale is for
+    /// every program.
+    static func language(
+        _ options: BrowserLaunch.Options, environment: [String: String], file: (String, SettingOrigin)?
+    ) throws(BrowserLaunch.InvalidValue) -> Resolved<Language> {
+        typealias Key = BrowserLaunch.EnvironmentKey
+        let asked: [(String, SettingOrigin, option: String)] = [
+            options.lang.map { ($0, .flag("--lang"), "--lang") }, environment[Key.lang].map { ($0, .environment(Key.lang), Key.lang) },
+            file.map { ($0.0, $0.1, SettingKey.lang.rawValue) },
+        ].compactMap { $0 }
+        for (text, origin, option) in asked where !text.isEmpty && text.lowercased() != "auto" {
+            guard let language = Language(name: text) else {
+                throw BrowserLaunch.InvalidValue(option: option, allowed: "auto, en or ko", value: text)
+            }
+            return Resolved(language, from: origin)
+        }
+        if let (language, variable) = Language.ofLocale(in: environment) { return Resolved(language, from: .environment(variable)) }
+        return Resolved(.english, from: .standard)
+    }
+
     static func flag(_ option: Bool?, _ name: String, file: (String, SettingOrigin)?, standard: Bool) -> Resolved<Bool> {
         if let option { return Resolved(option, from: .flag(option ? name : name.replacingOccurrences(of: "--", with: "--no-"))) }
         if let (text, origin) = file { return Resolved(text == "true", from: origin) }
@@ -133,6 +159,7 @@ public struct EffectiveSettings: Sendable, Equatable {
             (SettingKey.mouse.rawValue, String(mouse.value), mouse.origin),
             (SettingKey.ascii.rawValue, String(ascii.value), ascii.origin),
             (SettingKey.theme.rawValue, theme.value.settingName, theme.origin),
+            (SettingKey.lang.rawValue, language.value.rawValue, language.origin),
             (SettingKey.remember.rawValue, String(remember.value), remember.origin),
         ]
     }

@@ -97,7 +97,7 @@ public final class MarketSSHServer: Sendable {
     /// waits up to `grace` for them to end.
     public func stop(grace: Duration = .seconds(3)) async {
         try? await channel.close()
-        for session in registry.all { session.end(reason: "The server is shutting down — goodbye.", because: .shutdown) }
+        for session in registry.all { session.end(reason: .sshShuttingDown, because: .shutdown) }
         let deadline = ContinuousClock.now + grace
         while registry.count > 0, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(50))

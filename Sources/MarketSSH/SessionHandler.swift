@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import Logging
 import NIOCore
@@ -34,7 +35,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private var endReason: SSHMetrics.End?
     private var running: Running?
     /// What the channel has been asked so far.
-    private var state = SessionStateMachine(helpText: SessionLauncher.helpText)
+    private var state = SessionStateMachine()
 
     init(launcher: SessionLauncher, connection: ConnectionInfo, registry: SessionRegistry, reports: FirstPageReports) {
         self.launcher = launcher
@@ -49,16 +50,16 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     /// Ends the session from the server side: the browser is hung up (it restores its screen), then
-    /// the client gets `reason` on a line of its own and the channel closes. Safe from any thread.
-    func end(reason: String, because end: SSHMetrics.End) {
+    /// the client gets `reason` on a line of its own, in its language, and the channel closes. Safe from any thread.
+    func end(reason: Phrase, because end: SSHMetrics.End) {
         channel?.eventLoop.execute {
             guard self.goodbye == nil else { return }
-            self.goodbye = reason
+            self.goodbye = self.state.language.text(reason)
             self.endReason = self.endReason ?? end
             if let terminal = self.running?.terminal {
                 terminal.hangUp()
             } else if let channel = self.channel {
-                self.finish(channel, text: reason + "\r\n", status: 0)
+                self.finish(channel, text: self.state.language.text(reason) + "\r\n", status: 0)
             }
         }
     }
@@ -109,7 +110,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         case .launch(let pty, let productID):
             guard registry.add(self) else {
                 launcher.logger.info("ssh session refused: full (\(registry.limits.maxSessions) sessions) address=\(connection.address)")
-                finish(channel, text: launcher.fullText, status: 1)
+                finish(channel, text: launcher.fullText(in: state.language), status: 1)
                 return
             }
             // The seat is taken; the browser starts when the gate has room (at once, unless a burst is starting).
@@ -172,9 +173,9 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         return channel.eventLoop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in
             let now = ContinuousClock.now
             if now - sessionStart > limits.maxSessionTime {
-                self.end(reason: "This session reached its time limit — goodbye.", because: .timeLimit)
+                self.end(reason: .sshTimeLimit, because: .timeLimit)
             } else if now - self.lastInput > limits.idleTimeout {
-                self.end(reason: "Idle for too long — goodbye.", because: .idle)
+                self.end(reason: .sshIdle, because: .idle)
             }
         }
     }

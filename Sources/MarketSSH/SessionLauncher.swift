@@ -1,3 +1,4 @@
+public import Localization
 import Foundation
 public import Logging
 
@@ -27,21 +28,13 @@ public struct SessionLauncher: Sendable {
         self.environmentForKey = environmentForKey
     }
 
-    /// What a visitor reads when every session of this front is taken.
-    public var fullText: String {
-        "openmarket (\(frontName)) is full — try again in a minute.\r\n"
+    /// What a visitor reads when every session of this front is taken, in the visitor's language.
+    public func fullText(in language: Language = .english) -> String {
+        language.text(.sshFull(front: frontName)) + "\r\n"
     }
 
     /// The keys, for `ssh … help`.
-    public static let helpText = """
-        openmarket — a terminal marketplace. Connect with: ssh -t -p PORT HOST
-
-        ↑↓ j k      move                 Enter      open the product
-        ← → h l     move in the grid     v  Tab     list ↔ grid
-        PgUp PgDn   a screen             /          search (Esc clears)
-        g G         first / last         r          refresh
-        c           cycle colours        ?          help
-        q  Esc      back / quit          n e d m    register, edit, delete, mine (when allowed)
-
-        """
+    public static func helpText(in language: Language = .english) -> String {
+        language.text(.sshHelp)
+    }
 }

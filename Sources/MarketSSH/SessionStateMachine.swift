@@ -1,3 +1,4 @@
+import Localization
 /// What one SSH session channel has been asked so far, and what its handler should do about each
 /// request (SwiftNIO's way: the handler feeds requests in and carries out the action that comes back).
 ///
@@ -42,8 +43,6 @@ struct SessionStateMachine: Sendable {
         case closed(Terminal?, hadStarted: Bool)
     }
 
-    /// The keys `help` prints, sent as the answer to `ssh HOST help`.
-    let helpText: String
     private var state = State.waiting(nil)
     /// The client's locale, from its environment requests (only `localeNames`, only well-formed values):
     /// the browser's interface follows it.
@@ -53,9 +52,10 @@ struct SessionStateMachine: Sendable {
     /// characters are UTF-8 whatever the client's host uses).
     static let localeNames: Set<String> = ["LANG", "LC_ALL", "LC_MESSAGES"]
 
-    init(helpText: String) {
-        self.helpText = helpText
-    }
+    init() {}
+
+    /// The language the client's locale asks for (English when it sent none): its answers and goodbye are in it.
+    var language: Language { Language.ofLocale(in: locale)?.language ?? .english }
 
     /// The client's terminal as last described (pty request and window changes), if it asked for one.
     var terminal: Terminal? {
@@ -103,7 +103,7 @@ struct SessionStateMachine: Sendable {
         let words = (command ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         if words.first == "help" {
             state = .answered(terminal)
-            return .answer(helpText, status: 0)
+            return .answer(SessionLauncher.helpText(in: language), status: 0)
         }
         var productID: Int?
         if words.first == "product", words.count == 2, let id = Int(words[1]), id > 0 {
@@ -111,11 +111,11 @@ struct SessionStateMachine: Sendable {
         } else if !words.isEmpty {
             state = .answered(terminal)
             let shown = Self.printable(words.joined(separator: " "))
-            return .answer("Unknown command “\(shown)”; try: help, product ID.\r\n", status: 2)
+            return .answer(language.text(.sshUnknownCommand(shown)) + "\r\n", status: 2)
         }
         guard let terminal else {
             state = .answered(nil)
-            return .answer("openmarket is a full-screen app and needs a terminal: connect with ssh -t.\r\n", status: 1)
+            return .answer(language.text(.sshNeedsTerminal) + "\r\n", status: 1)
         }
         state = .running(terminal)
         return .launch(terminal, productID: productID)

@@ -9,6 +9,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Comparable {
     case mouse
     case ascii
     case theme
+    case lang
     case remember
 
     /// What a setting takes.
@@ -40,6 +41,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Comparable {
         case .pollInterval: .number(minimum: 1)
         case .mouse, .ascii, .remember: .flag
         case .theme: .text
+        case .lang: .choice(["auto", "en", "ko"])
         }
     }
 
@@ -53,6 +55,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Comparable {
         case .mouse: "true"
         case .ascii: "false"
         case .theme: "auto"
+        case .lang: "auto"
         case .remember: "true"
         }
     }
@@ -68,6 +71,7 @@ public enum SettingKey: String, CaseIterable, Sendable, Comparable {
         case .mouse: "Whether clicks and the wheel work."
         case .ascii: "ASCII only, for terminals that draw block characters double-width."
         case .remember: "Whether the layout, pictures and colours are kept for the next start, per market."
+        case .lang: "Language: auto (the locale: LC_ALL, LC_MESSAGES or LANG; ko_KR.UTF-8 is Korean), en or ko."
         case .theme: "Colours: auto (light or dark, as the terminal's background is), dark, light, high-contrast, or a name under `themes`."
         }
     }

@@ -43,6 +43,8 @@ struct BrowseCommand: AsyncParsableCommand {
     var pictures: String?
     @Option(help: "Colours: auto (light or dark as the terminal's background is), dark, light or high-contrast; also OPENMARKET_THEME.")
     var theme: String?
+    @Option(help: "Language: auto (the locale: LC_ALL, LC_MESSAGES or LANG; ko_KR.UTF-8 is Korean), en or ko; also OPENMARKET_LANG.")
+    var lang: String?
     @Flag(inversion: .prefixedNo, help: "Keep the layout, pictures and colours left at exit for the next start (the default: yes).")
     var remember: Bool?
     @Option(help: "The settings file (default: $XDG_CONFIG_HOME/openmarket/config.yaml; \"\" for none); also OPENMARKET_CONFIG.")
@@ -70,8 +72,8 @@ struct BrowseCommand: AsyncParsableCommand {
         return settings
     }
 
-    /// The language the environment asks for: LC_ALL, else LC_MESSAGES, else LANG (as POSIX ranks them).
-    static func language(_ environment: [String: String]) -> String {
+    /// The locale the environment names for messages: LC_ALL, else LC_MESSAGES, else LANG (as POSIX ranks them).
+    static func locale(_ environment: [String: String]) -> String {
         let asked = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
         return TerminalType.printable(asked)
     }
@@ -124,6 +126,7 @@ struct BrowseCommand: AsyncParsableCommand {
         options.mouse = mouse
         options.pictures = pictures
         options.theme = theme
+        options.lang = lang
         options.remember = remember
         return options
     }
@@ -141,7 +144,7 @@ struct BrowseCommand: AsyncParsableCommand {
             logger.notice(
                 "no terminfo entry for TERM=\(TerminalType.printable(requested)); drawing with \(used) (ncurses-term has more entries)")
         }
-        logger.info("language: \(Self.language(environment))")
+        logger.info("language: \(settings.language.value.rawValue) (from \(settings.language.origin)); locale: \(Self.locale(environment))")
         let answers = askTerminal(settings, environment: environment, logger: logger)
         let embedded = try await startEmbeddedMarket(settings.server.value, directory: directory, logger: logger, launched: launched)
         let baseURL = embedded?.url ?? URL(string: settings.server.value.url!)!

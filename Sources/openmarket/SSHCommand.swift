@@ -134,8 +134,8 @@ struct SSHCommand: AsyncParsableCommand {
                 }
             }
         } else {
-            environment[BrowserLaunch.EnvironmentKey.readOnly] =
-                "This demo is read-only: register, edit and delete are off (openmarket ssh --open)."
+            // Writes off; the browser says so in the visitor's language.
+            environment[BrowserLaunch.EnvironmentKey.readOnly] = "1"
         }
         let launcher = SessionLauncher(
             executable: executable,

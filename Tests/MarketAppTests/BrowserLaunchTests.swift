@@ -1,5 +1,6 @@
 import Foundation
 import MarketApp
+import Localization
 import MarketFeatures
 import OpenMarketAPI
 import Settings
@@ -130,15 +131,18 @@ struct BrowserLaunchTests {
         #expect(!BrowserLaunch.asksTerminal(try effective(none, environment: environment), environment: environment))
     }
 
-    @Test("the rest: a read-only notice when set and not empty, the poll interval, layout, product, ASCII and the server's label")
+    @Test("the rest: a read-only notice (in the browser's language) when set and not empty, the poll interval, layout, product, ASCII and the server's label")
     func theRest() throws {
         let resolved = try resolve({
             $0.pollInterval = 2.5
             $0.layout = .list
             $0.product = 42
             $0.ascii = true
-        }, environment: [Key.readOnly: "read-only here"]).configuration
-        #expect(resolved.readOnlyNotice == "read-only here")
+        }, environment: [Key.readOnly: "1"]).configuration
+        #expect(resolved.readOnlyNotice == "This demo is read-only: register, edit and delete are off (openmarket ssh --open).")
+        #expect(resolved.language == .english)
+        let korean = try resolve(environment: [Key.readOnly: "1", "LANG": "ko_KR.UTF-8"]).configuration
+        #expect(korean.language == .korean && korean.readOnlyNotice == "읽기 전용 데모입니다: 등록, 수정, 삭제는 꺼져 있습니다 (openmarket ssh --open).")
         #expect(resolved.pollInterval == .milliseconds(2500))
         #expect(resolved.layout == .list && resolved.openProduct == 42 && resolved.ascii)
         #expect(resolved.serverLabel == "10.0.0.7:8080")

@@ -127,7 +127,7 @@ struct EffectiveSettingsTests {
     func rows() throws {
         let rows = try resolve(environment: [Key.colors: "true"]).rows
         #expect(rows.map(\.name) == SettingKey.allCases.map(\.rawValue))
-        #expect(rows.map(\.value) == ["course (http://course.test:8080)", "list", "blocks", "true", "30", "false", "true", "auto", "true"])
+        #expect(rows.map(\.value) == ["course (http://course.test:8080)", "list", "blocks", "true", "30", "false", "true", "auto", "en", "true"])
         #expect(rows[3].origin.description == "environment OPENMARKET_COLORS" && rows[1].origin.description == "\(Self.path):2")
         #expect(try resolve(file: Settings()).rows.allSatisfy { $0.origin == .standard })
     }

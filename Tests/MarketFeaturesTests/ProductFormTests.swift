@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodec
 import ImagePipeline
+import Localization
 import Mocks
 import OpenMarketAPI
 import TerminalUI
@@ -95,7 +96,8 @@ struct ProductFormTests {
         #expect(other.state.message(for: .price) == nil)
         other.send(.control("s")) { $0.triedSubmit = true }  // refused while invalid: nothing sent
         #expect(other.state.message(for: .price) == "Price must be a number of 0 or more.")
-        #expect(other.state.shownMessages == ["Price must be a number of 0 or more."])
+        #expect(other.state.shownMessages() == ["Price must be a number of 0 or more."])
+        #expect(other.state.shownMessages(in: .korean) == ["가격은 0 이상의 숫자여야 합니다."])
     }
 
     @Test("only changed fields are sent; keys wait while saving; the answer closes the form")
@@ -288,7 +290,7 @@ struct RegisterFormTests {
             $0.loadingPictures = []
             $0.pictures = [picture]
             $0.picturePath = $0.picturePath.replaced(by: "")
-            $0.pictureMessage = "a.jpg: 19.1 MB → 273 KB (shrunk to 64×48)"
+            $0.pictureMessage = .pictureShrunk(filename: "a.jpg", from: "19.1 MB", to: "273 KB", width: 64, height: 48)
         }
     }
 
@@ -299,7 +301,7 @@ struct RegisterFormTests {
         form.send(.enter, effects: [.preparePicture(path: "/tmp/notes.jpg")]) { $0.loadingPictures = ["/tmp/notes.jpg"] }
         form.receive(.pictureLoaded(path: "/tmp/notes.jpg", .failure(BrowserFailure("/tmp/notes.jpg: not a JPEG or PNG picture")))) {
             $0.loadingPictures = []
-            $0.pictureMessage = "/tmp/notes.jpg: not a JPEG or PNG picture"
+            $0.pictureMessage = .pictureUnreadable("/tmp/notes.jpg: not a JPEG or PNG picture")
         }
     }
 
@@ -314,7 +316,7 @@ struct RegisterFormTests {
             }
         }
         form.type("/p/6.jpg", into: \.picturePath)
-        form.send(.enter) { $0.pictureMessage = "At most 5 pictures; Delete removes one." }
+        form.send(.enter) { $0.pictureMessage = .tooManyPictures(5) }
         form.send(.control("u")) { $0.picturePath = $0.picturePath.replaced(by: "") }
         form.send(.left) { $0.selectedPicture = 3 }
         form.send(.left) { $0.selectedPicture = 2 }
@@ -341,7 +343,7 @@ struct RegisterFormTests {
         form.receive(.pathCompleted(prefix: "/tmp/elsewhere", ["/tmp/elsewhere/x"]))  // for a path no longer typed: nothing
         form.type("x", into: \.picturePath)
         form.send(.tab, effects: [.completePath("/tmp/pics/x")])
-        form.receive(.pathCompleted(prefix: "/tmp/pics/x", [])) { $0.pictureMessage = "No file starts with that." }
+        form.receive(.pathCompleted(prefix: "/tmp/pics/x", [])) { $0.pictureMessage = .noFileStartsWith }
     }
 
     @Test("submit is refused without a picture; with pictures it registers them in order")
@@ -353,7 +355,7 @@ struct RegisterFormTests {
         let cup = Self.picture("/p/b.jpg")
         form.receive(.pictureLoaded(path: photo.path, .success(photo))) {
             $0.pictures = [photo]
-            $0.pictureMessage = "photo.png: 879 KB → 2 KB (shrunk to 64×48)"
+            $0.pictureMessage = .pictureShrunk(filename: "photo.png", from: "879 KB", to: "2 KB", width: 64, height: 48)
         }
         form.receive(.pictureLoaded(path: cup.path, .success(cup))) {
             $0.pictures = [photo, cup]
@@ -439,7 +441,7 @@ struct RegisterFormTests {
         let picture = Self.picture("/p/a.jpg", bytes: 286 * 1024, shrunkFrom: 4_400_000)
         browser.send(.presented(.form(.register, .pictureLoaded(path: picture.path, .success(picture))))) {
             $0.form?.pictures = [picture]
-            $0.form?.pictureMessage = "a.jpg: 4.2 MB → 286 KB (shrunk to 64×48)"
+            $0.form?.pictureMessage = .pictureShrunk(filename: "a.jpg", from: "4.2 MB", to: "286 KB", width: 64, height: 48)
         }
         let lines = render(browser.state).0.trimmedLines()
         #expect(lines[1] == " Register a product")

@@ -1,17 +1,20 @@
 import Foundation
 import ImagePipeline
+import Localization
 import OpenMarketAPI
 import TerminalUI
 import Testing
 
 @testable import MarketFeatures
 
-/// Every screen and widget at 80×24, text and styles together (`Screens/*.txt`): the list (with Korean
-/// names), the grid, the detail, the form registering and failing to save, the questions, the help, the
-/// search line, the error banner with a notice. A change to any of them shows here as a diff to review.
-@Suite("Whole screens at 80×24, text and styles")
+/// Every screen and widget, text and styles together (`Screens/*.txt`): the list (with Korean names), the
+/// grid, the detail, the form registering and failing to save, the questions, the help, the search line,
+/// the error banner with a notice — each in English and in Korean, at 80×24 and at 200×60 (`name.txt`,
+/// `name.ko.txt`, `name.200x60.txt`, `name.ko.200x60.txt`). A change to any of them shows as a diff to
+/// review; a Korean screen with an English word of the app's own fails too.
+@Suite("Whole screens in English and Korean, at 80×24 and 200×60, text and styles")
 struct ScreenSnapshotTests {
-    static let size = ScreenSize(columns: 80, rows: 24)
+    static let sizes = [ScreenSize(columns: 80, rows: 24), ScreenSize(columns: 200, rows: 60)]
 
     static var products: [ProductSummary] {
         [
@@ -26,13 +29,52 @@ struct ScreenSnapshotTests {
 
     /// The list of `products` loaded, all of them, as the demo vendor — the state each screen starts from;
     /// each test sets the state it draws (how keys lead there is the feature tests' business).
-    static func browsing() -> BrowserState {
+    static func browsing(_ size: ScreenSize, _ language: Language) -> BrowserState {
         var state = BrowserState(size: size, serverLabel: "m.test:80")
+        state.language = language
         state.writer = WriterIdentity(vendorID: 1, vendorName: "demo")
         state.catalog.isStarting = false
         state.catalog.allProducts = products
         state.catalog.nextPage = nil
         return state
+    }
+
+    /// What the server says when it refuses a save: its own words, in its own language.
+    static let serverSaid = "secret is wrong for this vendor"
+
+    /// Words a Korean screen may show in Latin letters: the products' own, the server's, key names,
+    /// currency codes, the app's and the server's names.
+    static let foreignWords: Set<String> = {
+        let data = products.flatMap { [$0.name, $0.vendorName ?? "", $0.description] }
+            + ["A sturdy mug for your morning coffee, made in Seoul by hand.", "Cup", "Product", serverSaid]
+        let names = ["Enter", "Esc", "Tab", "Ctrl", "PgUp", "PgDn", "Home", "End", "Bksp", "Delete", "KRW", "USD", "openmarket", "test"]
+        return Set((data + names).flatMap(latinWords))
+    }()
+
+    /// Runs of three or more Latin letters.
+    static func latinWords(_ text: String) -> [String] {
+        text.matches(of: /[A-Za-z]{3,}/).map { String($0.output) }
+    }
+
+    /// The screen `change` makes of the browsing state, in both languages and at both sizes, each compared with
+    /// its snapshot; the Korean ones must have no word of the app's in English.
+    func expectScreens(
+        named name: String, sourceLocation: SourceLocation = #_sourceLocation,
+        _ change: (inout BrowserState, Language) -> Void
+    ) {
+        for language in Language.allCases {
+            for size in Self.sizes {
+                var state = Self.browsing(size, language)
+                change(&state, language)
+                let suffix = (language == .english ? "" : ".\(language.rawValue)") + (size == Self.sizes[0] ? "" : ".\(size.columns)x\(size.rows)")
+                expectSnapshot(state, named: name + suffix, sourceLocation: sourceLocation)
+                guard language == .korean else { continue }
+                let text = render(state).0.trimmedLines().joined(separator: "\n")
+                // A product's word cut by a box over it ("War" of "Warm") is the product's too.
+                let english = Self.latinWords(text).filter { word in !Self.foreignWords.contains { $0.contains(word) } }
+                #expect(english.isEmpty, "English on the Korean screen \(name + suffix): \(english)\n\(text)", sourceLocation: sourceLocation)
+            }
+        }
     }
 
     /// The registration form with `name` typed, and `price`, the focus on the price after leaving it.
@@ -45,91 +87,91 @@ struct ScreenSnapshotTests {
 
     @Test("the list, with wide characters")
     func list() {
-        var state = Self.browsing()
-        state.catalog.selectedIndex = 1
-        expectSnapshot(state, named: "list")
+        expectScreens(named: "list") { state, _ in
+            state.catalog.selectedIndex = 1
+        }
     }
 
     @Test("the grid")
     func grid() {
-        var state = Self.browsing()
-        state.catalog.layoutKind = .grid
-        state.catalog.selectedIndex = 1
-        expectSnapshot(state, named: "grid")
+        expectScreens(named: "grid") { state, language in
+            state.catalog.layoutKind = .grid
+            state.catalog.selectedIndex = 1
+        }
     }
 
     @Test("the detail")
     func detail() {
-        var state = Self.browsing()
-        var detail = DetailState(summary: Self.products[0])
-        detail.detail = Samples.detail(8, description: "A sturdy mug for your morning coffee, made in Seoul by hand.")
-        detail.phase = .loaded
-        state.presented = [.detail(detail)]
-        expectSnapshot(state, named: "detail")
+        expectScreens(named: "detail") { state, language in
+            var detail = DetailState(summary: Self.products[0])
+            detail.detail = Samples.detail(8, description: "A sturdy mug for your morning coffee, made in Seoul by hand.")
+            detail.phase = .loaded
+            state.presented = [.detail(detail)]
+        }
     }
 
     @Test("registering: typed fields, a rule broken in a field left, the focus on the price")
     func registering() {
-        var state = Self.browsing()
-        var form = Self.registration(name: "무선 마우스", price: "12a")
-        form.visited = [.name, .description, .price, .discount]
-        form.focus = .price
-        state.presented = [.form(form)]
-        expectSnapshot(state, named: "form-register")
+        expectScreens(named: "form-register") { state, language in
+            var form = Self.registration(name: "무선 마우스", price: "12a")
+            form.visited = [.name, .description, .price, .discount]
+            form.focus = .price
+            state.presented = [.form(form)]
+        }
     }
 
     @Test("editing: the server refused the save; what was typed stays, its message shows")
     func editRefused() {
-        var state = Self.browsing()
-        state.catalog.selectedIndex = 4
-        var form = ProductFormState(editing: Self.products[4], images: Samples.detail(4, pictures: 2).images)
-        form.price = form.price.replaced(by: "3900")
-        form.focus = .price
-        form.triedSubmit = true
-        form.phase = .failed(message: "The server refused: secret is wrong for this vendor (403).")
-        state.presented = [.form(form)]
-        expectSnapshot(state, named: "form-edit-refused")
+        expectScreens(named: "form-edit-refused") { state, language in
+            state.catalog.selectedIndex = 4
+            var form = ProductFormState(editing: Self.products[4], images: Samples.detail(4, pictures: 2).images)
+            form.price = form.price.replaced(by: "3900")
+            form.focus = .price
+            form.triedSubmit = true
+            form.phase = .failed(message: OpenMarketError.httpStatus(403, message: Self.serverSaid).userMessage(in: language))
+            state.presented = [.form(form)]
+        }
     }
 
     @Test("“Discard changes?” over the form")
     func discard() {
-        var state = Self.browsing()
-        state.presented = [.form(Self.registration(name: "Cup")), .confirmation(Confirmation(action: .discardChanges))]
-        expectSnapshot(state, named: "question-discard")
+        expectScreens(named: "question-discard") { state, language in
+            state.presented = [.form(Self.registration(name: "Cup")), .confirmation(Confirmation(action: .discardChanges))]
+        }
     }
 
     @Test("“Delete …?” with Yes chosen")
     func delete() {
-        var state = Self.browsing()
-        state.catalog.selectedIndex = 4
-        var question = Confirmation(action: .deleteProduct(id: 4, name: "Notebook"))
-        question.yesFocused = true
-        state.presented = [.confirmation(question)]
-        expectSnapshot(state, named: "question-delete")
+        expectScreens(named: "question-delete") { state, language in
+            state.catalog.selectedIndex = 4
+            var question = Confirmation(action: .deleteProduct(id: 4, name: "Notebook"))
+            question.yesFocused = true
+            state.presented = [.confirmation(question)]
+        }
     }
 
     @Test("the help")
     func help() {
-        var state = Self.browsing()
-        state.presented = [.help(HelpState())]
-        expectSnapshot(state, named: "help")
+        expectScreens(named: "help") { state, language in
+            state.presented = [.help(HelpState())]
+        }
     }
 
     @Test("the search line, typing")
     func search() {
-        var state = Self.browsing()
-        state.presented = [.search(SearchState(query: "우산"))]
-        state.searchGeneration = 2
-        expectSnapshot(state, named: "search-line")
+        expectScreens(named: "search-line") { state, language in
+            state.presented = [.search(SearchState(query: "우산"))]
+            state.searchGeneration = 2
+        }
     }
 
     @Test("the error banner and a notice on the status line")
     func bannerAndNotice() {
-        var state = Self.browsing()
-        state.catalog.errorMessage = "The server did not answer in 15 s."
-        state.catalog.pageLoad = .failed(CatalogState.PageRequest(id: 2, page: 1, search: nil, replaces: true, keepSelectedID: 8))
-        state.notice = "My products only — m shows everything again."
-        state.catalog.onlyVendorID = 1
-        expectSnapshot(state, named: "banner-notice")
+        expectScreens(named: "banner-notice") { state, language in
+            state.catalog.errorMessage = OpenMarketError.timeout(after: .seconds(15)).userMessage(in: language)
+            state.catalog.pageLoad = .failed(CatalogState.PageRequest(id: 2, page: 1, search: nil, replaces: true, keepSelectedID: 8))
+            state.notice = language.text(.mineOnly(allKey: "m"))
+            state.catalog.onlyVendorID = 1
+        }
     }
 }

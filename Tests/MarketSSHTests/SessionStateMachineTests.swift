@@ -6,7 +6,7 @@ import Testing
 struct SessionStateMachineTests {
     let xterm = SessionStateMachine.Terminal(term: "xterm-256color", columns: 80, rows: 24)
 
-    func machine() -> SessionStateMachine { SessionStateMachine(helpText: "keys\r\n") }
+    func machine() -> SessionStateMachine { SessionStateMachine() }
 
     @Test("pty, then shell: the browser is launched on the client's terminal")
     func ptyThenShell() {
@@ -43,7 +43,7 @@ struct SessionStateMachineTests {
     func help() {
         var session = machine()
         let answer5 = session.startRequested(command: "help")
-        #expect(answer5 == .answer("keys\r\n", status: 0))
+        #expect(answer5 == .answer(SessionLauncher.helpText(), status: 0))
     }
 
     @Test("unknown commands and bad product numbers: status 2, the words shown without control characters",

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import OpenMarketAPI
 import Testing
 
@@ -47,7 +48,7 @@ struct ProductDraftTests {
     func nameMessage() {
         var draft = Self.valid
         draft.name = "ab"
-        #expect(draft.validate() == [DraftViolation(field: .name, message: "Name must be 3–100 characters (now 2).")])
+        #expect(draft.validate() == [DraftViolation(field: .name, phrase: .nameLength(minimum: 3, maximum: 100, now: 2))])
         draft.name = "🇰🇷🇯🇵"
         #expect(draft.validate().first?.message == "Name must be 3–100 characters (now 2).")
     }
@@ -88,7 +89,7 @@ struct ProductDraftTests {
         var draft = Self.valid
         draft.price = "  "
         draft.discountedPrice = ""
-        #expect(draft.validate() == [DraftViolation(field: .price, message: "Price is required.")])
+        #expect(draft.validate() == [DraftViolation(field: .price, phrase: .priceRequired)])
     }
 
     @Test(
@@ -134,7 +135,7 @@ struct ProductDraftTests {
         draft.currency = .usd
         #expect(fields(draft).isEmpty)
         draft.currency = .other("EUR")
-        #expect(draft.validate() == [DraftViolation(field: .currency, message: "Currency must be KRW or USD.")])
+        #expect(draft.validate() == [DraftViolation(field: .currency, phrase: .currencyUnknown)])
     }
 
     @Test("pictures: 1 to 5 on registration, not checked on an edit", arguments: [0, 1, 5, 6])

@@ -1,3 +1,4 @@
+public import Localization
 import Foundation
 public import ImageCodec
 
@@ -40,13 +41,19 @@ public struct UploadPictureError: Error, Sendable, Equatable, CustomStringConver
     public static func tooBig(_ path: String, bytes: Int) -> Self { Self(code: .tooBig(path, bytes)) }
     public static func notAPicture(_ path: String, reason: String) -> Self { Self(code: .notAPicture(path, reason)) }
 
-    public var description: String {
+    public var description: String { description(in: .english) }
+
+    /// What is wrong, in `language`.
+    public func description(in language: Language) -> String { language.text(phrase) }
+
+    /// What is wrong, as a phrase of the catalog.
+    public var phrase: Phrase {
         switch code {
-        case .missing(let path): "No such file: \(path)"
-        case .directory(let path): "\(path) is a folder, not a picture"
-        case .unreadable(let path): "Cannot read \(path) (permission denied?)"
-        case .tooBig(let path, let bytes): "\(path) is \(bytes / 1_048_576) MB; pictures up to 64 MB can be shrunk"
-        case .notAPicture(let path, let reason): "\(path): \(reason)"
+        case .missing(let path): .noSuchFile(path)
+        case .directory(let path): .isAFolder(path)
+        case .unreadable(let path): .cannotReadFile(path)
+        case .tooBig(let path, let bytes): .pictureTooBig(path, megabytes: bytes / 1_048_576, most: 64)
+        case .notAPicture(let path, let reason): .notAPicture(path, reason: reason)
         }
     }
 }

@@ -1,3 +1,4 @@
+public import Localization
 public import ImagePipeline
 public import OpenMarketAPI
 public import TerminalUI
@@ -33,8 +34,9 @@ public struct BrowserFailure: Error, Sendable, Equatable {
         self.message = message
     }
 
-    public init(_ error: OpenMarketError) {
-        message = error.userMessage
+    /// The error's sentence in `language`.
+    public init(_ error: OpenMarketError, in language: Language = .english) {
+        message = error.userMessage(in: language)
     }
 }
 

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import OpenMarketAPI
 import TerminalUI
@@ -9,7 +10,7 @@ extension BrowserState {
         case .started:
             var effects = catalog.start()
             if let id = openProductAtStart {
-                presented.append(.detail(DetailState(summary: Self.placeholder(id: id))))
+                presented.append(.detail(DetailState(summary: Self.placeholder(id: id, in: language))))
                 effects.append(.loadDetail(id: id))
             }
             return effects
@@ -42,10 +43,10 @@ extension BrowserState {
             case .success:
                 let (removed, effects) = catalog.remove(id: id)
                 presented.removeAll { if case .detail(let detail) = $0 { detail.summary.id == id } else { false } }
-                notice = "Deleted “\(removed.map { ProductText.name($0) } ?? "#\(id)")”."
+                notice = language.text(.deleted(name: removed.map { ProductText.name($0) } ?? "#\(id)"))
                 return effects
             case .failure(let failure):
-                catalog.errorMessage = "Could not delete #\(id): \(failure.message)"
+                catalog.errorMessage = language.text(.couldNotDelete(id: id, reason: failure.message))
                 return []
             }
         }
@@ -124,7 +125,7 @@ extension BrowserState {
     }
 
     var presentationContext: PresentationContext {
-        PresentationContext(pageRows: max(1, size.rows / 2), palette: palette, keymap: keymap)
+        PresentationContext(pageRows: max(1, size.rows / 2), palette: palette, keymap: keymap, language: language)
     }
 
     /// Carries out what the feature at `index` of the stack asked for.

@@ -1,11 +1,12 @@
+import Localization
 import Foundation
 import OpenMarketAPI
 
 extension BrowserState {
     /// What the detail shows of a product known only by its id, until its detail arrives.
-    static func placeholder(id: Int) -> ProductSummary {
+    static func placeholder(id: Int, in language: Language = .english) -> ProductSummary {
         ProductSummary(
-            id: id, vendorID: 0, name: "Product #\(id)", currency: .krw, price: 0, bargainPrice: 0, discountedPrice: 0,
+            id: id, vendorID: 0, name: language.text(.detailLabel(.product)) + " #\(id)", currency: .krw, price: 0, bargainPrice: 0, discountedPrice: 0,
             stock: 0, createdAt: Date(timeIntervalSince1970: 0), issuedAt: Date(timeIntervalSince1970: 0))
     }
 
@@ -17,13 +18,12 @@ extension BrowserState {
     }
 
     /// Why the writer may not change `product`, or nil when it may.
-    func refusal(toChange product: ProductSummary, _ verb: String) -> String? {
+    func refusal(toChange product: ProductSummary, _ write: Phrase.Write) -> String? {
         if let readOnlyNotice { return readOnlyNotice }
-        guard let writer else {
-            return "No vendor identity: start with --identifier and --secret to \(verb) your products."
-        }
+        guard let writer else { return language.text(.noIdentity(write)) }
         if let mine = writer.vendorID, mine != product.vendorID {
-            return "“\(ProductText.name(product))” belongs to \(ProductText.vendor(product)); only its vendor can \(verb) it."
+            return language.text(
+                .notYours(name: ProductText.name(product), vendor: ProductText.vendor(product, in: language), write))
         }
         return nil
     }
@@ -33,7 +33,7 @@ extension BrowserState {
         if let readOnlyNotice {
             notice = readOnlyNotice
         } else if writer == nil {
-            notice = "No vendor identity: start with --identifier and --secret to register products."
+            notice = language.text(.noIdentity(.register))
         } else {
             presented.append(.form(ProductFormState(registering: .krw)))
         }
@@ -43,7 +43,7 @@ extension BrowserState {
     /// `e`: the edit form on one of the writer's products, or why it cannot be edited.
     mutating func openEditor(_ product: ProductSummary?) -> [BrowserEffect] {
         guard let product else { return [] }
-        if let reason = refusal(toChange: product, "edit") {
+        if let reason = refusal(toChange: product, .edit) {
             notice = reason
             return []
         }
@@ -56,7 +56,7 @@ extension BrowserState {
     /// `d`: asks "Delete …?" for one of the writer's products, or says why it cannot be deleted.
     mutating func askToDelete(_ product: ProductSummary?) -> [BrowserEffect] {
         guard let product else { return [] }
-        if let reason = refusal(toChange: product, "delete") {
+        if let reason = refusal(toChange: product, .delete) {
             notice = reason
             return []
         }
@@ -67,14 +67,11 @@ extension BrowserState {
     /// `m`: only the writer's products, or all again.
     mutating func toggleMineOnly() -> [BrowserEffect] {
         guard let mine = writer?.vendorID else {
-            notice =
-                writer == nil
-                ? "No vendor identity: start with --identifier and --secret to see your products."
-                : "Your vendor id is not known yet; register a product first."
+            notice = language.text(writer == nil ? .noIdentity(.seeMine) : .vendorIDUnknown)
             return []
         }
         let effects = catalog.showOnly(vendorID: catalog.mineOnly ? nil : mine)
-        notice = catalog.mineOnly ? "My products only — m shows everything again." : nil
+        notice = catalog.mineOnly ? language.text(.mineOnly(allKey: keymap.hint(.mine))) : nil
         return effects
     }
 
@@ -87,7 +84,7 @@ extension BrowserState {
             var summary = saved.summary
             summary.vendorName = summary.vendorName ?? writer?.vendorName
             catalog.insertFirst(summary)
-            notice = "Registered “\(ProductText.name(summary))”."
+            notice = language.text(.registered(name: ProductText.name(summary)))
             return
         }
         let summary = catalog.replace(saved.summary)
@@ -95,6 +92,6 @@ extension BrowserState {
             detail.summary = summary
             detail.detail = saved
         }
-        notice = "Saved “\(ProductText.name(summary))”."
+        notice = language.text(.saved(name: ProductText.name(summary)))
     }
 }

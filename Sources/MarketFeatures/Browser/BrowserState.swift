@@ -1,3 +1,4 @@
+public import Localization
 public import ImagePipeline
 public import OpenMarketAPI
 import TerminalUI
@@ -16,6 +17,8 @@ public struct BrowserState: Sendable, Equatable {
     public var ascii = false
     /// Which keys do what (the settings file's `keys:` over the defaults).
     public var keymap: Keymap = .standard
+    /// The language every line of the screen is written in.
+    public var language: Language = .english
     /// The theme the screen is drawn in.
     public var themeName: ThemeName = .dark
     /// A theme of the user's, drawn instead of `themeName` (its base).
@@ -63,10 +66,10 @@ public struct BrowserState: Sendable, Equatable {
     public var layout: BrowserLayout { catalog.layout }
 
     /// What is under way, most telling first, for the status line (nil: nothing; the spinner stops).
-    public var activity: String? {
-        if !deleting.isEmpty { return "deleting…" }
+    public var activity: Phrase.Activity? {
+        if !deleting.isEmpty { return .deleting }
         if let feature = presented.last(where: { $0.feature.activity != nil }) { return feature.feature.activity }
-        if catalog.pageRequest != nil { return "loading…" }
+        if catalog.pageRequest != nil { return .loading }
         return nil
     }
 

@@ -1,3 +1,4 @@
+public import Localization
 public import ImagePipeline
 
 /// How much colour the screen uses; `c` cycles through them while running.
@@ -58,14 +59,17 @@ public enum ColorMode: String, Sendable, Equatable, CaseIterable {
         }
     }
 
-    /// A short name for the status bar.
-    public var label: String {
+    /// A short name for the status bar, in English (logs).
+    public var label: String { Language.english.text(phrase) }
+
+    /// The status bar's name of it.
+    public var phrase: Phrase {
         switch self {
-        case .truecolor: "true colour"
-        case .color256: "256 colours"
-        case .color16: "16 colours"
-        case .color8: "8 colours"
-        case .monochrome: "no colour"
+        case .truecolor: .colourMode(nil)
+        case .color256: .colourMode(256)
+        case .color16: .colourMode(16)
+        case .color8: .colourMode(8)
+        case .monochrome: .colourMode(0)
         }
     }
 }

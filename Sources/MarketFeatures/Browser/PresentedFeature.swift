@@ -1,3 +1,4 @@
+import Localization
 import ImagePipeline
 import TerminalUI
 
@@ -10,7 +11,7 @@ protocol PresentedFeature: Sendable {
     /// Whether it takes the whole content area (what is below is not drawn).
     var coversContent: Bool { get }
     /// What it waits for, for the status line beside the spinner ("saving…"); nil when it waits for nothing.
-    var activity: String? { get }
+    var activity: Phrase.Activity? { get }
     /// Whether it takes every key (nothing reaches the browser's own keys, and the status line's notice stays).
     var isModal: Bool { get }
     /// What a key or a click does; `.notMine` passes it to the browser's own keys.
@@ -25,7 +26,7 @@ protocol PresentedFeature: Sendable {
 
 extension PresentedFeature {
     var coversContent: Bool { false }
-    var activity: String? { nil }
+    var activity: Phrase.Activity? { nil }
     var isModal: Bool { false }
     func hints(_ context: RenderContext) -> [KeyHint]? { nil }
     func statusLine(_ context: RenderContext) -> (any Widget)? { nil }
@@ -45,4 +46,6 @@ struct PresentationContext: Sendable {
     var palette: PaletteKind
     /// Which keys do what.
     var keymap: Keymap = .standard
+    /// The language its messages are written in.
+    var language: Language = .english
 }

@@ -1,3 +1,4 @@
+public import Localization
 import TerminalUI
 
 /// A yes/no question over the screen. "No" is chosen until the user moves to "Yes".
@@ -17,10 +18,10 @@ public struct Confirmation: Sendable, Equatable {
     }
 
     /// The question, for the dialog.
-    public var question: String {
+    public var question: Phrase {
         switch action {
-        case .deleteProduct(_, let name): "Delete “\(name)”? This cannot be undone."
-        case .discardChanges: "Discard changes?"
+        case .deleteProduct(_, let name): .deleteQuestion(name: name)
+        case .discardChanges: .discardQuestion
         }
     }
 

@@ -1,3 +1,4 @@
+import Localization
 import OpenMarketAPI
 import TerminalUI
 
@@ -63,7 +64,7 @@ extension DetailState {
 
 extension DetailState: PresentedFeature {
     var coversContent: Bool { true }
-    var activity: String? { isLoading ? "loading the product…" : nil }
+    var activity: Phrase.Activity? { isLoading ? .loadingProduct : nil }
 
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
         switch input {

@@ -1,3 +1,4 @@
+public import Localization
 import Foundation
 public import ImagePipeline
 public import OpenMarketAPI
@@ -33,17 +34,18 @@ public struct ProductFormState: Sendable, Equatable {
     public enum Field: Int, Sendable, CaseIterable {
         case name, description, price, discount, stock, currency, thumbnail, pictures, submit
 
-        public var label: String {
+        /// Its label beside the field.
+        public var phrase: Phrase {
             switch self {
-            case .name: "Name"
-            case .description: "Description"
-            case .price: "Price"
-            case .discount: "Discount"
-            case .stock: "Stock"
-            case .currency: "Currency"
-            case .thumbnail: "Thumbnail"
-            case .pictures: "Pictures"
-            case .submit: "Save"
+            case .name: .fieldLabel(.name)
+            case .description: .fieldLabel(.description)
+            case .price: .fieldLabel(.price)
+            case .discount: .fieldLabel(.discount)
+            case .stock: .fieldLabel(.stock)
+            case .currency: .fieldLabel(.currency)
+            case .thumbnail: .fieldLabel(.thumbnail)
+            case .pictures: .fieldLabel(.pictures)
+            case .submit: .fieldLabel(.submit)
             }
         }
 
@@ -85,7 +87,7 @@ public struct ProductFormState: Sendable, Equatable {
     /// Which picture ←/→ selects (for Delete) when the path is empty.
     public var selectedPicture = 0
     /// A message about the last picture tried (not found, not a picture, a sixth one…).
-    public var pictureMessage: String?
+    public var pictureMessage: Phrase?
     /// Paths being read.
     public var loadingPictures: [String] = []
     /// Candidates shown after an ambiguous Tab completion.
@@ -239,13 +241,15 @@ public struct ProductFormState: Sendable, Equatable {
     public var violations: [DraftViolation] { draft.validate() }
 
     /// The message to show beside `field`: once it was left, or after a submit was tried.
-    public func message(for field: Field) -> String? {
+    public func message(for field: Field, in language: Language = .english) -> String? {
         guard let draftField = field.draftField, visited.contains(field) || triedSubmit else { return nil }
-        return violations.first { $0.field == draftField }?.message
+        return violations.first { $0.field == draftField }?.message(in: language)
     }
 
     /// Messages shown now, in field order (the summary at the top).
-    public var shownMessages: [String] { Field.allCases.compactMap { message(for: $0) } }
+    public func shownMessages(in language: Language = .english) -> [String] {
+        Field.allCases.compactMap { message(for: $0, in: language) }
+    }
 
     /// Fields the form shows: the thumbnail chooser when editing a product with pictures, the pictures
     /// of a registration.
@@ -333,11 +337,11 @@ public struct ProductFormState: Sendable, Equatable {
     mutating func addPicture() -> [Effect] {
         let path = Self.expandingHome(picturePath.text.trimmingCharacters(in: .whitespaces))
         guard pictures.count + loadingPictures.count < ProductDraft.allowedPictureCount.upperBound else {
-            pictureMessage = "At most \(ProductDraft.allowedPictureCount.upperBound) pictures; Delete removes one."
+            pictureMessage = .tooManyPictures(ProductDraft.allowedPictureCount.upperBound)
             return []
         }
         guard !pictures.contains(where: { $0.path == path }) else {
-            pictureMessage = "That picture is already added."
+            pictureMessage = .pictureAlreadyAdded
             return []
         }
         loadingPictures.append(path)
@@ -357,7 +361,7 @@ public struct ProductFormState: Sendable, Equatable {
         switch result {
         case .success(let picture):
             guard pictures.count < ProductDraft.allowedPictureCount.upperBound else {
-                pictureMessage = "At most \(ProductDraft.allowedPictureCount.upperBound) pictures; Delete removes one."
+                pictureMessage = .tooManyPictures(ProductDraft.allowedPictureCount.upperBound)
                 return
             }
             pictures.append(picture)
@@ -368,10 +372,12 @@ public struct ProductFormState: Sendable, Equatable {
             let u = picture.upload
             pictureMessage =
                 u.wasShrunk
-                ? "\(picture.filename): \(Self.size(u.originalSize)) → \(Self.size(u.bytes.count)) (shrunk to \(u.width)×\(u.height))"
+                ? .pictureShrunk(
+                    filename: TerminalText.sanitized(picture.filename), from: Self.size(u.originalSize), to: Self.size(u.bytes.count),
+                    width: u.width, height: u.height)
                 : nil
         case .failure(let failure):
-            pictureMessage = failure.message
+            pictureMessage = .pictureUnreadable(TerminalText.sanitized(failure.message))
         }
     }
 
@@ -380,7 +386,7 @@ public struct ProductFormState: Sendable, Equatable {
         guard picturePath.text == prefix else { return }
         guard let first = candidates.first else {
             completions = []
-            pictureMessage = "No file starts with that."
+            pictureMessage = .noFileStartsWith
             return
         }
         var common = first

@@ -1,3 +1,4 @@
+import Localization
 public import ImagePipeline
 import OpenMarketAPI
 public import TerminalUI
@@ -19,7 +20,9 @@ public struct BrowserScreen {
     public var palette: PaletteKind { state.palette }
 
     var context: RenderContext {
-        RenderContext(theme: theme, spinnerFrame: state.spinnerFrame, canWrite: state.writer != nil, keymap: state.keymap)
+        RenderContext(
+            theme: theme, spinnerFrame: state.spinnerFrame, canWrite: state.writer != nil, keymap: state.keymap,
+            language: state.language)
     }
 
     /// Draws into `canvas` (resized to the state's screen size) and returns what it placed besides text:
@@ -38,8 +41,8 @@ public struct BrowserScreen {
         let firstDrawn = features.lastIndex { $0.coversContent } ?? -1
         let starting = state.catalog.isStarting && state.catalog.products.isEmpty && firstDrawn < 0
         let body = Rect(x: 0, y: layout.header.maxY, width: canvas.width, height: layout.status.y - layout.header.maxY)
-        TitleBarWidget(state: state, theme: theme).render(layout.header, into: &canvas, report: &report)
-        if !starting { BannerWidget(catalog: state.catalog, theme: theme).render(layout.banner, into: &canvas, report: &report) }
+        TitleBarWidget(state: state, context: context).render(layout.header, into: &canvas, report: &report)
+        if !starting { BannerWidget(catalog: state.catalog, context: context).render(layout.banner, into: &canvas, report: &report) }
         if firstDrawn < 0 {
             let base: any Widget =
                 starting ? StartWidget(catalog: state.catalog, context: context) : CatalogWidget(catalog: state.catalog, context: context)
@@ -53,7 +56,7 @@ public struct BrowserScreen {
             feature.widget(context).render(body, into: &canvas, report: &report)
         }
         (status ?? StatusBarWidget(state: state, context: context)).render(layout.status, into: &canvas, report: &report)
-        HintBarWidget(hints: hints ?? HintBarWidget.browsing(state.catalog, keymap: state.keymap), theme: theme)
+        HintBarWidget(hints: hints ?? HintBarWidget.browsing(state.catalog, context: context), theme: theme)
             .render(layout.hints, into: &canvas, report: &report)
         for feature in drawn where !feature.coversContent {
             feature.widget(context).render(canvas.bounds, into: &canvas, report: &report)
@@ -70,10 +73,14 @@ public struct BrowserScreen {
     ]
 
     func drawTooSmall(_ canvas: inout Canvas) {
+        let language = state.language
         let lines = [
-            "Terminal too small",
-            "\(state.size.columns)×\(state.size.rows) — need \(ScreenSize.minimum.columns)×\(ScreenSize.minimum.rows)",
-            "q quits",
+            language.text(.terminalTooSmall),
+            language.text(
+                .sizeNeeded(
+                    columns: state.size.columns, rows: state.size.rows, minimumColumns: ScreenSize.minimum.columns,
+                    minimumRows: ScreenSize.minimum.rows)),
+            language.text(.quitKey(state.keymap.hint(.quit))),
         ]
         for (i, line) in lines.enumerated() {
             let y = canvas.height / 2 - 1 + i

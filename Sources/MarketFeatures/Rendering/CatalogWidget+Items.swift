@@ -16,12 +16,12 @@ extension CatalogWidget {
         placePicture(&canvas, url: p.thumbnailURL, box: thumb, report: &report)
 
         let (pay, original) = ProductText.prices(p)
-        let stock = ProductText.stock(p)
+        let stock = ProductText.stock(p, in: context.language)
         let rightWidth = min(max(DisplayWidth.of(pay) + (original.map { DisplayWidth.of($0) + 1 } ?? 0), DisplayWidth.of(stock)), text.width / 2)
         let leftWidth = max(0, text.width - rightWidth - 2)
         let fit = { (s: String) in TerminalText.truncated(s, toWidth: leftWidth) }
         canvas.put(fit(ProductText.name(p)), x: text.x, y: text.y, style: theme.name, maxWidth: leftWidth)
-        canvas.put(fit(ProductText.vendor(p)), x: text.x, y: text.y + 1, style: theme.vendor, maxWidth: leftWidth)
+        canvas.put(fit(ProductText.vendor(p, in: context.language)), x: text.x, y: text.y + 1, style: theme.vendor, maxWidth: leftWidth)
         canvas.put(fit(ProductText.teaser(p)), x: text.x, y: text.y + 2, style: theme.muted, maxWidth: leftWidth)
 
         if let original, DisplayWidth.of(pay) + DisplayWidth.of(original) + 1 <= rightWidth {
@@ -36,7 +36,7 @@ extension CatalogWidget {
         canvas.put(stock, x: stockX, y: text.y + 1, style: p.stock <= 0 ? theme.soldOut : theme.stock, maxWidth: rightWidth)
         if original != nil {
             let percent = p.price.amount > 0 ? (p.discountedPrice.amount / p.price.amount * 100) : 0
-            let off = "−\(ProductText.rounded(percent))% off"
+            let off = context.text(.percentOff(ProductText.rounded(percent)))
             let offX = text.maxX - min(rightWidth, DisplayWidth.of(off))
             canvas.put(off, x: offX, y: text.y + 2, style: theme.discount, maxWidth: rightWidth)
         }
@@ -72,7 +72,7 @@ extension CatalogWidget {
         }
         if below.height >= 3 {
             canvas.put(
-                ProductText.stock(p), x: below.x, y: below.y + 2, style: p.stock <= 0 ? theme.soldOut : theme.stock,
+                ProductText.stock(p, in: context.language), x: below.x, y: below.y + 2, style: p.stock <= 0 ? theme.soldOut : theme.stock,
                 maxWidth: below.width)
         }
         if selected {

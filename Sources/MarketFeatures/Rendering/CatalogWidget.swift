@@ -44,14 +44,14 @@ struct CatalogWidget: Widget {
     }
 
     var emptyMessage: String {
-        if catalog.pageRequest != nil { return "Loading…" }
+        if catalog.pageRequest != nil { return context.text(.loadingList) }
         if catalog.mineOnly {
-            return catalog.hasNext ? "Looking for your products…" : "You have no products here. n registers one."
+            return context.text(catalog.hasNext ? .lookingForMine : .noneOfMine(registerKey: context.keymap.hint(.register)))
         }
         if let query = catalog.query {
-            return "No products match “\(TerminalText.sanitized(query))”. Esc clears the search."
+            return context.text(.noMatch(query: TerminalText.sanitized(query), clearKey: context.keymap.label([.searchClear])))
         }
-        return "No products yet."
+        return context.text(.noProducts)
     }
 
     /// After the last product: "loading more…", "could not load more", or the end of the list.
@@ -62,11 +62,11 @@ struct CatalogWidget: Widget {
         let frame = Rect(x: slot.x, y: slot.y, width: slot.width, height: min(slot.height, content.maxY - slot.y))
         let text: String
         if catalog.pageRequest != nil {
-            text = context.spinner + " loading more…"
+            text = context.spinner + " " + context.text(.loadingMore)
         } else if catalog.failedRequest != nil {
-            text = "could not load more — r to retry"
+            text = context.text(.couldNotLoadMore(retryKey: context.keymap.hint(.refresh)))
         } else if !catalog.hasNext {
-            text = "— end of list · \(catalog.products.count) products —"
+            text = context.text(.endOfList(count: catalog.products.count))
         } else {
             text = ""
         }

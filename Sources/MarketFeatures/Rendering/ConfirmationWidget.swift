@@ -3,11 +3,13 @@ import TerminalUI
 /// A yes/no question in a box over the middle of the screen, "No" focused until the user moves.
 struct ConfirmationWidget: Widget {
     let confirmation: Confirmation
-    let theme: Theme
+    let context: RenderContext
 
     func render(_ area: Rect, into canvas: inout Canvas, report: inout FrameReport) {
-        let width = min(canvas.width - 4, max(40, DisplayWidth.of(confirmation.question) + 6))
-        let lines = TerminalText.wrapped(confirmation.question, width: width - 4)
+        let theme = context.theme
+        let question = context.text(confirmation.question)
+        let width = min(canvas.width - 4, max(40, DisplayWidth.of(question) + 6))
+        let lines = TerminalText.wrapped(question, width: width - 4)
         let box = Rect(
             x: (canvas.width - width) / 2, y: max(0, (canvas.height - lines.count - 5) / 2), width: width,
             height: lines.count + 5)
@@ -17,8 +19,8 @@ struct ConfirmationWidget: Widget {
         for (i, line) in lines.enumerated() {
             canvas.put(line, x: box.x + 2, y: box.y + 1 + i, style: theme.name, maxWidth: box.width - 4)
         }
-        let no = "[ No ]"
-        let yes = "[ Yes ]"
+        let no = "[ " + context.text(.answerNo) + " ]"
+        let yes = "[ " + context.text(.answerYes) + " ]"
         let y = box.maxY - 2
         let start = box.x + (box.width - DisplayWidth.of(no) - 3 - DisplayWidth.of(yes)) / 2
         let focused = CellStyle(attributes: [.reverse, .bold])
@@ -28,14 +30,14 @@ struct ConfirmationWidget: Widget {
 }
 
 extension Confirmation {
-    func widget(_ context: RenderContext) -> any Widget { ConfirmationWidget(confirmation: self, theme: context.theme) }
+    func widget(_ context: RenderContext) -> any Widget { ConfirmationWidget(confirmation: self, context: context) }
 
     /// The question's own keys, not those of the screen under it.
     func hints(_ context: RenderContext) -> [KeyHint]? {
         let keys = context.keymap
         return [
-            KeyHint(keys.hint(.answerYes), "yes"), KeyHint(keys.hints(.answerNo, count: 2), "no"),
-            KeyHint(keys.hints(.answerSwitch, count: 2, separator: ""), "choose"), KeyHint(keys.label([.answerChosen]), "answer"),
+            context.hint(keys.hint(.answerYes), .yes), context.hint(keys.hints(.answerNo, count: 2), .no),
+            context.hint(keys.hints(.answerSwitch, count: 2, separator: ""), .choose), context.hint(keys.label([.answerChosen]), .answer),
         ]
     }
 }

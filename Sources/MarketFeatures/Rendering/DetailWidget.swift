@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import OpenMarketAPI
 import TerminalUI
@@ -6,7 +7,9 @@ import TerminalUI
 /// wrapped by display width and scrollable. It takes the whole area below the title.
 struct DetailWidget: Widget {
     let detail: DetailState
-    let theme: Theme
+    let context: RenderContext
+
+    var theme: Theme { context.theme }
 
     func render(_ area: Rect, into canvas: inout Canvas, report: inout FrameReport) {
         let wide = area.width >= 90
@@ -36,7 +39,7 @@ struct DetailWidget: Widget {
             url = detail.summary.thumbnailURL
         }
         guard let url, !box.isEmpty else { return }
-        let text = "loading picture…"
+        let text = context.text(.loadingPicture)
         canvas.put(text, x: box.x + max(0, (box.width - DisplayWidth.of(text)) / 2), y: box.y + box.height / 2, style: theme.muted)
         report.place(url, in: box)
     }
@@ -48,27 +51,33 @@ struct DetailWidget: Widget {
         var lines: [(String, CellStyle)] = []
         for line in TerminalText.wrapped(p.name, width: area.width) { lines.append((line, theme.name)) }
         lines.append(("", theme.plain))
+        let language = context.language
+        // The labels in one column as wide as the widest of them (Korean's are two columns a letter).
+        let labelWidth = Phrase.DetailLabel.allCases.map { DisplayWidth.of(language.text(.detailLabel($0))) }.max() ?? 0
+        let label = { (name: Phrase.DetailLabel) in TerminalText.padded(language.text(.detailLabel(name)), toWidth: labelWidth + 2) }
         let (pay, original) = ProductText.prices(p)
-        lines.append(("Price     " + pay + (original.map { "  (was \($0))" } ?? ""), theme.price))
-        lines.append(("Stock     " + ProductText.stock(p), p.stock <= 0 ? theme.soldOut : theme.plain))
-        let vendor = detail.detail?.vendor.map { TerminalText.sanitized($0.name) } ?? ProductText.vendor(p)
-        lines.append(("Vendor    " + vendor, theme.vendor))
-        lines.append(("Product   #\(p.id)  ·  \(p.currency.code)", theme.muted))
-        lines.append(("Listed    " + Self.date(p.createdAt) + "  ·  updated " + Self.date(p.issuedAt), theme.muted))
-        if let count = detail.detail?.images.count { lines.append(("Pictures  \(count)", theme.muted)) }
+        lines.append((label(.price) + pay + (original.map { "  " + language.text(.wasPrice($0)) } ?? ""), theme.price))
+        lines.append((label(.stock) + language.text(p.stock <= 0 ? .soldOut : .stockCount(p.stock)), p.stock <= 0 ? theme.soldOut : theme.plain))
+        let vendor = detail.detail?.vendor.map { TerminalText.sanitized($0.name) } ?? ProductText.vendor(p, in: language)
+        lines.append((label(.vendor) + vendor, theme.vendor))
+        lines.append((label(.product) + "#\(p.id)  ·  \(p.currency.code)", theme.muted))
+        lines.append(
+            (label(.listed) + Self.date(p.createdAt) + "  ·  " + language.text(.updatedOn(Self.date(p.issuedAt))), theme.muted))
+        if let count = detail.detail?.images.count { lines.append((label(.pictures) + "\(count)", theme.muted)) }
         lines.append(("", theme.plain))
         if detail.isLoading {
-            lines.append(("Loading the details…", theme.muted))
+            lines.append((language.text(.loadingDetails), theme.muted))
         } else if let error = detail.error {
-            for line in TerminalText.wrapped(error + " — r to retry", width: area.width) { lines.append((line, theme.error)) }
+            let text = language.text(.detailError(error, retryKey: context.keymap.hint(.reload)))
+            for line in TerminalText.wrapped(text, width: area.width) { lines.append((line, theme.error)) }
         }
         let description = detail.detail?.description ?? p.description
-        for line in TerminalText.wrapped(description.isEmpty ? "(no description)" : description, width: area.width) {
+        for line in TerminalText.wrapped(description.isEmpty ? language.text(.noDescription) : description, width: area.width) {
             lines.append((line, theme.plain))
         }
         let maxScroll = max(0, lines.count - area.height)
         let start = min(detail.scroll, maxScroll)
-        let more = theme.ascii ? " v more" : " ↓ more"
+        let more = (theme.ascii ? " v " : " ↓ ") + language.text(.more)
         for (offset, (text, style)) in lines.dropFirst(start).prefix(area.height).enumerated() {
             let isLast = offset == area.height - 1 && start < maxScroll
             let room = isLast ? area.width - DisplayWidth.of(more) : area.width
@@ -86,15 +95,15 @@ struct DetailWidget: Widget {
 }
 
 extension DetailState {
-    func widget(_ context: RenderContext) -> any Widget { DetailWidget(detail: self, theme: context.theme) }
+    func widget(_ context: RenderContext) -> any Widget { DetailWidget(detail: self, context: context) }
 
     func hints(_ context: RenderContext) -> [KeyHint]? {
         let keys = context.keymap
         return [
-            KeyHint(keys.hint(.picturePrevious) + keys.hint(.pictureNext), "picture"),
-            KeyHint(keys.hint(.scrollUp) + keys.hint(.scrollDown), "scroll"), KeyHint(keys.hint(.reload), "reload"),
+            context.hint(keys.hint(.picturePrevious) + keys.hint(.pictureNext), .picture),
+            context.hint(keys.hint(.scrollUp) + keys.hint(.scrollDown), .scroll), context.hint(keys.hint(.reload), .reload),
         ]
-            + (context.canWrite ? [KeyHint(keys.hint(.edit), "edit"), KeyHint(keys.hint(.delete), "delete")] : [])
-            + [KeyHint(keys.hint(.colorsCycle), "colour"), KeyHint(keys.hint(.help), "help"), KeyHint(keys.hint(.back), "back")]
+            + (context.canWrite ? [context.hint(keys.hint(.edit), .edit), context.hint(keys.hint(.delete), .delete)] : [])
+            + [context.hint(keys.hint(.colorsCycle), .colour), context.hint(keys.hint(.help), .help), context.hint(keys.hint(.back), .back)]
     }
 }

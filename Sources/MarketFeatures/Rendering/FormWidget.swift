@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import OpenMarketAPI
 import TerminalPictures
@@ -19,16 +20,16 @@ struct FormWidget: Widget {
         var y = area.y
         let x = area.x + 1
         let width = area.width - 2
-        let title = form.productID.map { "Edit product #\($0)" } ?? "Register a product"
+        let title = context.text(form.productID.map { .editTitle(id: $0) } ?? .registerTitle)
         canvas.put(title, x: x, y: y, style: theme.name, maxWidth: width)
         y += 1
-        let messages = form.shownMessages
+        let messages = form.shownMessages(in: context.language)
         if let serverError = form.serverError {
             canvas.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: theme.error)
             canvas.put(TerminalText.truncated(" ! " + serverError, toWidth: area.width), x: area.x, y: y, style: theme.error)
             y += 1
         } else if !messages.isEmpty {
-            let summary = messages.count == 1 ? "1 field needs attention" : "\(messages.count) fields need attention"
+            let summary = context.text(.fieldsNeedAttention(messages.count))
             canvas.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: theme.error)
             canvas.put(
                 TerminalText.truncated(" ! \(summary): " + messages.joined(separator: " "), toWidth: area.width), x: area.x, y: y,
@@ -42,7 +43,7 @@ struct FormWidget: Widget {
         for field in form.shownFields where y < area.maxY - 1 {
             let focused = form.focus == field
             if field != .submit {
-                canvas.put(field.label, x: x, y: y, style: focused ? theme.hintKey : theme.vendor, maxWidth: labelWidth - 1)
+                canvas.put(context.text(field.phrase), x: x, y: y, style: focused ? theme.hintKey : theme.vendor, maxWidth: labelWidth - 1)
             }
             switch field {
             case .name: drawLine(&canvas, form.name, x: fieldX, y: y, width: fieldWidth, focused: focused)
@@ -61,10 +62,10 @@ struct FormWidget: Widget {
                     let style = chosen && focused ? CellStyle(attributes: [.reverse, .bold]) : (chosen ? theme.name : theme.plain)
                     cx += canvas.put(label, x: cx, y: y, style: style) + 2
                 }
-                if focused { canvas.put("←→ to change", x: cx + 1, y: y, style: theme.hint) }
+                if focused { canvas.put(context.text(.changeWithArrows), x: cx + 1, y: y, style: theme.hint) }
             case .thumbnail:
                 // The product's pictures (they cannot be changed); the one lists show is marked.
-                if focused { canvas.put("←→ chooses the picture lists show", x: fieldX, y: y, style: theme.hint) }
+                if focused { canvas.put(context.text(.thumbnailChooser), x: fieldX, y: y, style: theme.hint) }
                 y += 1
                 for (i, image) in form.images.enumerated() {
                     let px = fieldX + i * 12
@@ -74,7 +75,7 @@ struct FormWidget: Widget {
                         image.thumbnailURL,
                         in: Rect(x: px, y: y, width: ProductFormState.previewColumns, height: ProductFormState.previewRows))
                     let chosen = image.id == form.thumbnailID
-                    let label = chosen ? "[\(i + 1)] thumb" : " \(i + 1) "
+                    let label = chosen ? context.text(.thumbnailMark(i + 1)) : " \(i + 1) "
                     canvas.put(label, x: px, y: y + 4, style: chosen && focused ? CellStyle(attributes: [.reverse, .bold]) : (chosen ? theme.name : theme.plain))
                 }
                 y += 4
@@ -85,18 +86,21 @@ struct FormWidget: Widget {
                 let label: String
                 if form.isSubmitting {
                     if let progress = form.progress, progress.total > 0 {
-                        label = "[ Uploading \(progress.sent * 100 / progress.total)% ]"
+                        label = "[ " + context.text(.uploadingPercent(progress.sent * 100 / progress.total)) + " ]"
                     } else {
-                        label = "[ " + context.spinner + " Saving ]"
+                        label = "[ " + context.spinner + " " + context.text(.savingButton) + " ]"
                     }
                 } else {
-                    label = form.isRegistration ? "[ Register ]" : "[ Save ]"
+                    label = "[ " + context.text(form.isRegistration ? .registerButton : .saveButton) + " ]"
                 }
                 canvas.put(label, x: fieldX, y: y, style: focused ? CellStyle(attributes: [.reverse, .bold]) : theme.name)
-                canvas.put("Ctrl-S saves from any field · Esc cancels", x: fieldX + DisplayWidth.of(label) + 3, y: y, style: theme.hint)
+                let keys = context.text(
+                    .submitHint(saveKey: context.keymap.label([.formSubmit]), cancelKey: context.keymap.label([.formCancel])))
+                let hintX = fieldX + DisplayWidth.of(label) + 3
+                canvas.put(keys, x: hintX, y: y, style: theme.hint, maxWidth: max(0, area.maxX - hintX))
             }
             y += 1
-            if let message = form.message(for: field), y < area.maxY {
+            if let message = form.message(for: field, in: context.language), y < area.maxY {
                 canvas.put(message, x: fieldX, y: y, style: CellStyle(foreground: theme.error.background, attributes: .bold), maxWidth: width - labelWidth)
                 y += 1
             }
@@ -111,7 +115,7 @@ struct FormWidget: Widget {
         // The count always, then as many of the keys as fit whole (none at 80 columns).
         var hint = "\(form.pictures.count)/\(ProductDraft.allowedPictureCount.upperBound)"
         let room = canvas.width - (x + width + 1)
-        for keys in ["Tab completes", "Enter adds", "Delete removes"] {
+        for keys in Phrase.PictureKey.allCases.map({ context.text(.pictureKeys($0)) }) {
             guard DisplayWidth.of(hint + " · " + keys) <= room else { break }
             hint += " · " + keys
         }
@@ -123,10 +127,10 @@ struct FormWidget: Widget {
             y += 1
         }
         if let message = form.pictureMessage {
-            canvas.put(TerminalText.truncated(TerminalText.sanitized(message), toWidth: canvas.width - x - 1), x: x, y: y, style: theme.discount)
+            canvas.put(TerminalText.truncated(context.text(message), toWidth: canvas.width - x - 1), x: x, y: y, style: theme.discount)
             y += 1
         } else if !form.loadingPictures.isEmpty {
-            canvas.put("reading \(form.loadingPictures.count) picture(s)…", x: x, y: y, style: theme.muted)
+            canvas.put(context.text(.readingPictures(form.loadingPictures.count)), x: x, y: y, style: theme.muted)
             y += 1
         }
         guard !form.pictures.isEmpty else { return y }
@@ -207,8 +211,8 @@ extension ProductFormState {
 
     func hints(_ context: RenderContext) -> [KeyHint]? {
         [
-            KeyHint("Tab ↑↓", "field"), KeyHint("←→", "cursor"), KeyHint(context.keymap.label([.formSubmit]), "save"),
-            KeyHint(context.keymap.hint(.formCancel), "cancel"),
+            context.hint("Tab ↑↓", .field), context.hint("←→", .cursor), context.hint(context.keymap.label([.formSubmit]), .save),
+            context.hint(context.keymap.hint(.formCancel), .cancel),
         ]
     }
 }

@@ -1,34 +1,37 @@
+import Localization
 import TerminalUI
 
 /// Every key binding, in a box over the middle of the screen: the keys the keymap gives (the user's, where
 /// the settings file changed them). Any key closes it.
 struct HelpWidget: Widget {
-    let theme: Theme
-    let keymap: Keymap
+    let context: RenderContext
+
+    var theme: Theme { context.theme }
 
     /// The rows: keys, then what they do.
     var bindings: [(String, String)] {
-        let k = keymap
-        return [
-            (k.label([.moveUp, .moveDown]), "move (up past the top refreshes)"),
-            (k.label([.moveLeft, .moveRight]), "move in the grid · pictures in detail"),
-            (k.label([.pageUp, .pageDown]), "a screen up / down"),
-            (k.label([.moveFirst, .moveLast]), "first / last product"),
-            (k.label([.open]), "open the product"),
-            (k.label([.toggleLayout]), "switch list ↔ grid"),
-            (k.label([.search]), "search (\(k.label([.searchClear])) clears)"),
-            (k.label([.refresh]), "refresh · retry after an error"),
-            (k.label([.register]), "register a product"),
-            (k.label([.edit]), "edit one of your products (\(k.label([.formSubmit])) saves)"),
-            (k.label([.delete]), "delete one of your products (asks first)"),
-            (k.label([.mine]), "my products only / everything"),
-            (k.label([.colorsCycle]), "cycle colours: true → 256 → 16 → 8 → none"),
-            (k.label([.picturesCycle]), "pictures: the terminal's own → half blocks → none"),
-            (k.label([.help]), "this help"),
-            ("Ctrl-L", "redraw the screen"),
-            (k.union([.quit, .back]), "back · quit at the top"),
-            ("mouse", "click selects · double-click opens · wheel scrolls"),
+        let k = context.keymap
+        let rows: [(String, Phrase.HelpRow)] = [
+            (k.label([.moveUp, .moveDown]), .move),
+            (k.label([.moveLeft, .moveRight]), .moveGrid),
+            (k.label([.pageUp, .pageDown]), .page),
+            (k.label([.moveFirst, .moveLast]), .firstLast),
+            (k.label([.open]), .open),
+            (k.label([.toggleLayout]), .toggle),
+            (k.label([.search]), .search(clearKey: k.label([.searchClear]))),
+            (k.label([.refresh]), .refresh),
+            (k.label([.register]), .register),
+            (k.label([.edit]), .edit(saveKey: k.label([.formSubmit]))),
+            (k.label([.delete]), .delete),
+            (k.label([.mine]), .mine),
+            (k.label([.colorsCycle]), .colours),
+            (k.label([.picturesCycle]), .pictures),
+            (k.label([.help]), .help),
+            ("Ctrl-L", .redraw),
+            (k.union([.quit, .back]), .back),
+            (context.text(.helpMouseKey), .mouse),
         ]
+        return rows.map { ($0.0, context.text(.help($0.1))) }
     }
 
     func render(_ area: Rect, into canvas: inout Canvas, report: inout FrameReport) {
@@ -41,17 +44,17 @@ struct HelpWidget: Widget {
         canvas.fill(box)
         report.cover(box)
         canvas.box(box, style: theme.selectedBorder, ascii: theme.ascii)
-        canvas.put(" Keys ", x: box.x + 2, y: box.y, style: theme.name)
+        canvas.put(" " + context.text(.helpTitle) + " ", x: box.x + 2, y: box.y, style: theme.name)
         for (i, (key, action)) in bindings.enumerated() where i + 2 < box.height - 1 {
             let y = box.y + 1 + i + 1
             canvas.put(key, x: box.x + 2, y: y, style: theme.hintKey, maxWidth: keyWidth)
             canvas.put(action, x: box.x + 4 + keyWidth, y: y, style: theme.plain, maxWidth: box.width - keyWidth - 6)
         }
-        let close = " any key closes "
+        let close = " " + context.text(.helpCloses) + " "
         canvas.put(close, x: box.maxX - DisplayWidth.of(close) - 2, y: box.maxY - 1, style: theme.hint)
     }
 }
 
 extension HelpState {
-    func widget(_ context: RenderContext) -> any Widget { HelpWidget(theme: context.theme, keymap: context.keymap) }
+    func widget(_ context: RenderContext) -> any Widget { HelpWidget(context: context) }
 }

@@ -6,12 +6,14 @@ struct HintBarWidget: Widget {
     let theme: Theme
 
     /// The hints of the list and grid.
-    static func browsing(_ catalog: CatalogState, keymap: Keymap) -> [KeyHint] {
-        [
-            KeyHint(keymap.hint(.moveUp) + keymap.hint(.moveDown), "move"), KeyHint(keymap.hint(.open), "open"),
-            KeyHint(keymap.hint(.toggleLayout), catalog.layoutKind == .list ? "grid" : "list"),
-            KeyHint(keymap.hint(.search), "search"), KeyHint(keymap.hint(.refresh), "refresh"),
-            KeyHint(keymap.hint(.colorsCycle), "colour"), KeyHint(keymap.hint(.help), "help"), KeyHint(keymap.hint(.quit), "quit"),
+    static func browsing(_ catalog: CatalogState, context: RenderContext) -> [KeyHint] {
+        let keymap = context.keymap
+        return [
+            context.hint(keymap.hint(.moveUp) + keymap.hint(.moveDown), .move), context.hint(keymap.hint(.open), .open),
+            context.hint(keymap.hint(.toggleLayout), catalog.layoutKind == .list ? .grid : .list),
+            context.hint(keymap.hint(.search), .search), context.hint(keymap.hint(.refresh), .refresh),
+            context.hint(keymap.hint(.colorsCycle), .colour), context.hint(keymap.hint(.help), .help),
+            context.hint(keymap.hint(.quit), .quit),
         ]
     }
 

@@ -1,3 +1,4 @@
+public import Localization
 import Foundation
 public import OpenMarketAPI
 import TerminalUI
@@ -11,8 +12,8 @@ public enum ProductText {
     }
 
     /// "Sold out", or the stock count.
-    public static func stock(_ p: ProductSummary) -> String {
-        p.stock <= 0 ? "Sold out" : "\(p.stock) in stock"
+    public static func stock(_ p: ProductSummary, in language: Language = .english) -> String {
+        language.text(p.stock <= 0 ? .soldOut : .inStock(p.stock))
     }
 
     /// The name, safe to print.
@@ -21,8 +22,8 @@ public enum ProductText {
     }
 
     /// The vendor's name, safe to print, or the vendor's id.
-    public static func vendor(_ p: ProductSummary) -> String {
-        p.vendorName.map(TerminalText.sanitized) ?? "vendor #\(p.vendorID)"
+    public static func vendor(_ p: ProductSummary, in language: Language = .english) -> String {
+        p.vendorName.map(TerminalText.sanitized) ?? language.text(.vendorNumber(p.vendorID))
     }
 
     /// The first line of the description, safe to print.

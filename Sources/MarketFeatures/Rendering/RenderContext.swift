@@ -1,3 +1,4 @@
+import Localization
 import TerminalUI
 
 /// What every widget of the browser draws with: the theme, the spinner's tick, and whether the browser
@@ -8,9 +9,17 @@ struct RenderContext: Sendable {
     var canWrite: Bool
     /// Which keys do what: hints and help show these.
     var keymap: Keymap = .standard
+    /// The language every line is written in.
+    var language: Language = .english
 
     /// The spinner's glyph now.
     var spinner: String { theme.spinner(at: spinnerFrame) }
+
+    /// The words of `phrase` in the screen's language.
+    func text(_ phrase: Phrase) -> String { language.text(phrase) }
+
+    /// A key and its hint word in the screen's language.
+    func hint(_ key: String, _ word: Phrase.Hint) -> KeyHint { KeyHint(key, language.text(.hint(word))) }
 }
 
 /// A key and what it does, for the hint line.

@@ -3,10 +3,11 @@ import TerminalUI
 /// The search prompt in the status line while the search line is open, with a cursor after the query.
 struct SearchLineWidget: Widget {
     let search: SearchState
-    let theme: Theme
+    let context: RenderContext
 
     func render(_ area: Rect, into canvas: inout Canvas, report: inout FrameReport) {
-        let prompt = " Search: "
+        let theme = context.theme
+        let prompt = " " + context.text(.searchPrompt) + " "
         canvas.put(prompt, x: area.x, y: area.y, style: theme.hintKey)
         let field = TerminalText.sanitized(search.query)
         let room = area.width - DisplayWidth.of(prompt) - 2
@@ -21,10 +22,13 @@ extension SearchState {
     func widget(_ context: RenderContext) -> any Widget { EmptyWidget() }
 
     func hints(_ context: RenderContext) -> [KeyHint]? {
-        [KeyHint("type", "to search"), KeyHint("⏎", "done"), KeyHint("esc", "clear")]
+        [
+            context.hint(context.text(.hint(.typeKey)), .toSearch), context.hint("⏎", .done),
+            context.hint(context.keymap.hint(.searchClear), .clear),
+        ]
     }
 
-    func statusLine(_ context: RenderContext) -> (any Widget)? { SearchLineWidget(search: self, theme: context.theme) }
+    func statusLine(_ context: RenderContext) -> (any Widget)? { SearchLineWidget(search: self, context: context) }
 }
 
 /// Draws nothing.

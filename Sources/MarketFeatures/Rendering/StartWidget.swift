@@ -10,11 +10,11 @@ struct StartWidget: Widget {
         let lines: [(String, CellStyle)]
         if let message = catalog.errorMessage {
             lines = [
-                ("Cannot reach the market", theme.name), ("", theme.plain), (message, theme.plain), ("", theme.plain),
-                ("r to retry  ·  q to quit", theme.hint),
+                (context.text(.cannotReachMarket), theme.name), ("", theme.plain), (message, theme.plain), ("", theme.plain),
+                (context.text(.retryOrQuit(retryKey: context.keymap.hint(.refresh), quitKey: context.keymap.hint(.quit))), theme.hint),
             ]
         } else {
-            lines = [(context.spinner + " Connecting to the market…", theme.plain)]
+            lines = [(context.spinner + " " + context.text(.connecting), theme.plain)]
         }
         var y = area.y + max(0, (area.height - lines.count) / 2)
         for (text, style) in lines {

@@ -16,16 +16,16 @@ struct StatusBarWidget: Widget {
         var left = " "
         // The poll for new products is silent: it says something only when it finds some (the banner).
         if let activity = state.activity {
-            left += context.spinner + " " + activity
+            left += context.spinner + " " + context.text(.activity(activity))
         } else if let product = catalog.selectedProduct, state.detail == nil {
-            let more = catalog.hasNext ? "+" : ""
-            left += "\(catalog.selectedIndex + 1) of \(catalog.products.count)\(more)  ·  #\(product.id)"
+            left += context.text(
+                .position(index: catalog.selectedIndex + 1, count: catalog.products.count, more: catalog.hasNext, id: product.id))
         }
         canvas.put(left, x: area.x, y: area.y, style: theme.muted, maxWidth: area.width)
         // The picture mode, when the terminal offers more than half blocks (without colour: none drawn).
-        var right = state.colorMode.label + " "
+        var right = context.text(state.colorMode.phrase) + " "
         if !state.pictureModes.isEmpty, state.colorMode != .monochrome {
-            right = state.pictureMode.label + " · " + right
+            right = context.text(state.pictureMode.phrase) + " · " + right
         }
         let width = DisplayWidth.of(right)
         if width + DisplayWidth.of(left) + 2 <= area.width {

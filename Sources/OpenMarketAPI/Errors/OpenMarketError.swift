@@ -1,3 +1,5 @@
+public import Localization
+
 /// Everything that can go wrong talking to an Open Market server, as one error type.
 ///
 /// A public struct over a private code, so kinds can be added without breaking callers. Ask it what
@@ -109,32 +111,38 @@ public struct OpenMarketError: Error, Sendable, Equatable, CustomStringConvertib
         return nil
     }
 
-    /// One sentence to show a person in a terminal, e.g.
+    /// One sentence to show a person in a terminal, in English, e.g.
     /// "Could not reach the server at 127.0.0.1:8080 (connection refused)."
     ///
     /// Text from the server is stripped of control characters and shortened, so it cannot move the cursor.
-    public var userMessage: String {
+    public var userMessage: String { userMessage(in: .english) }
+
+    /// The sentence to show a person, in `language`.
+    public func userMessage(in language: Language) -> String { language.text(phrase) }
+
+    /// What happened, as a phrase of the catalog; text from the server is made printable first.
+    public var phrase: Phrase {
         switch code {
         case .transport(let endpoint, let reason):
-            return "Could not reach the server at \(Self.printable(endpoint)) (\(reason))."
+            .cannotReachServer(endpoint: Self.printable(endpoint), reason: Phrase.Transport(words: reason))
         case .timeout(let limit):
-            return "The server did not answer within \(Self.spoken(limit))."
+            .noAnswerWithin(milliseconds: Int(limit.components.seconds) * 1000 + Int(limit.components.attoseconds / 1_000_000_000_000_000))
         case .cancelled:
-            return "The request was cancelled."
+            .requestCancelled
         case .status(let status, let message?):
-            let verb = status >= 500 ? "failed" : "refused"
-            return "The server \(verb): \(Self.printable(Self.withoutFinalPeriod(message))) (\(status))."
+            status >= 500
+                ? .serverFailed(message: Self.printable(Self.withoutFinalPeriod(message)), status: status)
+                : .serverRefused(message: Self.printable(Self.withoutFinalPeriod(message)), status: status)
         case .status(let status, nil):
-            let phrase = Self.reasonPhrase(status).map { " (\($0))" } ?? ""
-            return "The server answered with status \(status)\(phrase)."
+            .serverStatus(status)
         case .decoding(let keyPath?, let reason):
-            return "The server sent data this app cannot read (\(Self.printable(keyPath)): \(Self.printable(reason)))."
+            .unreadableAnswer(detail: "\(Self.printable(keyPath)): \(Self.printable(reason))")
         case .decoding(nil, let reason):
-            return "The server sent data this app cannot read (\(Self.printable(reason)))."
+            .unreadableAnswer(detail: Self.printable(reason))
         case .responseTooLarge(let limit):
-            return "The server's answer is larger than the \(Self.size(limit)) this app accepts."
+            .answerTooLarge(bytes: limit)
         case .invalidRequest(let reason):
-            return "This request cannot be sent: \(Self.printable(Self.withoutFinalPeriod(reason)))."
+            .cannotSend(reason: Self.printable(Self.withoutFinalPeriod(reason)))
         }
     }
 
@@ -167,13 +175,6 @@ public struct OpenMarketError: Error, Sendable, Equatable, CustomStringConvertib
         return fraction.isEmpty ? "\(whole) seconds" : "\(whole).\(fraction) seconds"
     }
 
-    /// `16 MB`, `300 KB`, `512 bytes` (binary units, rounded down).
-    static func size(_ bytes: Int) -> String {
-        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
-        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KB" }
-        return bytes == 1 ? "1 byte" : "\(bytes) bytes"
-    }
-
     /// The text without control characters and at most 200 characters long.
     static func printable(_ text: String) -> String {
         let limit = 200
@@ -191,24 +192,5 @@ public struct OpenMarketError: Error, Sendable, Equatable, CustomStringConvertib
 
     private static func withoutFinalPeriod(_ text: String) -> String {
         text.hasSuffix(".") ? String(text.dropLast()) : text
-    }
-
-    private static func reasonPhrase(_ status: Int) -> String? {
-        switch status {
-        case 400: "Bad Request"
-        case 401: "Unauthorized"
-        case 403: "Forbidden"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 408: "Request Timeout"
-        case 413: "Content Too Large"
-        case 415: "Unsupported Media Type"
-        case 429: "Too Many Requests"
-        case 500: "Internal Server Error"
-        case 502: "Bad Gateway"
-        case 503: "Service Unavailable"
-        case 504: "Gateway Timeout"
-        default: nil
-        }
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 
 /// What the product form holds, as typed: text for the numbers, the chosen currency, how many pictures.
@@ -44,50 +45,49 @@ public struct ProductDraft: Sendable, Equatable {
     /// Every broken rule, in the form's field order; empty when the draft can be sent.
     public func validate() -> [DraftViolation] {
         var violations: [DraftViolation] = []
-        func fail(_ field: DraftField, _ message: String) {
-            violations.append(DraftViolation(field: field, message: message))
+        func fail(_ field: DraftField, _ phrase: Phrase) {
+            violations.append(DraftViolation(field: field, phrase: phrase))
         }
 
         let range = Self.allowedNameLength
         if !range.contains(name.count) {
-            fail(.name, "Name must be \(range.lowerBound)–\(range.upperBound) characters (now \(name.count)).")
+            fail(.name, .nameLength(minimum: range.lowerBound, maximum: range.upperBound, now: name.count))
         }
         let descriptionRange = Self.allowedDescriptionLength
         if !descriptionRange.contains(description.count) {
             fail(
                 .description,
-                "Description must be \(descriptionRange.lowerBound)–\(descriptionRange.upperBound) characters "
-                    + "(now \(description.count)).")
+                .descriptionLength(minimum: descriptionRange.lowerBound, maximum: descriptionRange.upperBound, now: description.count))
         }
 
         let parsedPrice = DraftNumber.decimal(price)
         if price.trimmingCharacters(in: .whitespaces).isEmpty {
-            fail(.price, "Price is required.")
+            fail(.price, .priceRequired)
         } else if parsedPrice == nil {
-            fail(.price, "Price must be a number of 0 or more.")
+            fail(.price, .priceNotNumber)
         }
 
         let parsedDiscount = Self.isBlank(discountedPrice) ? 0 : DraftNumber.decimal(discountedPrice)
         if let parsedDiscount {
             if let parsedPrice, parsedDiscount > parsedPrice {
-                fail(.discountedPrice, "Discount can't exceed the price.")
+                fail(.discountedPrice, .discountAbovePrice)
             }
         } else {
-            fail(.discountedPrice, "Discount must be a number of 0 or more.")
+            fail(.discountedPrice, .discountNotNumber)
         }
 
         if !Self.isBlank(stock) && DraftNumber.wholeNumber(stock) == nil {
-            fail(.stock, "Stock must be a whole number of 0 or more.")
+            fail(.stock, .stockNotWholeNumber)
         }
 
         switch currency {
         case .krw, .usd: break
-        case .other: fail(.currency, "Currency must be KRW or USD.")
+        case .other: fail(.currency, .currencyUnknown)
         }
 
         let pictures = Self.allowedPictureCount
         if isRegistration && !pictures.contains(pictureCount) {
-            fail(.pictures, "Choose \(pictures.lowerBound)–\(pictures.upperBound) pictures (now \(pictureCount)).")
+            fail(.pictures, .pictureCount(minimum: pictures.lowerBound, maximum: pictures.upperBound, now: pictureCount))
         }
         return violations
     }

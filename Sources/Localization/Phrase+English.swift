@@ -1,0 +1,333 @@
+extension Phrase {
+    /// The words in English. No `default:`: a new case must be given its words here.
+    var english: String {
+        switch self {
+        case .layoutName(let grid): grid ? "grid" : "list"
+        case .mineTag: "mine"
+        case .searchTag(let query): "search: \(query)"
+        case .searching: "searching…"
+        case .productCount(let count, let more): more ? "\(count)+ products" : count == 1 ? "1 product" : "\(count) products"
+        case .position(let index, let count, let more, let id): "\(index) of \(count)\(more ? "+" : "")  ·  #\(id)"
+        case .activity(let activity): activity.english
+        case .colourMode(let colours):
+            switch colours {
+            case nil: "true colour"
+            case 0?: "no colour"
+            case let count?: "\(count) colours"
+            }
+        case .pictureMode(.graphics(let name)): name
+        case .pictureMode(.blocks): "blocks"
+        case .pictureMode(.off): "no pictures"
+
+        case .bannerError(let message, let key): message + (key.map { " — \($0) to retry" } ?? "")
+        case .newProducts(let shown, let count, let key): "\(shown) \(count == 1 ? "new product" : "new products") — \(key) to refresh"
+        case .cannotReachMarket: "Cannot reach the market"
+        case .retryOrQuit(let retry, let quit): "\(retry) to retry  ·  \(quit) to quit"
+        case .connecting: "Connecting to the market…"
+        case .terminalTooSmall: "Terminal too small"
+        case .sizeNeeded(let columns, let rows, let minimumColumns, let minimumRows):
+            "\(columns)×\(rows) — need \(minimumColumns)×\(minimumRows)"
+        case .quitKey(let key): "\(key) quits"
+
+        case .loadingList: "Loading…"
+        case .lookingForMine: "Looking for your products…"
+        case .noneOfMine(let key): "You have no products here. \(key) registers one."
+        case .noMatch(let query, let key): "No products match “\(query)”. \(key) clears the search."
+        case .noProducts: "No products yet."
+        case .loadingMore: "loading more…"
+        case .couldNotLoadMore(let key): "could not load more — \(key) to retry"
+        case .endOfList(let count): "— end of list · \(count) \(count == 1 ? "product" : "products") —"
+        case .soldOut: "Sold out"
+        case .inStock(let count): "\(count) in stock"
+        case .stockCount(let count): "\(count) in stock"
+        case .vendorNumber(let id): "vendor #\(id)"
+        case .percentOff(let percent): "−\(percent)% off"
+
+        case .loadingPicture: "loading picture…"
+        case .detailLabel(let label):
+            switch label {
+            case .price: "Price"
+            case .stock: "Stock"
+            case .vendor: "Vendor"
+            case .product: "Product"
+            case .listed: "Listed"
+            case .pictures: "Pictures"
+            }
+        case .wasPrice(let price): "(was \(price))"
+        case .updatedOn(let date): "updated \(date)"
+        case .loadingDetails: "Loading the details…"
+        case .detailError(let message, let key): "\(message) — \(key) to retry"
+        case .noDescription: "(no description)"
+        case .more: "more"
+
+        case .hint(let hint): hint.english
+        case .help(let row): row.english
+        case .helpTitle: "Keys"
+        case .helpMouseKey: "mouse"
+        case .helpCloses: "any key closes"
+
+        case .deleteQuestion(let name): "Delete “\(name)”? This cannot be undone."
+        case .discardQuestion: "Discard changes?"
+        case .answerNo: "No"
+        case .answerYes: "Yes"
+
+        case .searchPrompt: "Search:"
+
+        case .registerTitle: "Register a product"
+        case .editTitle(let id): "Edit product #\(id)"
+        case .fieldsNeedAttention(let count): count == 1 ? "1 field needs attention" : "\(count) fields need attention"
+        case .fieldLabel(let field): field.english
+        case .changeWithArrows: "←→ to change"
+        case .thumbnailChooser: "←→ chooses the picture lists show"
+        case .thumbnailMark(let number): "[\(number)] thumb"
+        case .uploadingPercent(let percent): "Uploading \(percent)%"
+        case .savingButton: "Saving"
+        case .registerButton: "Register"
+        case .saveButton: "Save"
+        case .submitHint(let save, let cancel): "\(save) saves from any field · \(cancel) cancels"
+        case .pictureKeys(let key):
+            switch key {
+            case .complete: "Tab completes"
+            case .add: "Enter adds"
+            case .remove: "Delete removes"
+            }
+        case .readingPictures(let count): count == 1 ? "reading 1 picture…" : "reading \(count) pictures…"
+        case .tooManyPictures(let most): "At most \(most) pictures; Delete removes one."
+        case .pictureAlreadyAdded: "That picture is already added."
+        case .pictureShrunk(let filename, let from, let to, let width, let height):
+            "\(filename): \(from) → \(to) (shrunk to \(width)×\(height))"
+        case .noFileStartsWith: "No file starts with that."
+        case .pictureUnreadable(let reason): reason
+        case .noSuchFile(let path): "No such file: \(path)"
+        case .isAFolder(let path): "\(path) is a folder, not a picture"
+        case .cannotReadFile(let path): "Cannot read \(path) (permission denied?)"
+        case .pictureTooBig(let path, let megabytes, let most): "\(path) is \(megabytes) MB; pictures up to \(most) MB can be shrunk"
+        case .notAPicture(let path, let reason): "\(path): \(reason)"
+
+        case .nameLength(let minimum, let maximum, let now): "Name must be \(minimum)–\(maximum) characters (now \(now))."
+        case .descriptionLength(let minimum, let maximum, let now):
+            "Description must be \(minimum)–\(maximum) characters (now \(now))."
+        case .priceRequired: "Price is required."
+        case .priceNotNumber: "Price must be a number of 0 or more."
+        case .discountAbovePrice: "Discount can't exceed the price."
+        case .discountNotNumber: "Discount must be a number of 0 or more."
+        case .stockNotWholeNumber: "Stock must be a whole number of 0 or more."
+        case .currencyUnknown: "Currency must be KRW or USD."
+        case .pictureCount(let minimum, let maximum, let now): "Choose \(minimum)–\(maximum) pictures (now \(now))."
+
+        case .noIdentity(let write):
+            switch write {
+            case .register: "No vendor identity: start with --identifier and --secret to register products."
+            case .edit: "No vendor identity: start with --identifier and --secret to edit your products."
+            case .delete: "No vendor identity: start with --identifier and --secret to delete your products."
+            case .seeMine: "No vendor identity: start with --identifier and --secret to see your products."
+            }
+        case .notYours(let name, let vendor, let write):
+            "“\(name)” belongs to \(vendor); only its vendor can \(write == .delete ? "delete" : "edit") it."
+        case .vendorIDUnknown: "Your vendor id is not known yet; register a product first."
+        case .mineOnly(let key): "My products only — \(key) shows everything again."
+        case .registered(let name): "Registered “\(name)”."
+        case .saved(let name): "Saved “\(name)”."
+        case .deleted(let name): "Deleted “\(name)”."
+        case .couldNotDelete(let id, let reason): "Could not delete #\(id): \(reason)"
+        case .readOnlyDemo: "This demo is read-only: register, edit and delete are off (openmarket ssh --open)."
+        case .cancelled(let activity):
+            switch activity {
+            case .uploading: "The upload was cancelled."
+            case .saving: "Saving was cancelled."
+            case .deleting: "Deleting was cancelled."
+            case .loading, .loadingProduct: "Loading was cancelled."
+            }
+
+        case .cannotReachServer(let endpoint, let reason): "Could not reach the server at \(endpoint) (\(reason.english))."
+        case .noAnswerWithin(let milliseconds): "The server did not answer within \(Self.englishSeconds(milliseconds))."
+        case .requestCancelled: "The request was cancelled."
+        case .serverRefused(let message, let status): "The server refused: \(message) (\(status))."
+        case .serverFailed(let message, let status): "The server failed: \(message) (\(status))."
+        case .serverStatus(let status):
+            "The server answered with status \(status)\(Self.reasonPhrase(status).map { " (\($0))" } ?? "")."
+        case .unreadableAnswer(let detail): "The server sent data this app cannot read (\(detail))."
+        case .answerTooLarge(let bytes): "The server's answer is larger than the \(Self.englishSize(bytes)) this app accepts."
+        case .cannotSend(let reason): "This request cannot be sent: \(reason)."
+
+        case .sshShuttingDown: "The server is shutting down — goodbye."
+        case .sshTimeLimit: "This session reached its time limit — goodbye."
+        case .sshIdle: "Idle for too long — goodbye."
+        case .sshFull(let front): "openmarket (\(front)) is full — try again in a minute."
+        case .sshNeedsTerminal: "openmarket is a full-screen app and needs a terminal: connect with ssh -t."
+        case .sshUnknownCommand(let command): "Unknown command “\(command)”; try: help, product ID."
+        case .sshHelp:
+            """
+            openmarket — a terminal marketplace. Connect with: ssh -t -p PORT HOST
+
+            ↑↓ j k      move                 Enter      open the product
+            ← → h l     move in the grid     v  Tab     list ↔ grid
+            PgUp PgDn   a screen             /          search (Esc clears)
+            g G         first / last         r          refresh
+            c           cycle colours        ?          help
+            q  Esc      back / quit          n e d m    register, edit, delete, mine (when allowed)
+
+            """
+        }
+    }
+
+    /// `15 seconds`, `1 second`, `0.5 seconds`.
+    static func englishSeconds(_ milliseconds: Int) -> String {
+        if milliseconds == 1000 { return "1 second" }
+        return "\(decimalSeconds(milliseconds)) seconds"
+    }
+
+    /// `16 MB`, `300 KB`, `512 bytes` (binary units, whole).
+    static func englishSize(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
+        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KB" }
+        return bytes == 1 ? "1 byte" : "\(bytes) bytes"
+    }
+
+    /// Milliseconds as seconds without trailing zeros: `15`, `0.5`, `2.25`.
+    static func decimalSeconds(_ milliseconds: Int) -> String {
+        let whole = milliseconds / 1000
+        var fraction = String(abs(milliseconds % 1000))
+        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return fraction.isEmpty ? "\(whole)" : "\(whole).\(fraction)"
+    }
+
+    /// The standard reason phrase of the statuses a market server sends.
+    static func reasonPhrase(_ status: Int) -> String? {
+        switch status {
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
+        case 413: "Content Too Large"
+        case 415: "Unsupported Media Type"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: nil
+        }
+    }
+}
+
+extension Phrase.Activity {
+    var english: String {
+        switch self {
+        case .loading: "loading…"
+        case .loadingProduct: "loading the product…"
+        case .deleting: "deleting…"
+        case .uploading: "uploading…"
+        case .saving: "saving…"
+        }
+    }
+}
+
+extension Phrase.Hint {
+    var english: String {
+        switch self {
+        case .move: "move"
+        case .open: "open"
+        case .grid: "grid"
+        case .list: "list"
+        case .search: "search"
+        case .refresh: "refresh"
+        case .colour: "colour"
+        case .help: "help"
+        case .quit: "quit"
+        case .picture: "picture"
+        case .scroll: "scroll"
+        case .reload: "reload"
+        case .edit: "edit"
+        case .delete: "delete"
+        case .back: "back"
+        case .yes: "yes"
+        case .no: "no"
+        case .choose: "choose"
+        case .answer: "answer"
+        case .field: "field"
+        case .cursor: "cursor"
+        case .save: "save"
+        case .cancel: "cancel"
+        case .typeKey: "type"
+        case .toSearch: "to search"
+        case .done: "done"
+        case .clear: "clear"
+        }
+    }
+}
+
+extension Phrase.HelpRow {
+    var english: String {
+        switch self {
+        case .move: "move (up past the top refreshes)"
+        case .moveGrid: "move in the grid · pictures in detail"
+        case .page: "a screen up / down"
+        case .firstLast: "first / last product"
+        case .open: "open the product"
+        case .toggle: "switch list ↔ grid"
+        case .search(let clearKey): "search (\(clearKey) clears)"
+        case .refresh: "refresh · retry after an error"
+        case .register: "register a product"
+        case .edit(let saveKey): "edit one of your products (\(saveKey) saves)"
+        case .delete: "delete one of your products (asks first)"
+        case .mine: "my products only / everything"
+        case .colours: "cycle colours: true → 256 → 16 → 8 → none"
+        case .pictures: "pictures: the terminal's own → half blocks → none"
+        case .help: "this help"
+        case .redraw: "redraw the screen"
+        case .back: "back · quit at the top"
+        case .mouse: "click selects · double-click opens · wheel scrolls"
+        }
+    }
+}
+
+extension Phrase.FormField {
+    var english: String {
+        switch self {
+        case .name: "Name"
+        case .description: "Description"
+        case .price: "Price"
+        case .discount: "Discount"
+        case .stock: "Stock"
+        case .currency: "Currency"
+        case .thumbnail: "Thumbnail"
+        case .pictures: "Pictures"
+        case .submit: "Save"
+        }
+    }
+}
+
+extension Phrase.Transport {
+    var english: String {
+        switch self {
+        case .refused: "connection refused"
+        case .reset: "connection reset"
+        case .timedOut: "connection timed out"
+        case .hostNotFound: "host not found"
+        case .hostUnreachable: "host unreachable"
+        case .networkUnreachable: "network unreachable"
+        case .closed: "the connection was closed"
+        case .serverClosed: "the server closed the connection"
+        case .addressNotAvailable: "address not available"
+        case .couldNotConnect: "could not connect"
+        case .failed: "connection failed"
+        case .tooManyRedirects: "too many redirects"
+        case .other(let reason): reason
+        }
+    }
+
+    /// The reason the transport gave, by its English words; `.other` keeps words it does not know.
+    public init(words: String) {
+        self = Self.known.first { $0.english == words } ?? .other(words)
+    }
+
+    static let known: [Phrase.Transport] = [
+        .refused, .reset, .timedOut, .hostNotFound, .hostUnreachable, .networkUnreachable, .closed, .serverClosed,
+        .addressNotAvailable,
+        .couldNotConnect, .failed, .tooManyRedirects,
+    ]
+}

@@ -1,0 +1,231 @@
+/// Everything the app says to a person, as values: each case one sentence or label, its blanks as
+/// associated values. `Language.text(_:)` gives its words.
+///
+/// The words are in `Phrase+English.swift` and `Phrase+Korean.swift`, one `switch` each with no
+/// `default:` — a case without words in either language does not compile. Names, prices, paths and
+/// server messages arrive in the blanks already made safe to print; no case adds a control character.
+public enum Phrase: Sendable, Equatable {
+    // MARK: The title and status lines
+
+    /// The layout in the title line.
+    case layoutName(grid: Bool)
+    /// "my products only" is on (title line).
+    case mineTag
+    /// The query searched for (title line).
+    case searchTag(String)
+    /// A new search's first page is on its way.
+    case searching
+    /// How many products are loaded; `more`: the server has more.
+    case productCount(Int, more: Bool)
+    /// Where the selection is: `index` of `count`, and the product's id.
+    case position(index: Int, count: Int, more: Bool, id: Int)
+    /// What is under way, beside the spinner.
+    case activity(Activity)
+    /// The colour mode (status line): nil is 24-bit colour, 0 none.
+    case colourMode(Int?)
+    /// The picture mode (status line): a graphics protocol's own name, half blocks, or none.
+    case pictureMode(PictureModeName)
+
+    // MARK: Banners and the start screen
+
+    /// An error over the list, with the key that retries when a retry can help.
+    case bannerError(String, retryKey: String?)
+    /// The poll found products newer than the first shown (`shown` is `20+` when a page is full).
+    case newProducts(shown: String, count: Int, refreshKey: String)
+    case cannotReachMarket
+    case retryOrQuit(retryKey: String, quitKey: String)
+    case connecting
+    case terminalTooSmall
+    /// The terminal's size and the least the browser needs.
+    case sizeNeeded(columns: Int, rows: Int, minimumColumns: Int, minimumRows: Int)
+    case quitKey(String)
+
+    // MARK: The list and grid
+
+    case loadingList
+    case lookingForMine
+    case noneOfMine(registerKey: String)
+    case noMatch(query: String, clearKey: String)
+    case noProducts
+    case loadingMore
+    case couldNotLoadMore(retryKey: String)
+    case endOfList(count: Int)
+    case soldOut
+    case inStock(Int)
+    /// The stock beside its label (the detail).
+    case stockCount(Int)
+    /// A vendor known only by its id.
+    case vendorNumber(Int)
+    /// A discount's percentage, rounded.
+    case percentOff(String)
+
+    // MARK: The detail
+
+    case loadingPicture
+    case detailLabel(DetailLabel)
+    /// The price before the discount, after the price paid.
+    case wasPrice(String)
+    case updatedOn(String)
+    case loadingDetails
+    /// The detail's error, with the key that retries.
+    case detailError(String, retryKey: String)
+    case noDescription
+    /// The mark on the last line when the text goes on below.
+    case more
+
+    // MARK: Hints and help
+
+    /// A word of the hint line.
+    case hint(Hint)
+    /// A row of the help box.
+    case help(HelpRow)
+    case helpTitle
+    case helpMouseKey
+    case helpCloses
+
+    // MARK: Questions
+
+    case deleteQuestion(name: String)
+    case discardQuestion
+    case answerNo
+    case answerYes
+
+    // MARK: The search line
+
+    case searchPrompt
+
+    // MARK: The form
+
+    case registerTitle
+    case editTitle(id: Int)
+    case fieldsNeedAttention(Int)
+    case fieldLabel(FormField)
+    case changeWithArrows
+    case thumbnailChooser
+    case thumbnailMark(Int)
+    case uploadingPercent(Int)
+    case savingButton
+    case registerButton
+    case saveButton
+    case submitHint(saveKey: String, cancelKey: String)
+    case pictureKeys(PictureKey)
+    case readingPictures(Int)
+    case tooManyPictures(Int)
+    case pictureAlreadyAdded
+    case pictureShrunk(filename: String, from: String, to: String, width: Int, height: Int)
+    case noFileStartsWith
+    /// A picture could not be read from disk, as the runtime said it (already in the screen's language).
+    case pictureUnreadable(String)
+    case noSuchFile(String)
+    case isAFolder(String)
+    case cannotReadFile(String)
+    case pictureTooBig(String, megabytes: Int, most: Int)
+    /// The reason is the decoder's own.
+    case notAPicture(String, reason: String)
+
+    // MARK: The product rules (validation)
+
+    case nameLength(minimum: Int, maximum: Int, now: Int)
+    case descriptionLength(minimum: Int, maximum: Int, now: Int)
+    case priceRequired
+    case priceNotNumber
+    case discountAbovePrice
+    case discountNotNumber
+    case stockNotWholeNumber
+    case currencyUnknown
+    case pictureCount(minimum: Int, maximum: Int, now: Int)
+
+    // MARK: Writing
+
+    case noIdentity(Write)
+    case notYours(name: String, vendor: String, Write)
+    case vendorIDUnknown
+    case mineOnly(allKey: String)
+    case registered(name: String)
+    case saved(name: String)
+    case deleted(name: String)
+    case couldNotDelete(id: Int, reason: String)
+    case readOnlyDemo
+    case cancelled(Activity)
+
+    // MARK: What went wrong talking to the server
+
+    case cannotReachServer(endpoint: String, reason: Transport)
+    /// No answer within a time, in milliseconds.
+    case noAnswerWithin(milliseconds: Int)
+    case requestCancelled
+    case serverRefused(message: String, status: Int)
+    case serverFailed(message: String, status: Int)
+    case serverStatus(Int)
+    case unreadableAnswer(detail: String)
+    case answerTooLarge(bytes: Int)
+    case cannotSend(reason: String)
+
+    // MARK: openmarket ssh
+
+    case sshShuttingDown
+    case sshTimeLimit
+    case sshIdle
+    case sshFull(front: String)
+    case sshNeedsTerminal
+    case sshUnknownCommand(String)
+    case sshHelp
+}
+
+extension Phrase {
+    /// What is under way.
+    public enum Activity: Sendable, Equatable, CaseIterable {
+        case loading, loadingProduct, deleting, uploading, saving
+    }
+
+    /// How pictures are drawn, for the status line.
+    public enum PictureModeName: Sendable, Equatable {
+        /// A terminal graphics protocol, by its own name (kitty, sixel, iTerm).
+        case graphics(String)
+        case blocks
+        case off
+    }
+
+    /// The labels of the detail's fields.
+    public enum DetailLabel: Sendable, Equatable, CaseIterable {
+        case price, stock, vendor, product, listed, pictures
+    }
+
+    /// The words of the hint line, each beside its key.
+    public enum Hint: Sendable, Equatable, CaseIterable {
+        case move, open, grid, list, search, refresh, colour, help, quit, picture, scroll, reload, edit, delete, back
+        case yes, no, choose, answer, field, cursor, save, cancel, typeKey, toSearch, done, clear
+    }
+
+    /// The rows of help; the keys named inside a row come with it.
+    public enum HelpRow: Sendable, Equatable {
+        case move, moveGrid, page, firstLast, open, toggle
+        case search(clearKey: String)
+        case refresh, register
+        case edit(saveKey: String)
+        case delete, mine, colours, pictures, help, redraw, back, mouse
+    }
+
+    /// The form's fields.
+    public enum FormField: Sendable, Equatable, CaseIterable {
+        case name, description, price, discount, stock, currency, thumbnail, pictures, submit
+    }
+
+    /// The keys of the pictures field, shown as room allows.
+    public enum PictureKey: Sendable, Equatable, CaseIterable {
+        case complete, add, remove
+    }
+
+    /// What a vendor does to products, for the refusals.
+    public enum Write: Sendable, Equatable, CaseIterable {
+        case register, edit, delete, seeMine
+    }
+
+    /// Why the server could not be reached, as the transport tells it.
+    public enum Transport: Sendable, Equatable {
+        case refused, reset, timedOut, hostNotFound, hostUnreachable, networkUnreachable, closed, serverClosed
+        case addressNotAvailable, couldNotConnect, failed, tooManyRedirects
+        /// Another reason, in the transport's own (English) words.
+        case other(String)
+    }
+}

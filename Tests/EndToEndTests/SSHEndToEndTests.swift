@@ -134,13 +134,14 @@ struct SSHEndToEndTests {
         defer { process.stop() }
         let extra = "-t -o IdentitiesOnly=yes -o SetEnv=LANG=ko_KR.UTF-8 -o SetEnv=OPENMARKET_SECRET=stolen"
         let tmux = try TmuxSession(command: sshCommand(port: port, key: key, extra: extra), columns: 100, rows: 30)
-        try await tmux.waitFor(text: "20+ products")
+        let korean = try await tmux.waitFor(text: "상품 20+개")
+        #expect(korean.contains("도움말") && !korean.contains("products"), "the visitor's LANG gives Korean: \(korean)")
         try tmux.send("v")
-        try await tmux.waitFor("the list") { $0.split(separator: "\n").first?.contains("list") == true }
+        try await tmux.waitFor("the list") { $0.split(separator: "\n").first?.contains("목록") == true }
         try tmux.send("q")
         try await tmux.waitFor(text: "EXITED:0")
         let log = try String(contentsOf: directory.url.appendingPathComponent("openmarket.log"), encoding: .utf8)
-        #expect(log.contains("language: ko_KR.UTF-8"), "\(log.suffix(1500))")
+        #expect(log.contains("language: ko (from environment LANG); locale: ko_KR.UTF-8"), "\(log.suffix(1500))")
         let choices = directory.url.appendingPathComponent("visitor-choices")
         let kept = try FileManager.default.contentsOfDirectory(atPath: choices.path)
         #expect(kept.count == 1 && kept[0].hasPrefix("SHA256_"), "\(kept)")
@@ -150,9 +151,16 @@ struct SSHEndToEndTests {
         // The same key again starts in the list it left.
         let again = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t -o IdentitiesOnly=yes"), columns: 100, rows: 30)
         let list = try await again.waitFor(text: "20+ products")
-        #expect(list.split(separator: "\n").first?.contains("list") == true, "\(list)")
+        #expect(list.split(separator: "\n").first?.contains("list") == true, "no locale sent: English, \(list)")
         try again.send("q")
         try await again.waitFor(text: "EXITED:0")
+
+        // A Korean visitor's goodbye, when the server stops, is Korean too.
+        let last = try TmuxSession(command: sshCommand(port: port, key: key, extra: extra), columns: 100, rows: 30)
+        try await last.waitFor(text: "상품 20+개")
+        process.stop()
+        let goodbye = try await last.waitFor(text: "EXITED:")
+        #expect(goodbye.contains("서버를 끄는 중입니다 — 안녕히 가세요."), "\(goodbye)")
     }
 
     @Test("limits: a second session over the maximum is told so; an idle session is ended with a goodbye; SIGTERM says goodbye to all")

@@ -174,4 +174,25 @@ struct ScreenSnapshotTests {
             state.catalog.onlyVendorID = 1
         }
     }
+
+    @Test("the start screen when the market cannot be reached")
+    func startUnreachable() {
+        expectScreens(named: "start-unreachable") { state, language in
+            state.catalog.isStarting = true
+            state.catalog.allProducts = []
+            state.catalog.errorMessage = OpenMarketError.transport(endpoint: "127.0.0.1:9", reason: "connection refused")
+                .userMessage(in: language)
+        }
+    }
+
+    @Test("too small a terminal says so in the screen's language")
+    func tooSmall() {
+        for (language, words) in [(Language.english, ["Terminal too small", "30×10 — need 40×12", "q quits"]),
+                                  (.korean, ["터미널이 너무 작습니다", "30×10 — 최소 40×12", "q 끝내기"])] {
+            var state = Self.browsing(ScreenSize(columns: 30, rows: 10), language)
+            state.catalog.isStarting = false
+            let text = render(state).0.trimmedLines().joined(separator: "\n")
+            for word in words { #expect(text.contains(word), "\(text)") }
+        }
+    }
 }

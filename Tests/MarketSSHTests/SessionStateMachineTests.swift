@@ -196,4 +196,23 @@ struct SessionStateMachineTests {
             #expect(SessionStateMachine.isLocale(valid), "\(valid)")
         }
     }
+
+    @Test("the client's locale chooses the language of its answers: help, the unknown command, the missing terminal")
+    func language() {
+        var korean = machine()
+        #expect(korean.language == .english, "no locale sent: English")
+        _ = take(&korean, name: "LANG", value: "ko_KR.UTF-8")
+        #expect(korean.language == .korean)
+        #expect(korean.startRequested(command: "help") == .answer(SessionLauncher.helpText(in: .korean), status: 0))
+        #expect(SessionLauncher.helpText(in: .korean).contains("상품 열기"))
+        var unknown = machine()
+        _ = take(&unknown, name: "LC_ALL", value: "ko_KR.utf8")
+        #expect(unknown.startRequested(command: "ls") == .answer("모르는 명령 “ls”입니다. help나 product 번호를 써 보세요.\r\n", status: 2))
+        var noTerminal = machine()
+        _ = take(&noTerminal, name: "LANG", value: "ko")
+        _ = take(&noTerminal, name: "LC_MESSAGES", value: "C")
+        #expect(noTerminal.language == .english, "LC_MESSAGES over LANG")
+        #expect(noTerminal.startRequested(command: nil) == .answer(
+            "openmarket is a full-screen app and needs a terminal: connect with ssh -t.\r\n", status: 1))
+    }
 }

@@ -23,7 +23,7 @@ function __openmarket_parse_tokens -S
         __openmarket_parse_subcommand 0 'h/help'
         switch $unparsed_tokens[1]
         case 'browse'
-            __openmarket_parse_subcommand 0 'server=' 'identifier=' 'secret=' 'data-dir=' 'poll-interval=' 'save-identity' 'product=' 'layout=' 'mouse' 'no-mouse' 'no-color' 'colors=' 'ascii' 'no-ascii' 'pictures=' 'theme=' 'remember' 'no-remember' 'config=' 'h/help'
+            __openmarket_parse_subcommand 0 'server=' 'identifier=' 'secret=' 'data-dir=' 'poll-interval=' 'save-identity' 'product=' 'layout=' 'mouse' 'no-mouse' 'no-color' 'colors=' 'ascii' 'no-ascii' 'pictures=' 'theme=' 'lang=' 'remember' 'no-remember' 'config=' 'h/help'
         case 'serve'
             __openmarket_parse_subcommand 0 'host=' 'port=' 'data-dir=' 'database=' 'picture-store=' 'public-url=' 'demo' 'demo-font=' 'log-level=' 'replica-id=' 'header-timeout=' 'body-timeout=' 'idle-timeout=' 'max-connections=' 'max-connections-per-address=' 'no-metrics' 'h/help'
         case 'vendor'
@@ -124,6 +124,7 @@ complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" no-ascii' -l 'no-ascii' -d 'ASCII only, for terminals that draw block characters double-width.'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" pictures' -l 'pictures' -d 'Pictures: auto (what the terminal answers it can draw), kitty, sixel, iterm, blocks or off; p cycles; also OPENMARKET_PICTURES.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" theme' -l 'theme' -d 'Colours: auto (light or dark as the terminal\'s background is), dark, light or high-contrast; also OPENMARKET_THEME.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" lang' -l 'lang' -d 'Language: auto (the locale: LC_ALL, LC_MESSAGES or LANG; ko_KR.UTF-8 is Korean), en or ko; also OPENMARKET_LANG.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" remember' -l 'remember' -d 'Keep the layout, pictures and colours left at exit for the next start (the default: yes).'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" no-remember' -l 'no-remember' -d 'Keep the layout, pictures and colours left at exit for the next start (the default: yes).'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" config' -l 'config' -d 'The settings file (default: $XDG_CONFIG_HOME/openmarket/config.yaml; "" for none); also OPENMARKET_CONFIG.' -rfka ''

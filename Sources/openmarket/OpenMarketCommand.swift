@@ -21,7 +21,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
             what is in effect and where each value comes from.
 
             Language: English or Korean (--lang, OPENMARKET_LANG, the file's lang, else the locale: LC_ALL, \
-            LC_MESSAGES or LANG — ko_KR.UTF-8 is Korean, even where the host has not generated that locale).
+            LC_MESSAGES or LANG; ko_KR.UTF-8 is Korean, even where the host has not generated that locale).
 
             Exit status: 0 on quitting; 2 when the terminal cannot draw a screen (TERM); 64 for a mistake in the \
             options; 73 when `config init` finds a file there; 78 for a mistake in the settings file, reported \

@@ -21,16 +21,18 @@ public enum Language: String, Sendable, Equatable, CaseIterable {
         }
     }
 
-    /// The language a locale name asks for: `ko_KR.UTF-8`, `ko_KR`, `ko` → Korean; `C`, `POSIX` and
-    /// every language without a catalog → English.
-    public init(locale: String) {
+    /// The language a locale name asks for: `ko_KR.UTF-8`, `ko_KR`, `ko` → Korean; every other language
+    /// (without a catalog) → English; nil for `C` and `POSIX` (`C.UTF-8` too), which name no language.
+    public init?(locale: String) {
         let language = locale.prefix { $0 != "_" && $0 != "." && $0 != "@" && $0 != "-" }.lowercased()
+        if language == "c" || language == "posix" { return nil }
         self = language == "ko" ? .korean : .english
     }
 
-    /// The language the environment's locale asks for: the first of `LC_ALL`, `LC_MESSAGES` and `LANG`
-    /// that is set and not empty; nil when none is (the caller's default applies).
-    public static func ofLocale(in environment: [String: String]) -> (language: Language, variable: String)? {
+    /// The locale variable that decides the language of messages — the first of `LC_ALL`, `LC_MESSAGES`
+    /// and `LANG` that is set and not empty — and the language it names (nil for `C` or `POSIX`: no
+    /// language, the caller's default applies); nil when none is set.
+    public static func ofLocale(in environment: [String: String]) -> (language: Language?, variable: String)? {
         for name in localeVariables {
             if let value = environment[name], !value.isEmpty { return (Language(locale: value), name) }
         }

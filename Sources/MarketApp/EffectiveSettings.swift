@@ -138,7 +138,7 @@ public struct EffectiveSettings: Sendable, Equatable {
             }
             return Resolved(language, from: origin)
         }
-        if let (language, variable) = Language.ofLocale(in: environment) { return Resolved(language, from: .environment(variable)) }
+        if let (language, variable) = Language.ofLocale(in: environment) { return Resolved(language ?? .english, from: .environment(variable)) }
         return Resolved(.english, from: .standard)
     }
 

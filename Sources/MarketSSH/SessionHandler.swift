@@ -42,6 +42,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         self.connection = connection
         self.registry = registry
         self.reports = reports
+        state = SessionStateMachine(defaultLanguage: launcher.defaultLanguage)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -156,9 +157,8 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         // answers an empty or dumb TERM with a line saying what to set.
         environment["TERM"] = pty.term
         // The client's locale when it sent one (its interface language; the browser falls back to C.UTF-8
-        // for characters where this host has not generated it), else C.UTF-8.
-        environment["LANG"] = "C.UTF-8"
-        for (name, value) in state.locale { environment[name] = value }
+        // for characters where this host has not generated it), else the front's default language's.
+        for (name, value) in state.browserLocale { environment[name] = value }
         environment[FirstPageReports.environmentKey] = String(FirstPageReports.childDescriptor)
         return try PseudoTerminal(
             executable: launcher.executable, arguments: arguments, environment: environment,

@@ -11,6 +11,8 @@ public struct SessionLauncher: Sendable {
     public var logger: Logger
     /// This front's name, for the visitors it turns away when full.
     public var frontName: String
+    /// The language of visitors whose client sends no locale (a visitor's `LANG`, `LC_ALL` or `LC_MESSAGES` wins).
+    public var defaultLanguage: Language
     /// Extra environment for a session authenticated with the key of this fingerprint (its vendor identity).
     public var environmentForKey: @Sendable (_ fingerprint: String) -> [String: String]
     /// The environment variable that names the descriptor a session's browser reports its first page on.
@@ -18,8 +20,10 @@ public struct SessionLauncher: Sendable {
 
     public init(
         executable: String, arguments: [String], environment: [String: String], logger: Logger,
-        frontName: String = "openmarket", environmentForKey: @escaping @Sendable (_ fingerprint: String) -> [String: String] = { _ in [:] }
+        frontName: String = "openmarket", defaultLanguage: Language = .english,
+        environmentForKey: @escaping @Sendable (_ fingerprint: String) -> [String: String] = { _ in [:] }
     ) {
+        self.defaultLanguage = defaultLanguage
         self.executable = executable
         self.arguments = arguments
         self.environment = environment

@@ -52,10 +52,26 @@ struct SessionStateMachine: Sendable {
     /// characters are UTF-8 whatever the client's host uses).
     static let localeNames: Set<String> = ["LANG", "LC_ALL", "LC_MESSAGES"]
 
-    init() {}
+    /// The language of a client that sends no locale.
+    let defaultLanguage: Language
 
-    /// The language the client's locale asks for (English when it sent none): its answers and goodbye are in it.
-    var language: Language { Language.ofLocale(in: locale)?.language ?? .english }
+    init(defaultLanguage: Language = .english) {
+        self.defaultLanguage = defaultLanguage
+    }
+
+    /// The language the client's locale asks for (the front's default when it sent none): its answers and
+    /// goodbye are in it, and so is its browser.
+    /// A client sending `C` or `POSIX` names no language (Debian's and macOS's ssh send `LANG` whatever it is).
+    var language: Language { Language.ofLocale(in: locale)?.language ?? defaultLanguage }
+
+    /// The locale the browser runs with: the client's when it names a language, else one that names the
+    /// front's default language (the browser takes C.UTF-8 for characters where this host has not generated it).
+    var browserLocale: [String: String] {
+        guard Language.ofLocale(in: locale)?.language != nil else {
+            return ["LANG": defaultLanguage == .korean ? "ko_KR.UTF-8" : "C.UTF-8"]
+        }
+        return locale.merging(["LANG": locale["LANG"] ?? "C.UTF-8"]) { $1 }
+    }
 
     /// The client's terminal as last described (pty request and window changes), if it asked for one.
     var terminal: Terminal? {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Logging
 import MarketApp
 import MarketServer
@@ -39,6 +40,8 @@ struct SSHCommand: AsyncParsableCommand {
     @Option(help: "Seconds an address is refused after one of its connections went nowhere (doubling while it goes on, up to 600; 0: never).")
     var sourcePenalty: Double = 10
     @Option(help: "This front's name, in the line a visitor gets when it is full (default: the host's name).") var name: String?
+    @Option(help: "The interface's language for visitors whose client sends no locale: en (the default) or ko; a visitor's LANG, LC_ALL or LC_MESSAGES (ssh -o SetEnv=LANG=ko_KR.UTF-8) wins.")
+    var lang = "en"
     @Option(help: "Log level.") var logLevel = "info"
     @Option(help: "Serve GET /metrics (Prometheus text: sessions, refusals, handshake and first-page times, the market's requests) on this port (0 picks a free one); none when not given.")
     var metricsPort: Int?
@@ -47,6 +50,7 @@ struct SSHCommand: AsyncParsableCommand {
     var proxyProtocol = false
 
     func validate() throws {
+        guard Language(name: lang) != nil else { throw ValidationError("--lang takes en or ko, not “\(lang.prefix(20))”") }
         guard open != (authorizedKeys != nil) else {
             throw ValidationError("choose one: --open (anyone may browse, writes off) or --authorized-keys FILE")
         }
@@ -141,7 +145,7 @@ struct SSHCommand: AsyncParsableCommand {
             executable: executable,
             arguments: ["browse", "--server", marketURL, "--data-dir", directory.path],
             environment: environment, logger: logger, frontName: name ?? ProcessInfo.processInfo.hostName,
-            environmentForKey: environmentForKey)
+            defaultLanguage: Language(name: lang) ?? .english, environmentForKey: environmentForKey)
         return (launcher, keys)
     }
 

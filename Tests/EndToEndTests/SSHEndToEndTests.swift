@@ -163,6 +163,31 @@ struct SSHEndToEndTests {
         #expect(goodbye.contains("서버를 끄는 중입니다 — 안녕히 가세요."), "\(goodbye)")
     }
 
+    @Test("ssh --lang ko: visitors that send no locale get Korean, help and screen; one that sends LANG=en_US gets English")
+    func operatorLanguage() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (server, port, _) = try await startServer(directory, options: ["--open", "--lang", "ko"])
+        defer { server.stop() }
+        let key = try makeKey(in: directory)
+        let help = try SpawnedProcess(
+            "/usr/bin/ssh",
+            ["-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
+             "-i", key, "127.0.0.1", "help"])
+        #expect(await help.waitForExit() == 0)
+        #expect(help.standardOutput.contains("상품 열기"), "\(help.standardOutput)")
+        let korean = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 100, rows: 30)
+        let screen = try await korean.waitFor(text: "상품 20+개")
+        #expect(screen.contains("도움말"), "\(screen)")
+        try korean.send("q")
+        try await korean.waitFor(text: "EXITED:0")
+        let english = try TmuxSession(
+            command: sshCommand(port: port, key: key, extra: "-t -o SetEnv=LANG=en_US.UTF-8"), columns: 100, rows: 30)
+        try await english.waitFor(text: "20+ products")
+        try english.send("q")
+        try await english.waitFor(text: "EXITED:0")
+    }
+
     @Test("limits: a second session over the maximum is told so; an idle session is ended with a goodbye; SIGTERM says goodbye to all")
     func limits() async throws {
         let directory = try TemporaryDirectory()

@@ -4,20 +4,24 @@ import Testing
 
 @Suite("Choosing the language from names and locales")
 struct LanguageTests {
-    @Test("a locale's language: ko in any territory, codeset or modifier is Korean; everything else English")
+    @Test("a locale's language: ko in any territory, codeset or modifier is Korean; C and POSIX none; everything else English")
     func locales() {
         for korean in ["ko_KR.UTF-8", "ko_KR.utf8", "ko_KR", "ko", "ko_KR.eucKR", "ko_KR@latin", "KO_KR.UTF-8"] {
             #expect(Language(locale: korean) == .korean, "\(korean)")
         }
-        for english in ["C", "C.UTF-8", "POSIX", "en_US.UTF-8", "de_DE.UTF-8", "kok_IN", "", "k"] {
+        for english in ["en_US.UTF-8", "de_DE.UTF-8", "kok_IN", "", "k"] {
             #expect(Language(locale: english) == .english, "\(english)")
+        }
+        for none in ["C", "C.UTF-8", "C.utf8", "POSIX"] {
+            #expect(Language(locale: none) == nil, "\(none)")
         }
     }
 
     @Test("POSIX's order: LC_ALL, then LC_MESSAGES, then LANG; an empty one is not set; none at all is nil")
     func order() {
         #expect(Language.ofLocale(in: ["LANG": "ko_KR.UTF-8"])! == (.korean, "LANG"))
-        #expect(Language.ofLocale(in: ["LANG": "ko_KR.UTF-8", "LC_MESSAGES": "C"])! == (.english, "LC_MESSAGES"))
+        let c = Language.ofLocale(in: ["LANG": "ko_KR.UTF-8", "LC_MESSAGES": "C"])
+        #expect(c?.language == nil && c?.variable == "LC_MESSAGES", "C decides, naming no language")
         #expect(Language.ofLocale(in: ["LANG": "C", "LC_MESSAGES": "en_US.UTF-8", "LC_ALL": "ko_KR.UTF-8"])! == (.korean, "LC_ALL"))
         #expect(Language.ofLocale(in: ["LC_ALL": "", "LANG": "ko_KR.UTF-8"])! == (.korean, "LANG"))
         #expect(Language.ofLocale(in: ["LC_CTYPE": "ko_KR.UTF-8"]) == nil, "LC_CTYPE is characters, not messages")

@@ -215,4 +215,22 @@ struct SessionStateMachineTests {
         #expect(noTerminal.startRequested(command: nil) == .answer(
             "openmarket is a full-screen app and needs a terminal: connect with ssh -t.\r\n", status: 1))
     }
+
+    @Test("the front's default language for clients that send no locale; a client's locale wins; the browser's LANG says which")
+    func defaultLanguage() {
+        var silent = SessionStateMachine(defaultLanguage: .korean)
+        #expect(silent.language == .korean)
+        #expect(silent.browserLocale == ["LANG": "ko_KR.UTF-8"])
+        #expect(silent.startRequested(command: nil) == .answer("openmarket은 전체 화면 앱이라 터미널이 필요합니다: ssh -t로 연결하세요.\r\n", status: 1))
+        var english = SessionStateMachine(defaultLanguage: .korean)
+        _ = take(&english, name: "LANG", value: "en_US.UTF-8")
+        #expect(english.language == .english && english.browserLocale == ["LANG": "en_US.UTF-8"])
+        var messages = SessionStateMachine()
+        _ = take(&messages, name: "LC_MESSAGES", value: "ko_KR.UTF-8")
+        #expect(messages.language == .korean && messages.browserLocale == ["LANG": "C.UTF-8", "LC_MESSAGES": "ko_KR.UTF-8"])
+        #expect(SessionStateMachine().browserLocale == ["LANG": "C.UTF-8"])
+        var c = SessionStateMachine(defaultLanguage: .korean)
+        _ = take(&c, name: "LANG", value: "C.UTF-8")
+        #expect(c.language == .korean && c.browserLocale == ["LANG": "ko_KR.UTF-8"], "C names no language: the front's default")
+    }
 }

@@ -350,7 +350,7 @@ _openmarket_ssh() {
     repeating_flags=()
     non_repeating_flags=(--open --proxy-protocol -h --help)
     repeating_options=()
-    non_repeating_options=(--host --port --server --authorized-keys --data-dir --host-key --max-sessions --idle-timeout --max-session-time --connections-per-minute --login-grace-time --max-startups --max-startups-per-address --max-starting --silence-timeout --source-penalty --name --log-level --metrics-port --metrics-host)
+    non_repeating_options=(--host --port --server --authorized-keys --data-dir --host-key --max-sessions --idle-timeout --max-session-time --connections-per-minute --login-grace-time --max-startups --max-startups-per-address --max-starting --silence-timeout --source-penalty --name --lang --log-level --metrics-port --metrics-host)
     __openmarket_offer_flags_options 0
 
     # Offer option value completions
@@ -404,6 +404,9 @@ _openmarket_ssh() {
         return
         ;;
     '--name')
+        return
+        ;;
+    '--lang')
         return
         ;;
     '--log-level')

@@ -35,7 +35,7 @@ function __openmarket_parse_tokens -S
                 __openmarket_parse_subcommand 0 'data-dir=' 'database=' 'h/help'
             end
         case 'ssh'
-            __openmarket_parse_subcommand 0 'host=' 'port=' 'server=' 'open' 'authorized-keys=' 'data-dir=' 'host-key=' 'max-sessions=' 'idle-timeout=' 'max-session-time=' 'connections-per-minute=' 'login-grace-time=' 'max-startups=' 'max-startups-per-address=' 'max-starting=' 'silence-timeout=' 'source-penalty=' 'name=' 'log-level=' 'metrics-port=' 'metrics-host=' 'proxy-protocol' 'h/help'
+            __openmarket_parse_subcommand 0 'host=' 'port=' 'server=' 'open' 'authorized-keys=' 'data-dir=' 'host-key=' 'max-sessions=' 'idle-timeout=' 'max-session-time=' 'connections-per-minute=' 'login-grace-time=' 'max-startups=' 'max-startups-per-address=' 'max-starting=' 'silence-timeout=' 'source-penalty=' 'name=' 'lang=' 'log-level=' 'metrics-port=' 'metrics-host=' 'proxy-protocol' 'h/help'
         case 'config'
             __openmarket_parse_subcommand 0 'h/help'
             switch $unparsed_tokens[1]
@@ -173,6 +173,7 @@ complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" silence-timeout' -l 'silence-timeout' -d 'Seconds a connection may stay silent (no SSH version line) before it is closed.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" source-penalty' -l 'source-penalty' -d 'Seconds an address is refused after one of its connections went nowhere (doubling while it goes on, up to 600; 0: never).' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" name' -l 'name' -d 'This front\'s name, in the line a visitor gets when it is full (default: the host\'s name).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" lang' -l 'lang' -d 'The interface\'s language for visitors whose client sends no locale: en (the default) or ko; a visitor\'s LANG, LC_ALL or LC_MESSAGES (ssh -o SetEnv=LANG=ko_KR.UTF-8) wins.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" log-level' -l 'log-level' -d 'Log level.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" metrics-port' -l 'metrics-port' -d 'Serve GET /metrics (Prometheus text: sessions, refusals, handshake and first-page times, the market\'s requests) on this port (0 picks a free one); none when not given.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" metrics-host' -l 'metrics-host' -d 'Address the metrics port listens on.' -rfka ''

@@ -18,6 +18,30 @@ struct CursesScreen {
     private var pendingErases: [[UInt8]] = []
     /// Picture data the terminal holds, by id, with the command that makes it forget it.
     private var uploaded: [Int: [UInt8]] = [:]
+    /// Each frame that sends anything is sent inside synchronized output (mode 2026: the terminal shows it
+    /// whole, never half drawn) — only for a terminal that said it knows the mode.
+    var synchronized = false
+    /// A frame's begin-synchronized-update was sent and its end is due.
+    private var updating = false
+
+    static let beginUpdate = Array("\u{1B}[?\(TerminalQueries.synchronizedOutputMode)h".utf8)
+    static let endUpdate = Array("\u{1B}[?\(TerminalQueries.synchronizedOutputMode)l".utf8)
+
+    /// Opens the frame's synchronized update before its first byte (once).
+    private mutating func beginUpdate() {
+        guard synchronized, !updating else { return }
+        updating = true
+        fflush(stdout)
+        TerminalOutput.write(Self.beginUpdate, to: descriptor)
+    }
+
+    /// Closes it after the frame's last byte.
+    private mutating func endUpdate() {
+        guard updating else { return }
+        updating = false
+        fflush(stdout)
+        TerminalOutput.write(Self.endUpdate, to: descriptor)
+    }
 
     /// Forget the last frame (after a resize the whole screen is redrawn, and its pictures are gone). The
     /// clear that follows may free the picture data the terminal holds (kitty frees images whose placements
@@ -79,6 +103,7 @@ struct CursesScreen {
                     ? (shift.bottom - shift.lines + 1)...shift.bottom : shift.top...(shift.top - shift.lines - 1)
                 cutRows.formUnion(incoming)
             }
+            beginUpdate()
             fflush(stdout)
             TerminalOutput.write(erases.flatMap { $0 } + Canvas.scrollBytes(shift), to: descriptor)
             ccs_scroll_region(Int32(shift.top), Int32(shift.bottom), Int32(shift.lines))
@@ -86,6 +111,7 @@ struct CursesScreen {
             previous = shifted
         }
         var run: [wchar_t] = []
+        var changed = previous == nil
         for y in 0..<height {
             var x = 0
             while x < width {
@@ -120,6 +146,7 @@ struct CursesScreen {
                     continue
                 }
                 apply(style)
+                changed = true
                 run.withUnsafeBufferPointer { buffer in
                     _ = mvwaddnwstr(stdscr, Int32(y), Int32(start), buffer.baseAddress, Int32(buffer.count))
                 }
@@ -135,17 +162,18 @@ struct CursesScreen {
         for row in update.repaintRows where row < height {
             wredrawln(stdscr, Int32(row), 1)
         }
-        wnoutrefresh(stdscr)
-        doupdate()
         let directBytes = direct
             ? DirectColorCells.bytes(canvas, previous: previous, rows: Set(update.repaintRows), width: width, height: height)
             : []
+        let uploads = inText.compactMap(\.upload).filter { uploaded[$0.id] == nil }
+        let drawsAfter = !update.draws.isEmpty || !update.erases.isEmpty || !directBytes.isEmpty || !uploads.isEmpty
+        if changed || drawsAfter || !update.repaintRows.isEmpty { beginUpdate() }
+        wnoutrefresh(stdscr)
+        doupdate()
         last = canvas
         lastGraphics = all
-        let uploads = inText.compactMap(\.upload).filter { uploaded[$0.id] == nil }
-        if !update.draws.isEmpty || !update.erases.isEmpty || !directBytes.isEmpty || !uploads.isEmpty {
-            send(update, direct: directBytes, uploads: uploads)
-        }
+        if drawsAfter { send(update, direct: directBytes, uploads: uploads) }
+        endUpdate()
     }
 
     /// What curses is given for a cell: a cell in 24-bit colour becomes an invisible blank, which no

@@ -27,11 +27,14 @@ public final class CursesTerminal: TerminalBackend {
     private let state: NIOLockedValueBox<(started: Bool, colors: Int, size: (Int, Int))> = NIOLockedValueBox((false, 0, (80, 24)))
     private let mouse: Bool
     private let terminalType: String
+    private let synchronizedOutput: Bool
 
     /// - Parameters:
     ///   - mouse: report clicks and the wheel.
     ///   - terminalType: the terminfo entry to draw with (see `Terminfo.resolve`); it must exist.
-    public init(mouse: Bool = true, terminalType: String) {
+    ///   - synchronizedOutput: send each frame inside synchronized output (mode 2026) — only when the
+    ///     terminal answered that it knows the mode (`TerminalAnswers.synchronizedOutput`).
+    public init(mouse: Bool = true, terminalType: String, synchronizedOutput: Bool = false) {
         var fds: [Int32] = [0, 0]
         _ = pipe(&fds)
         _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
@@ -40,6 +43,7 @@ public final class CursesTerminal: TerminalBackend {
         (inputs, continuation) = AsyncStream.makeStream(of: TerminalInput.self, bufferingPolicy: .bufferingNewest(512))
         self.mouse = mouse
         self.terminalType = terminalType
+        self.synchronizedOutput = synchronizedOutput
     }
 
     /// Colours the terminal has (after `start`).
@@ -134,6 +138,7 @@ public final class CursesTerminal: TerminalBackend {
 
     private func run() {
         var screen = CursesScreen()
+        screen.synchronized = synchronizedOutput
         var input = CursesInputReader()
         var lastSize = size
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0)]

@@ -13,7 +13,8 @@ public final class HeadlessCurses {
     public let outputPath: String
 
     /// A curses screen of `columns × rows` for terminal type `term`, writing to a temporary file.
-    public init?(columns: Int, rows: Int, term: String = "xterm-256color") {
+    /// `synchronized`: each frame inside synchronized output, as for a terminal that answered it knows mode 2026.
+    public init?(columns: Int, rows: Int, term: String = "xterm-256color", synchronized: Bool = false) {
         outputPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("headless-curses-\(getpid())-\(UUID().uuidString.prefix(8))").path
         guard let out = fopen(outputPath, "w"), let inp = fopen("/dev/null", "r") else { return nil }
@@ -38,6 +39,7 @@ public final class HeadlessCurses {
         }
         guard screenPointer != nil else { return nil }
         screen.descriptor = fileno(out)
+        screen.synchronized = synchronized
     }
 
     /// Draws a frame (only what changed since the last one) and flushes it.

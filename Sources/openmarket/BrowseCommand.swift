@@ -157,7 +157,8 @@ struct BrowseCommand: AsyncParsableCommand {
         Self.report(into: &configuration, logging: logging, logger: logger, launched: launched, environment: environment)
         let transport = AsyncHTTPTransport()
         let client = OpenMarketClient(baseURL: baseURL, transport: transport)
-        let terminal = CursesTerminal(mouse: settings.mouse.value, terminalType: terminalType.name!)
+        let terminal = CursesTerminal(
+            mouse: settings.mouse.value, terminalType: terminalType.name!, synchronizedOutput: answers.synchronizedOutput == true)
         let left = await BrowserRuntime(client: client, terminal: terminal, configuration: configuration).run()
         Self.keep(left, settings: settings, market: settings.server.value.rememberedKey, environment: environment, logger: logger)
         try? await transport.shutdown()

@@ -38,6 +38,7 @@ struct TerminalGraphicsEndToEndTests {
         let line = answered(log)
         #expect(line.contains("XTerm("), "\(line)")
         #expect(line.contains("sixel (1024 colours)") && line.contains("cell 6×13 px"), "\(line)")
+        #expect(line.contains("synchronized output no"), "XTerm 379 answers DECRQM but does not know mode 2026: \(line)")
         #expect(log.contains("pictures: sixel"), "\(log.suffix(800))")
 
         try await Task.sleep(for: .milliseconds(500))
@@ -159,6 +160,7 @@ struct TerminalGraphicsEndToEndTests {
         let log = try await wait(for: "first pictures drawn", in: directory.url.appendingPathComponent("openmarket.log"))
         let line = answered(log)
         #expect(line.contains("kitty(") && line.contains("kitty graphics yes"), "\(line)")
+        #expect(line.contains("synchronized output yes"), "kitty knows mode 2026: \(line)")
         #expect(log.contains("pictures: kitty"), "\(log.suffix(800))")
         let cellText = try #require(line.firstMatch(of: /cell (\d+)×(\d+) px/), "\(line)")
         let cell = PixelSize(width: Int(cellText.1)!, height: Int(cellText.2)!)

@@ -104,3 +104,36 @@ extension HeadlessCursesTests {
         #expect(moved.components(separatedBy: "▀").count - 1 == 7 * 6, "the pictures of the twelve rows that came in, no more")
     }
 }
+
+extension HeadlessCursesTests {
+    @Test("for a terminal that knows mode 2026, each frame that sends anything is wrapped in it, pictures' cells too; an unchanged frame sends nothing; otherwise no wrapping")
+    func synchronized() throws {
+        let begin = "\u{1B}[?2026h"
+        let end = "\u{1B}[?2026l"
+        let curses = try #require(HeadlessCurses(columns: 80, rows: 24, synchronized: true))
+        var canvas = Canvas(width: 20, height: 4)
+        canvas.put("title", x: 0, y: 0)
+        for x in 2..<6 { canvas.setCell(x: x, y: 2, Cell("▀", style: Self.picture)) }
+        curses.draw(canvas)
+        let first = try written(curses, from: 0)
+        #expect(first.hasPrefix(begin) && first.hasSuffix(end), "\(first.debugDescription)")
+        #expect(first.components(separatedBy: begin).count == 2 && first.contains("title") && first.contains("38;2;200;10;20"))
+        #expect(first.range(of: "38;2;200;10;20")!.lowerBound < first.range(of: end)!.lowerBound, "the 24-bit cells inside")
+
+        let before = curses.bytesWritten
+        curses.draw(canvas)
+        #expect(curses.bytesWritten == before, "an unchanged frame sends nothing, not even the markers")
+
+        var next = canvas
+        next.put("other", x: 0, y: 1)
+        curses.draw(next)
+        let change = try written(curses, from: before)
+        #expect(change.hasPrefix(begin) && change.hasSuffix(end) && change.contains("other"), "\(change.debugDescription)")
+
+        let plain = try #require(HeadlessCurses(columns: 80, rows: 24))
+        plain.draw(canvas)
+        let unwrapped = try written(plain, from: 0)
+        #expect(unwrapped.contains("title") && !unwrapped.contains(begin) && !unwrapped.contains(end))
+    }
+}
+

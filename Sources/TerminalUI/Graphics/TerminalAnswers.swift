@@ -25,6 +25,9 @@ public struct TerminalAnswers: Sendable, Equatable {
     public var directColor: Bool?
     /// The background colour (OSC 11), each channel 0…1.
     public var background: BackgroundColor?
+    /// Synchronized output (DEC private mode 2026): true when DECRQM says the mode is known (set or reset),
+    /// false when it says not recognized or permanently reset.
+    public var synchronizedOutput: Bool?
     /// Bytes that were no answer (keys typed while waiting), in order.
     public var other: [UInt8] = []
 
@@ -61,6 +64,7 @@ public struct TerminalAnswers: Sendable, Equatable {
         if let cell = cellPixels { parts.append("cell \(cell.width)×\(cell.height) px") }
         if let directColor { parts.append("direct colour " + (directColor ? "yes" : "no")) }
         if let background { parts.append("background " + (background.isLight ? "light" : "dark")) }
+        if let synchronizedOutput { parts.append("synchronized output " + (synchronizedOutput ? "yes" : "no")) }
         return parts.joined(separator: ", ")
     }
 
@@ -89,6 +93,11 @@ public struct TerminalAnswers: Sendable, Equatable {
             guard numbers.count >= 3, numbers[1] == 0 else { return }  // status 0: success
             if numbers[0] == 1 { sixelColorRegisters = numbers[2] }
             if numbers[0] == 2, numbers.count >= 4 { sixelMaximum = PixelSize(width: numbers[2], height: numbers[3]) }
+        case (UInt8(ascii: "y"), "?") where text.hasSuffix("$"):
+            // DECRPM: "? mode ; value $ y" — 1 set, 2 reset, 3 permanently set; 0 unknown, 4 permanently reset.
+            let numbers = Self.numbers(text.dropFirst().dropLast())
+            guard numbers.count == 2, numbers[0] == TerminalQueries.synchronizedOutputMode else { return }
+            synchronizedOutput = (1...3).contains(numbers[1])
         case (UInt8(ascii: "t"), _):
             let numbers = Self.numbers(Substring(text))
             guard numbers.count == 3 else { return }

@@ -5,6 +5,9 @@ public enum TerminalQueries {
     /// The id of the 1×1 picture the kitty graphics query names (the answer carries it back).
     public static let kittyQueryID = 31
 
+    /// The private mode a terminal holds its drawing in while it is set (synchronized output).
+    public static let synchronizedOutputMode = 2026
+
     /// All the questions, in order.
     public static let graphics: String = [
         // kitty graphics: "could you take this 1×1 RGB picture?" without keeping it (a=q).
@@ -18,6 +21,7 @@ public enum TerminalQueries {
         // Direct colour: set a 24-bit foreground, ask for the SGR back (DECRQSS), reset.
         "\u{1B}[38:2::1:2:3m\u{1B}P$qm\u{1B}\\\u{1B}[0m",
         "\u{1B}]11;?\u{1B}\\",  // OSC 11: the background colour (light or dark theme)
+        "\u{1B}[?\(synchronizedOutputMode)$p",  // DECRQM: is synchronized output (mode 2026) known?
         "\u{1B}[c",  // Primary Device Attributes: a 4 among them means sixel
     ].joined()
 }

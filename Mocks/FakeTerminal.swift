@@ -8,6 +8,7 @@ public final class FakeTerminal: TerminalBackend {
     private let continuation: AsyncStream<TerminalInput>.Continuation
     private let frames = NIOLockedValueBox<[Canvas]>([])
     private let shownGraphics = NIOLockedValueBox<[GraphicPlacement]>([])
+    private let copies = NIOLockedValueBox<[String]>([])
     public let colors: Int
     public let size: (columns: Int, rows: Int)
 
@@ -31,6 +32,13 @@ public final class FakeTerminal: TerminalBackend {
     public func stop() async {
         continuation.finish()
     }
+
+    public func copy(_ text: String) {
+        copies.withLockedValue { $0.append(text) }
+    }
+
+    /// What was copied to the clipboard, in order.
+    public var copied: [String] { copies.withLockedValue { $0 } }
 
     /// Types input as if from the keyboard.
     public func type(_ input: TerminalInput) {

@@ -130,6 +130,9 @@ extension Phrase {
         case .saved(let name): "Saved “\(name)”."
         case .deleted(let name): "Deleted “\(name)”."
         case .couldNotDelete(let id, let reason): "Could not delete #\(id): \(reason)"
+        case .copiedLink(let link): "Copied the link: \(link)"
+        case .copiedSummary(let line): "Copied: \(line)"
+        case .tooLongToCopy(let bytes, let most): "Too long to copy: \(bytes) bytes; terminals take \(most) at most."
         case .readOnlyDemo: "This demo is read-only: register, edit and delete are off (openmarket ssh --open)."
         case .cancelled(let activity):
             switch activity {
@@ -281,6 +284,7 @@ extension Phrase.HelpRow {
         case .redraw: "redraw the screen"
         case .back: "back · quit at the top"
         case .mouse: "click selects · double-click opens · wheel scrolls"
+        case .copy: "copy the link / a line with name, price, link"
         }
     }
 }

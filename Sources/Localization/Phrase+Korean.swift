@@ -130,6 +130,9 @@ extension Phrase {
         case .saved(let name): "“\(name)” 상품을 저장했습니다."
         case .deleted(let name): "“\(name)” 상품을 삭제했습니다."
         case .couldNotDelete(let id, let reason): "#\(id)을(를) 삭제하지 못했습니다: \(reason)"
+        case .copiedLink(let link): "링크를 복사했습니다: \(link)"
+        case .copiedSummary(let line): "복사했습니다: \(line)"
+        case .tooLongToCopy(let bytes, let most): "복사하기에 너무 깁니다: \(bytes)바이트, 터미널은 \(most)바이트까지 받습니다."
         case .readOnlyDemo: "읽기 전용 데모입니다: 등록, 수정, 삭제는 꺼져 있습니다 (openmarket ssh --open)."
         case .cancelled(let activity):
             switch activity {
@@ -246,6 +249,7 @@ extension Phrase.HelpRow {
         case .redraw: "화면 다시 그리기"
         case .back: "뒤로 · 맨 위에서는 끝내기"
         case .mouse: "클릭 선택 · 두 번 클릭 열기 · 휠 스크롤"
+        case .copy: "링크 복사 / 이름·가격·링크 한 줄 복사"
         }
     }
 }

@@ -146,6 +146,9 @@ public enum Phrase: Sendable, Equatable {
     case deleted(name: String)
     case couldNotDelete(id: Int, reason: String)
     case readOnlyDemo
+    case copiedLink(String)
+    case copiedSummary(String)
+    case tooLongToCopy(bytes: Int, most: Int)
     case cancelled(Activity)
 
     // MARK: What went wrong talking to the server
@@ -204,6 +207,7 @@ extension Phrase {
         case refresh, register
         case edit(saveKey: String)
         case delete, mine, colours, pictures, help, redraw, back, mouse
+        case copy
     }
 
     /// The form's fields.

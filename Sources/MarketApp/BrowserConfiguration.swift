@@ -29,6 +29,8 @@ public struct BrowserConfiguration: Sendable {
     public var itemsPerPage: Int
     /// What the title line says the server is.
     public var serverLabel: String
+    /// The market's address, for products' links.
+    public var marketURL = ""
     /// The vendor identity writes are made with (nil: browsing only).
     public var identity: VendorIdentity?
     /// The writer's numeric vendor id, when known, so the browser can tell which products are its own.

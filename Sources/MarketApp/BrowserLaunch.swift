@@ -160,6 +160,7 @@ public struct BrowserLaunch: Sendable {
         configuration.readOnlyNotice =
             (environment[EnvironmentKey.readOnly] ?? "").isEmpty ? nil : settings.language.value.text(.readOnlyDemo)
         configuration.openProduct = options.product
+        configuration.marketURL = baseURL.absoluteString
         configuration.layout = settings.layout.value
         configuration.keymap = settings.keymap
         if case .remembered = settings.colors.origin { configuration.colorModeRemembered = true }

@@ -297,6 +297,8 @@ extension BrowserRuntime {
                     }) ?? .failure(BrowserFailure(language.text(.cancelled(.deleting))))
                     queue.send(.browser(.productDeleted(id: id, result)))
                 }
+            case .copy(let text):
+                runtime.terminal.copy(text)
             case .scheduleSearch(let generation, let delay):
                 let clock = runtime.clock
                 tasks.start(.searchDebounce) {

@@ -79,6 +79,7 @@ public final class BrowserRuntime: Sendable {
         state.ascii = configuration.ascii
         state.keymap = configuration.keymap
         state.language = configuration.language
+        state.marketURL = configuration.marketURL
         state.themeName = configuration.theme
         state.customTheme = configuration.customTheme
         state.readOnlyNotice = configuration.readOnlyNotice

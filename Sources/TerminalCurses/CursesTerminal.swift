@@ -16,6 +16,8 @@ public final class CursesTerminal: TerminalBackend {
         var frame: Canvas?
         var graphics: [GraphicPlacement] = []
         var stopping = false
+        /// Bytes to write after the next frame (OSC 52), in order.
+        var writes: [[UInt8]] = []
     }
 
     private let mailbox = NIOLockedValueBox(Mailbox())
@@ -119,6 +121,13 @@ public final class CursesTerminal: TerminalBackend {
         wake()
     }
 
+    /// Sets the clipboard through the terminal (OSC 52): written by the drawing thread after the frame due.
+    public func copy(_ text: String) {
+        guard let bytes = Clipboard.sequence(for: text) else { return }
+        mailbox.withLockedValue { $0.writes.append(bytes) }
+        wake()
+    }
+
     /// Stops the thread and restores the terminal. Returns when the terminal is back to normal.
     public func stop() async {
         guard state.withLockedValue({ $0.started }) else { return }
@@ -156,9 +165,12 @@ public final class CursesTerminal: TerminalBackend {
             if ccs_quit_requested() != 0 {
                 continuation.yield(.key(.control("c")))
             }
-            let (frame, graphics, stopping) = mailbox.withLockedValue { box in
-                defer { box.frame = nil }
-                return (box.frame, box.graphics, box.stopping)
+            let (frame, graphics, stopping, writes) = mailbox.withLockedValue { box in
+                defer {
+                    box.frame = nil
+                    box.writes = []
+                }
+                return (box.frame, box.graphics, box.stopping, box.writes)
             }
             if stopping { break }
             // Input first (resizes change what a frame must look like), then the newest frame.
@@ -183,6 +195,10 @@ public final class CursesTerminal: TerminalBackend {
                 continuation.yield(.resize(columns: changed.columns, rows: changed.rows))
             }
             if let frame { screen.draw(frame, graphics: graphics) }
+            if !writes.isEmpty {
+                fflush(stdout)
+                TerminalOutput.write(writes.flatMap { $0 }, to: STDOUT_FILENO)
+            }
         }
         screen.forgetPictures()
         write(1, "\u{1B}[?2004l", 8)

@@ -33,6 +33,16 @@ final class TmuxSession {
         _ = try SpawnedProcess.run(tmux, ["-L", socket, "send-keys", "-t", "0"] + keys)
     }
 
+    /// Lets programs inside set tmux's clipboard with OSC 52 (tmux keeps what they set as its newest buffer).
+    func acceptClipboard() throws {
+        _ = try SpawnedProcess.run(tmux, ["-L", socket, "set-option", "-g", "set-clipboard", "on"])
+    }
+
+    /// tmux's newest paste buffer ("" when there is none).
+    func pasteBuffer() throws -> String {
+        try SpawnedProcess.run(tmux, ["-L", socket, "show-buffer"]).output
+    }
+
     func resize(columns: Int, rows: Int) throws {
         _ = try SpawnedProcess.run(tmux, ["-L", socket, "resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"])
     }

@@ -34,7 +34,8 @@ struct CatalogTests {
         .priceNotNumber, .discountAbovePrice, .discountNotNumber, .stockNotWholeNumber, .currencyUnknown,
         .pictureCount(minimum: 1, maximum: 5, now: 0),
         .vendorIDUnknown, .mineOnly(allKey: "m"), .registered(name: "Mug"), .saved(name: "Mug"), .deleted(name: "Mug"),
-        .couldNotDelete(id: 4, reason: "서버"), .readOnlyDemo,
+        .couldNotDelete(id: 4, reason: "서버"), .readOnlyDemo, .copiedLink("http://h/api/products/1"),
+        .copiedSummary("Mug — ₩1 — http://h/api/products/1"), .tooLongToCopy(bytes: 5000, most: 4096),
         .cannotReachServer(endpoint: "127.0.0.1:9", reason: .refused), .cannotReachServer(endpoint: "h:1", reason: .other("서버")),
         .noAnswerWithin(milliseconds: 15000), .noAnswerWithin(milliseconds: 500), .requestCancelled,
         .serverRefused(message: "서버", status: 403), .serverFailed(message: "서버", status: 500), .serverStatus(404), .serverStatus(599),
@@ -47,7 +48,7 @@ struct CatalogTests {
         + Phrase.Activity.allCases.map { .cancelled($0) }
         + [
             Phrase.HelpRow.move, .moveGrid, .page, .firstLast, .open, .toggle, .search(clearKey: "Esc"), .refresh, .register,
-            .edit(saveKey: "Ctrl-S"), .delete, .mine, .colours, .pictures, .help, .redraw, .back, .mouse,
+            .edit(saveKey: "Ctrl-S"), .delete, .mine, .colours, .pictures, .help, .redraw, .back, .mouse, .copy,
         ].map { .help($0) }
         + Phrase.Transport.known.map { .cannotReachServer(endpoint: "h:1", reason: $0) }
 

@@ -70,5 +70,7 @@ public enum BrowserEffect: Sendable, Equatable {
     case updateProduct(id: Int, changes: ProductChanges)
     /// Ask for a delete token, then delete with it.
     case deleteProduct(id: Int)
+    /// Set the clipboard of the terminal's machine to this text (OSC 52).
+    case copy(String)
     case quit
 }

@@ -87,6 +87,10 @@ extension BrowserState {
             return askToDelete(currentProduct)
         case .edit:
             return openEditor(currentProduct)
+        case .copyLink:
+            return copy(currentProduct, whole: false)
+        case .copySummary:
+            return copy(currentProduct, whole: true)
         default:
             break
         }

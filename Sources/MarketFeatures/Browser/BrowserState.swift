@@ -35,6 +35,8 @@ public struct BrowserState: Sendable, Equatable {
     public var searchDelay: Duration = .milliseconds(300)
     /// Where the server is, for the title line.
     public var serverLabel: String
+    /// The market's address (`http://127.0.0.1:8080`), for a product's link; empty when not known.
+    public var marketURL = ""
     /// The vendor that writes (deletes) — nil when the browser has no identity.
     public var writer: WriterIdentity?
     /// Why writes are off, when they are off on purpose (a read-only SSH demo).

@@ -7,6 +7,8 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
     case picturesCycle = "pictures.cycle"
     case edit
     case delete
+    case copyLink = "copy.link"
+    case copySummary = "copy.summary"
     // The list and the grid.
     case moveUp = "move.up"
     case moveDown = "move.down"
@@ -46,7 +48,7 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
     /// Where it works.
     public var context: KeyContext {
         switch self {
-        case .help, .colorsCycle, .picturesCycle, .edit, .delete: .browse
+        case .help, .colorsCycle, .picturesCycle, .edit, .delete, .copyLink, .copySummary: .browse
         case .moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .moveFirst, .moveLast, .open, .toggleLayout,
             .search, .searchClear, .refresh, .register, .mine, .quit:
             .list
@@ -65,6 +67,8 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
         case .picturesCycle: ["p"]
         case .edit: ["e"]
         case .delete: ["d"]
+        case .copyLink: ["y"]
+        case .copySummary: ["Y"]
         case .moveUp: ["up", "k"]
         case .moveDown: ["down", "j"]
         case .moveLeft: ["left", "h"]

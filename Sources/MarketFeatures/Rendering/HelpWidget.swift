@@ -24,6 +24,7 @@ struct HelpWidget: Widget {
             (k.label([.edit]), .edit(saveKey: k.label([.formSubmit]))),
             (k.label([.delete]), .delete),
             (k.label([.mine]), .mine),
+            (k.label([.copyLink, .copySummary]), .copy),
             (k.label([.colorsCycle]), .colours),
             (k.label([.picturesCycle]), .pictures),
             (k.label([.help]), .help),

@@ -14,9 +14,15 @@ public protocol TerminalBackend: Sendable {
     func present(_ canvas: Canvas, graphics: [GraphicPlacement])
     /// Gives the terminal back as it was.
     func stop() async
+    /// Sets the clipboard through the terminal (OSC 52, `Clipboard.sequence`), after the frames handed
+    /// to it so far.
+    func copy(_ text: String)
 }
 
 extension TerminalBackend {
+    /// A terminal that cannot copy ignores it.
+    public func copy(_ text: String) {}
+
     /// A terminal without graphics shows the text alone.
     public func present(_ canvas: Canvas, graphics: [GraphicPlacement]) {
         present(canvas)

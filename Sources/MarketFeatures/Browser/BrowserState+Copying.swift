@@ -1,0 +1,25 @@
+import Localization
+import OpenMarketAPI
+import TerminalUI
+
+extension BrowserState {
+    /// A product's link: its address in the market's API.
+    public func link(to id: Int) -> String? {
+        guard !marketURL.isEmpty else { return nil }
+        return (marketURL.hasSuffix("/") ? String(marketURL.dropLast()) : marketURL) + "/api/products/\(id)"
+    }
+
+    /// `y`: the product's link to the clipboard; `Y` (`whole`): a line with its name, price and link. The
+    /// status line says what was copied, or why nothing was.
+    mutating func copy(_ product: ProductSummary?, whole: Bool) -> [BrowserEffect] {
+        guard let product, let link = link(to: product.id) else { return [] }
+        // The name is made printable: no control character of the server's reaches the clipboard either.
+        let text = whole ? "\(ProductText.name(product)) — \(ProductText.prices(product).pay) — \(link)" : link
+        guard text.utf8.count <= Clipboard.maximumBytes else {
+            notice = language.text(.tooLongToCopy(bytes: text.utf8.count, most: Clipboard.maximumBytes))
+            return []
+        }
+        notice = language.text(whole ? .copiedSummary(text) : .copiedLink(link))
+        return [.copy(text)]
+    }
+}

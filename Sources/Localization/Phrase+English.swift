@@ -50,6 +50,7 @@ extension Phrase {
             case .stock: "Stock"
             case .vendor: "Vendor"
             case .product: "Product"
+            case .link: "Link"
             case .listed: "Listed"
             case .pictures: "Pictures"
             }

@@ -50,6 +50,7 @@ extension Phrase {
             case .stock: "재고"
             case .vendor: "판매자"
             case .product: "상품"
+            case .link: "링크"
             case .listed: "등록일"
             case .pictures: "사진"
             }

@@ -191,7 +191,7 @@ extension Phrase {
 
     /// The labels of the detail's fields.
     public enum DetailLabel: Sendable, Equatable, CaseIterable {
-        case price, stock, vendor, product, listed, pictures
+        case price, stock, vendor, product, link, listed, pictures
     }
 
     /// The words of the hint line, each beside its key.

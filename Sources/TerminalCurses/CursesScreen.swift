@@ -21,6 +21,8 @@ struct CursesScreen {
     /// Each frame that sends anything is sent inside synchronized output (mode 2026: the terminal shows it
     /// whole, never half drawn) — only for a terminal that said it knows the mode.
     var synchronized = false
+    /// The frame's links are written as OSC 8 hyperlinks (only for a terminal known to draw them).
+    var hyperlinks = false
     /// A frame's begin-synchronized-update was sent and its end is due.
     private var updating = false
 
@@ -170,9 +172,23 @@ struct CursesScreen {
         if changed || drawsAfter || !update.repaintRows.isEmpty { beginUpdate() }
         wnoutrefresh(stdscr)
         doupdate()
+        let linksBefore = last?.links ?? []
         last = canvas
         lastGraphics = all
         if drawsAfter { send(update, direct: directBytes, uploads: uploads) }
+        if hyperlinks {
+            // A link's cells keep their link in the terminal until something is written over them: write
+            // again only links that are new, whose cells changed, or whose row was rewritten.
+            let stale = canvas.links.filter { link in
+                guard let previous, linksBefore.contains(link), !update.repaintRows.contains(link.y) else { return true }
+                return link.columns.contains { x in x < width && link.y < height && previous[x, link.y] != canvas[x, link.y] }
+            }
+            if !stale.isEmpty {
+                beginUpdate()
+                fflush(stdout)
+                TerminalOutput.write([0x1B, UInt8(ascii: "7")] + Hyperlink.bytes(stale, on: canvas) + [0x1B, UInt8(ascii: "8")], to: descriptor)
+            }
+        }
         endUpdate()
     }
 

@@ -30,13 +30,15 @@ public final class CursesTerminal: TerminalBackend {
     private let mouse: Bool
     private let terminalType: String
     private let synchronizedOutput: Bool
+    private let hyperlinks: Bool
 
     /// - Parameters:
     ///   - mouse: report clicks and the wheel.
     ///   - terminalType: the terminfo entry to draw with (see `Terminfo.resolve`); it must exist.
     ///   - synchronizedOutput: send each frame inside synchronized output (mode 2026) — only when the
     ///     terminal answered that it knows the mode (`TerminalAnswers.synchronizedOutput`).
-    public init(mouse: Bool = true, terminalType: String, synchronizedOutput: Bool = false) {
+    ///   - hyperlinks: write the frames' links as OSC 8 hyperlinks (`TerminalAnswers.drawsHyperlinks`).
+    public init(mouse: Bool = true, terminalType: String, synchronizedOutput: Bool = false, hyperlinks: Bool = false) {
         var fds: [Int32] = [0, 0]
         _ = pipe(&fds)
         _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
@@ -46,6 +48,7 @@ public final class CursesTerminal: TerminalBackend {
         self.mouse = mouse
         self.terminalType = terminalType
         self.synchronizedOutput = synchronizedOutput
+        self.hyperlinks = hyperlinks
     }
 
     /// Colours the terminal has (after `start`).
@@ -148,6 +151,7 @@ public final class CursesTerminal: TerminalBackend {
     private func run() {
         var screen = CursesScreen()
         screen.synchronized = synchronizedOutput
+        screen.hyperlinks = hyperlinks
         var input = CursesInputReader()
         var lastSize = size
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0)]

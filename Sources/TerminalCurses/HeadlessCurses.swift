@@ -14,7 +14,8 @@ public final class HeadlessCurses {
 
     /// A curses screen of `columns × rows` for terminal type `term`, writing to a temporary file.
     /// `synchronized`: each frame inside synchronized output, as for a terminal that answered it knows mode 2026.
-    public init?(columns: Int, rows: Int, term: String = "xterm-256color", synchronized: Bool = false) {
+    /// `hyperlinks`: the canvas's links as OSC 8, as for a terminal known to draw them.
+    public init?(columns: Int, rows: Int, term: String = "xterm-256color", synchronized: Bool = false, hyperlinks: Bool = false) {
         outputPath = FileManager.default.temporaryDirectory
             .appendingPathComponent("headless-curses-\(getpid())-\(UUID().uuidString.prefix(8))").path
         guard let out = fopen(outputPath, "w"), let inp = fopen("/dev/null", "r") else { return nil }
@@ -40,6 +41,7 @@ public final class HeadlessCurses {
         guard screenPointer != nil else { return nil }
         screen.descriptor = fileno(out)
         screen.synchronized = synchronized
+        screen.hyperlinks = hyperlinks
     }
 
     /// Draws a frame (only what changed since the last one) and flushes it.

@@ -158,7 +158,10 @@ struct BrowseCommand: AsyncParsableCommand {
         let transport = AsyncHTTPTransport()
         let client = OpenMarketClient(baseURL: baseURL, transport: transport)
         let terminal = CursesTerminal(
-            mouse: settings.mouse.value, terminalType: terminalType.name!, synchronizedOutput: answers.synchronizedOutput == true)
+            mouse: settings.mouse.value, terminalType: terminalType.name!, synchronizedOutput: answers.synchronizedOutput == true,
+            hyperlinks: answers.drawsHyperlinks)
+        logger.info(
+            "frames: synchronized output \(answers.synchronizedOutput == true ? "yes" : "no"); links: OSC 8 \(answers.drawsHyperlinks ? "yes" : "no")")
         let left = await BrowserRuntime(client: client, terminal: terminal, configuration: configuration).run()
         Self.keep(left, settings: settings, market: settings.server.value.rememberedKey, environment: environment, logger: logger)
         try? await transport.shutdown()

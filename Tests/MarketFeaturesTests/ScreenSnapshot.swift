@@ -38,7 +38,9 @@ func styledScreen(_ canvas: Canvas) -> String {
         while row.last == "." { row.removeLast() }
         map.append(row)
     }
-    return (canvas.trimmedLines() + ["── styles"] + map + ["── legend"] + legend).joined(separator: "\n") + "\n"
+    let links = canvas.links.map { "row \($0.y), columns \($0.columns.lowerBound)–\($0.columns.upperBound - 1): \($0.url)" }
+    return (canvas.trimmedLines() + ["── styles"] + map + ["── legend"] + legend + (links.isEmpty ? [] : ["── links"] + links))
+        .joined(separator: "\n") + "\n"
 }
 
 /// A style in words: its attributes, then its colours.

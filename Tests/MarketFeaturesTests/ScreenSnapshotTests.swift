@@ -32,6 +32,7 @@ struct ScreenSnapshotTests {
     static func browsing(_ size: ScreenSize, _ language: Language) -> BrowserState {
         var state = BrowserState(size: size, serverLabel: "m.test:80")
         state.language = language
+        state.marketURL = "http://m.test"
         state.writer = WriterIdentity(vendorID: 1, vendorName: "demo")
         state.catalog.isStarting = false
         state.catalog.allProducts = products
@@ -46,7 +47,7 @@ struct ScreenSnapshotTests {
     /// currency codes, the app's and the server's names.
     static let foreignWords: Set<String> = {
         let data = products.flatMap { [$0.name, $0.vendorName ?? "", $0.description] }
-            + ["A sturdy mug for your morning coffee, made in Seoul by hand.", "Cup", "Product", serverSaid]
+            + ["A sturdy mug for your morning coffee, made in Seoul by hand.", "Cup", "Product", serverSaid, "http://m.test/api/products/"]
         let names = ["Enter", "Esc", "Tab", "Ctrl", "PgUp", "PgDn", "Home", "End", "Bksp", "Delete", "KRW", "USD", "openmarket", "test"]
         return Set((data + names).flatMap(latinWords))
     }()

@@ -137,3 +137,36 @@ extension HeadlessCursesTests {
     }
 }
 
+extension HeadlessCursesTests {
+    @Test("a frame's links as OSC 8 where the terminal draws them: sent when new or when their cells change, not again otherwise; never where it does not")
+    func hyperlinks() throws {
+        let open = "\u{1B}]8;;http://m.test/api/products/8\u{1B}\\"
+        let curses = try #require(HeadlessCurses(columns: 80, rows: 24, hyperlinks: true))
+        func frame(_ note: String, link: String = "http://m.test/api/products/8") -> Canvas {
+            var canvas = Canvas(width: 40, height: 4)
+            canvas.put(note, x: 0, y: 0)
+            canvas.put("Link  " + link, x: 0, y: 2)
+            canvas.links = [Hyperlink(url: link, y: 2, columns: 6..<(6 + link.count))!]
+            return canvas
+        }
+        curses.draw(frame("one"))
+        let first = try written(curses, from: 0)
+        #expect(first.contains(open + "\u{1B}[0mhttp://m.test/api/products/8\u{1B}]8;;\u{1B}\\"), "\(first.debugDescription)")
+        #expect(first.contains("\u{1B}7") && first.hasSuffix("\u{1B}8"), "the cursor put back where curses left it")
+
+        var before = curses.bytesWritten
+        curses.draw(frame("one"))
+        #expect(curses.bytesWritten == before, "unchanged: nothing")
+        curses.draw(frame("two"))
+        #expect(!(try written(curses, from: before)).contains("\u{1B}]8;;"), "only the note changed: the link stays as it is")
+        before = curses.bytesWritten
+        curses.draw(frame("two", link: "http://m.test/api/products/9"))
+        #expect((try written(curses, from: before)).contains("\u{1B}]8;;http://m.test/api/products/9\u{1B}\\"), "a new link is sent")
+
+        let plain = try #require(HeadlessCurses(columns: 80, rows: 24))
+        plain.draw(frame("one"))
+        let text = try written(plain, from: 0)
+        #expect(text.contains("http://m.test/api/products/8") && !text.contains("\u{1B}]8;;"), "plain text elsewhere")
+    }
+}
+

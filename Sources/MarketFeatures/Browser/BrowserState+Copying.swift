@@ -5,8 +5,7 @@ import TerminalUI
 extension BrowserState {
     /// A product's link: its address in the market's API.
     public func link(to id: Int) -> String? {
-        guard !marketURL.isEmpty else { return nil }
-        return (marketURL.hasSuffix("/") ? String(marketURL.dropLast()) : marketURL) + "/api/products/\(id)"
+        ProductText.link(base: marketURL, id: id)
     }
 
     /// `y`: the product's link to the clipboard; `Y` (`whole`): a line with its name, price and link. The

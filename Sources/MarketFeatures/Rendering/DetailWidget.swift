@@ -61,6 +61,10 @@ struct DetailWidget: Widget {
         let vendor = detail.detail?.vendor.map { TerminalText.sanitized($0.name) } ?? ProductText.vendor(p, in: language)
         lines.append((label(.vendor) + vendor, theme.vendor))
         lines.append((label(.product) + "#\(p.id)  ·  \(p.currency.code)", theme.muted))
+        // The link, clickable where the terminal draws hyperlinks (its cells are reported as one).
+        let link = ProductText.link(base: context.marketURL, id: p.id)
+        let linkLine = link.map { _ in lines.count }
+        if let link { lines.append((label(.link) + link, theme.muted)) }
         lines.append(
             (label(.listed) + Self.date(p.createdAt) + "  ·  " + language.text(.updatedOn(Self.date(p.issuedAt))), theme.muted))
         if let count = detail.detail?.images.count { lines.append((label(.pictures) + "\(count)", theme.muted)) }
@@ -81,7 +85,13 @@ struct DetailWidget: Widget {
         for (offset, (text, style)) in lines.dropFirst(start).prefix(area.height).enumerated() {
             let isLast = offset == area.height - 1 && start < maxScroll
             let room = isLast ? area.width - DisplayWidth.of(more) : area.width
-            canvas.put(TerminalText.truncated(text, toWidth: room), x: area.x, y: area.y + offset, style: style, maxWidth: room)
+            let written = canvas.put(TerminalText.truncated(text, toWidth: room), x: area.x, y: area.y + offset, style: style, maxWidth: room)
+            if start + offset == linkLine, let link {
+                let from = area.x + labelWidth + 2
+                if let hyperlink = Hyperlink(url: link, y: area.y + offset, columns: from..<(area.x + written)) {
+                    canvas.links.append(hyperlink)
+                }
+            }
             if isLast { canvas.put(more, x: area.maxX - DisplayWidth.of(more), y: area.y + offset, style: theme.hintKey) }
         }
     }

@@ -31,6 +31,12 @@ public enum ProductText {
         TerminalText.sanitizedLines(p.description).first { !$0.isEmpty } ?? ""
     }
 
+    /// A product's link: its address in the market's API (`base` is the market's URL); nil without one.
+    public static func link(base: String, id: Int) -> String? {
+        guard !base.isEmpty else { return nil }
+        return (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/api/products/\(id)"
+    }
+
     /// Whole-number text of a Decimal (rounded half up).
     static func rounded(_ value: Decimal) -> String {
         var input = value

@@ -11,6 +11,8 @@ struct RenderContext: Sendable {
     var keymap: Keymap = .standard
     /// The language every line is written in.
     var language: Language = .english
+    /// The market's address, for products' links (empty: none shown).
+    var marketURL = ""
 
     /// The spinner's glyph now.
     var spinner: String { theme.spinner(at: spinnerFrame) }

@@ -8,6 +8,8 @@ public struct Canvas: Equatable, Sendable {
     public private(set) var width: Int
     public private(set) var height: Int
     public private(set) var cells: [Cell]
+    /// Runs of cells that are links (drawn as OSC 8 hyperlinks where the terminal takes them).
+    public var links: [Hyperlink] = []
 
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(0, width)

@@ -36,6 +36,15 @@ public struct TerminalAnswers: Sendable, Equatable {
     /// The terminal answered Primary Device Attributes: no other answer will come.
     public var isComplete: Bool { primaryAttributes != nil }
 
+    /// Whether the terminal draws OSC 8 hyperlinks, by the name it answers XTVERSION with (no question
+    /// tells; one that does not know OSC 8 may show its bytes). tmux is left out: before 3.4 it drops them.
+    public var drawsHyperlinks: Bool {
+        guard let version = version?.lowercased() else { return false }
+        return ["kitty", "wezterm", "foot", "iterm2", "ghostty", "konsole", "contour", "vte", "rio", "alacritty"].contains {
+            version.hasPrefix($0)
+        }
+    }
+
     /// Sixel graphics, by Primary Device Attributes.
     public var sixel: Bool { primaryAttributes?.contains(4) ?? false }
 

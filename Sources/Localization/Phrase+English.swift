@@ -9,6 +9,9 @@ extension Phrase {
         case .productCount(let count, let more): more ? "\(count)+ products" : count == 1 ? "1 product" : "\(count) products"
         case .position(let index, let count, let more, let id): "\(index) of \(count)\(more ? "+" : "")  ·  #\(id)"
         case .activity(let activity): activity.english
+        case .arrangement(let order, let inStockOnly):
+            ([order == .newest ? nil : order.english, inStockOnly ? "in stock" : nil].compactMap { $0 }).joined(separator: " · ")
+                + " (loaded pages only)"
         case .colourMode(let colours):
             switch colours {
             case nil: "true colour"
@@ -31,6 +34,8 @@ extension Phrase {
 
         case .loadingList: "Loading…"
         case .lookingForMine: "Looking for your products…"
+        case .lookingInStock: "Looking for products in stock…"
+        case .noneInStock(let key): "None of the products loaded is in stock. \(key) shows them all."
         case .noneOfMine(let key): "You have no products here. \(key) registers one."
         case .noMatch(let query, let key): "No products match “\(query)”. \(key) clears the search."
         case .noProducts: "No products yet."
@@ -218,6 +223,17 @@ extension Phrase {
     }
 }
 
+extension Phrase.Order {
+    var english: String {
+        switch self {
+        case .newest: "newest first"
+        case .priceLowToHigh: "price ↑"
+        case .priceHighToLow: "price ↓"
+        case .biggestDiscount: "biggest discount"
+        }
+    }
+}
+
 extension Phrase.Activity {
     var english: String {
         switch self {
@@ -281,11 +297,12 @@ extension Phrase.HelpRow {
         case .mine: "my products only / everything"
         case .colours: "cycle colours: true → 256 → 16 → 8 → none"
         case .pictures: "pictures: the terminal's own → half blocks → none"
-        case .help: "this help"
-        case .redraw: "redraw the screen"
+        case .help: "this help · redraw the screen"
         case .back: "back · quit at the top"
         case .mouse: "click selects · double-click opens · wheel scrolls"
         case .copy: "copy the link / a line with name, price, link"
+        case .sort: "order: newest → price ↑ → price ↓ → discount"
+        case .inStock: "in stock only / everything"
         }
     }
 }

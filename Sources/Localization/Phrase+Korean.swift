@@ -9,6 +9,9 @@ extension Phrase {
         case .productCount(let count, let more): "상품 \(count)\(more ? "+" : "")개"
         case .position(let index, let count, let more, let id): "\(count)\(more ? "+" : "")개 중 \(index)번째  ·  #\(id)"
         case .activity(let activity): activity.korean
+        case .arrangement(let order, let inStockOnly):
+            ([order == .newest ? nil : order.korean, inStockOnly ? "재고 있음" : nil].compactMap { $0 }).joined(separator: " · ")
+                + " (불러온 페이지만)"
         case .colourMode(let colours):
             switch colours {
             case nil: "트루컬러"
@@ -31,6 +34,8 @@ extension Phrase {
 
         case .loadingList: "불러오는 중…"
         case .lookingForMine: "내 상품을 찾는 중…"
+        case .lookingInStock: "재고 있는 상품을 찾는 중…"
+        case .noneInStock(let key): "불러온 상품 중 재고 있는 것이 없습니다. \(key) 키로 모두 봅니다."
         case .noneOfMine(let key): "여기에는 내 상품이 없습니다. \(key) 키로 등록하세요."
         case .noMatch(let query, let key): "“\(query)”에 맞는 상품이 없습니다. \(key) 키로 검색을 지웁니다."
         case .noProducts: "아직 상품이 없습니다."
@@ -183,6 +188,17 @@ extension Phrase {
     }
 }
 
+extension Phrase.Order {
+    var korean: String {
+        switch self {
+        case .newest: "최신순"
+        case .priceLowToHigh: "가격 ↑"
+        case .priceHighToLow: "가격 ↓"
+        case .biggestDiscount: "할인 큰 순"
+        }
+    }
+}
+
 extension Phrase.Activity {
     var korean: String {
         switch self {
@@ -246,11 +262,12 @@ extension Phrase.HelpRow {
         case .mine: "내 상품만 / 모두"
         case .colours: "색 바꾸기: 트루컬러 → 256 → 16 → 8 → 흑백"
         case .pictures: "사진: 터미널 자체 → 반 블록 → 끔"
-        case .help: "이 도움말"
-        case .redraw: "화면 다시 그리기"
+        case .help: "이 도움말 · 화면 다시 그리기"
         case .back: "뒤로 · 맨 위에서는 끝내기"
         case .mouse: "클릭 선택 · 두 번 클릭 열기 · 휠 스크롤"
         case .copy: "링크 복사 / 이름·가격·링크 한 줄 복사"
+        case .sort: "순서: 최신순 → 가격 ↑ → 가격 ↓ → 할인"
+        case .inStock: "재고 있는 것만 / 모두"
         }
     }
 }

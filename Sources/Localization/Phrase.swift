@@ -21,6 +21,8 @@ public enum Phrase: Sendable, Equatable {
     case position(index: Int, count: Int, more: Bool, id: Int)
     /// What is under way, beside the spinner.
     case activity(Activity)
+    /// The order and the filter the list is shown in, when not the server's (newest first, all).
+    case arrangement(Order, inStockOnly: Bool)
     /// The colour mode (status line): nil is 24-bit colour, 0 none.
     case colourMode(Int?)
     /// The picture mode (status line): a graphics protocol's own name, half blocks, or none.
@@ -44,6 +46,8 @@ public enum Phrase: Sendable, Equatable {
 
     case loadingList
     case lookingForMine
+    case lookingInStock
+    case noneInStock(allKey: String)
     case noneOfMine(registerKey: String)
     case noMatch(query: String, clearKey: String)
     case noProducts
@@ -176,6 +180,11 @@ public enum Phrase: Sendable, Equatable {
 }
 
 extension Phrase {
+    /// The orders a list can be shown in.
+    public enum Order: Sendable, Equatable, CaseIterable {
+        case newest, priceLowToHigh, priceHighToLow, biggestDiscount
+    }
+
     /// What is under way.
     public enum Activity: Sendable, Equatable, CaseIterable {
         case loading, loadingProduct, deleting, uploading, saving
@@ -206,8 +215,8 @@ extension Phrase {
         case search(clearKey: String)
         case refresh, register
         case edit(saveKey: String)
-        case delete, mine, colours, pictures, help, redraw, back, mouse
-        case copy
+        case delete, mine, colours, pictures, help, back, mouse
+        case copy, sort, inStock
     }
 
     /// The form's fields.

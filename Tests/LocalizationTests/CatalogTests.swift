@@ -14,6 +14,7 @@ struct CatalogTests {
         .layoutName(grid: true), .layoutName(grid: false), .mineTag, .searchTag("우산"), .searching,
         .productCount(20, more: true), .productCount(1, more: false), .productCount(3, more: false),
         .position(index: 2, count: 20, more: true, id: 7),
+        .arrangement(.priceLowToHigh, inStockOnly: true), .arrangement(.newest, inStockOnly: true), .lookingInStock, .noneInStock(allKey: "i"),
         .activity(.loading), .activity(.loadingProduct), .activity(.deleting), .activity(.uploading), .activity(.saving),
         .colourMode(nil), .colourMode(256), .colourMode(0), .pictureMode(.graphics("kitty")), .pictureMode(.blocks), .pictureMode(.off),
         .bannerError("The server did not answer.", retryKey: "r"), .bannerError("x", retryKey: nil),
@@ -48,7 +49,7 @@ struct CatalogTests {
         + Phrase.Activity.allCases.map { .cancelled($0) }
         + [
             Phrase.HelpRow.move, .moveGrid, .page, .firstLast, .open, .toggle, .search(clearKey: "Esc"), .refresh, .register,
-            .edit(saveKey: "Ctrl-S"), .delete, .mine, .colours, .pictures, .help, .redraw, .back, .mouse, .copy,
+            .edit(saveKey: "Ctrl-S"), .delete, .mine, .colours, .pictures, .help, .back, .mouse, .copy, .sort, .inStock,
         ].map { .help($0) }
         + Phrase.Transport.known.map { .cannotReachServer(endpoint: "h:1", reason: $0) }
 

@@ -196,4 +196,13 @@ struct ScreenSnapshotTests {
             for word in words { #expect(text.contains(word), "\(text)") }
         }
     }
+
+    @Test("sorted by price, in stock only: the status line names both, loaded pages only")
+    func arranged() {
+        expectScreens(named: "list-arranged") { state, _ in
+            state.catalog.order = .priceLowToHigh
+            state.catalog.filter = ProductFilter(inStockOnly: true)
+            state.catalog.selectedIndex = 1
+        }
+    }
 }

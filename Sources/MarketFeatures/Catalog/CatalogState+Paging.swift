@@ -90,6 +90,18 @@ extension CatalogState {
         return prefetchIfNeeded()
     }
 
+    /// `o` and `i`: another order, or in stock only / everything; the selected product stays selected
+    /// when it is still listed.
+    mutating func arrange(order newOrder: ProductOrder? = nil, filter newFilter: ProductFilter? = nil) -> [BrowserEffect] {
+        let selectedID = selectedProduct?.id
+        if let newOrder { order = newOrder }
+        if let newFilter { filter = newFilter }
+        reselect(keeping: selectedID)
+        if newOrder != nil { selectedIndex = products.firstIndex { $0.id == selectedID } ?? 0 }
+        keepSelectionVisible()
+        return prefetchIfNeeded()
+    }
+
     /// Asks for the next page when the selection is near the end of what is loaded.
     mutating func prefetchIfNeeded() -> [BrowserEffect] {
         guard hasNext, pageLoad == .idle, !isStarting || !products.isEmpty else { return [] }
@@ -137,9 +149,10 @@ extension CatalogState {
     mutating func insertFirst(_ product: ProductSummary) {
         allProducts.removeAll { $0.id == product.id }
         allProducts.insert(product, at: 0)
-        reselect()
-        selectedIndex = 0
+        // First when the list is newest first; where the order puts it otherwise.
+        selectedIndex = products.firstIndex { $0.id == product.id } ?? 0
         scrollRow = 0
+        keepSelectionVisible()
     }
 
     /// An edited product replaces its old self (keeping the vendor name the list knew). Returns it as shown.

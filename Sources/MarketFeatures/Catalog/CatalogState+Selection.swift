@@ -63,6 +63,10 @@ extension CatalogState {
             return .handled(prefetchIfNeeded())
         case .refresh:
             return .handled(retryOrRefresh())
+        case .sortCycle:
+            return .handled(arrange(order: order.next))
+        case .filterInStock:
+            return .handled(arrange(filter: ProductFilter(inStockOnly: !filter.inStockOnly)))
         default:
             return .notMine
         }

@@ -25,20 +25,38 @@ public struct CatalogState: Sendable, Equatable {
 
     /// Every product loaded so far, newest first.
     public var allProducts: [ProductSummary] = [] {
-        didSet { products = Self.shown(allProducts, onlyVendorID) }
+        didSet { derive() }
     }
     /// "My products only" (`m`): the vendor whose products show; paging goes on looking for more.
     public var onlyVendorID: Int? {
-        didSet { products = Self.shown(allProducts, onlyVendorID) }
+        didSet { derive() }
     }
-    /// The products shown: every loaded product, or only one vendor's with "my products only". Always
-    /// derived from the two above (kept, not computed on each read: drawing reads it per item).
+    /// The order they are listed in (`o`), applied to the products loaded.
+    public var order: ProductOrder = .newest {
+        didSet { derive() }
+    }
+    /// Which are listed (`i`: in stock only); paging goes on looking for more.
+    public var filter = ProductFilter() {
+        didSet { derive() }
+    }
+    /// The products shown: every loaded product, or only one vendor's with "my products only", those the
+    /// filter admits, in the order chosen. Always derived from the four above (kept, not computed on each
+    /// read: drawing reads it per item).
     public private(set) var products: [ProductSummary] = []
 
-    static func shown(_ all: [ProductSummary], _ vendorID: Int?) -> [ProductSummary] {
-        guard let vendorID else { return all }
-        return all.filter { $0.vendorID == vendorID }
+    private mutating func derive() {
+        products = Self.shown(allProducts, onlyVendorID, filter: filter, order: order)
     }
+
+    static func shown(
+        _ all: [ProductSummary], _ vendorID: Int?, filter: ProductFilter = ProductFilter(), order: ProductOrder = .newest
+    ) -> [ProductSummary] {
+        let admitted = vendorID == nil && filter.isEmpty ? all : all.filter { ($0.vendorID == vendorID || vendorID == nil) && filter.admits($0) }
+        return order.sorted(admitted)
+    }
+
+    /// Whether the list is sorted or filtered on this side (the server sends pages newest first, all of them).
+    public var isArranged: Bool { order != .newest || !filter.isEmpty }
     /// The search the list shows (nil: no filter).
     public var query: String?
     /// The search the products shown answer (nil: all of them). Differs from `query` while a new search's

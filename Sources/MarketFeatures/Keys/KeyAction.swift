@@ -25,6 +25,8 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
     case refresh
     case register
     case mine
+    case sortCycle = "sort.cycle"
+    case filterInStock = "filter.in-stock"
     case quit
     // The detail.
     case back
@@ -50,7 +52,7 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
         switch self {
         case .help, .colorsCycle, .picturesCycle, .edit, .delete, .copyLink, .copySummary: .browse
         case .moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .moveFirst, .moveLast, .open, .toggleLayout,
-            .search, .searchClear, .refresh, .register, .mine, .quit:
+            .search, .searchClear, .refresh, .register, .mine, .sortCycle, .filterInStock, .quit:
             .list
         case .back, .picturePrevious, .pictureNext, .scrollUp, .scrollDown, .scrollPageUp, .scrollPageDown, .scrollTop, .reload:
             .detail
@@ -84,6 +86,8 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
         case .refresh: ["r"]
         case .register: ["n"]
         case .mine: ["m"]
+        case .sortCycle: ["o"]
+        case .filterInStock: ["i"]
         case .quit: ["q"]
         case .back: ["q", "esc", "backspace"]
         case .picturePrevious: ["left", "h"]

@@ -45,6 +45,9 @@ struct CatalogWidget: Widget {
 
     var emptyMessage: String {
         if catalog.pageRequest != nil { return context.text(.loadingList) }
+        if catalog.filter.inStockOnly && !catalog.allProducts.isEmpty && !catalog.mineOnly {
+            return context.text(catalog.hasNext ? .lookingInStock : .noneInStock(allKey: context.keymap.hint(.filterInStock)))
+        }
         if catalog.mineOnly {
             return context.text(catalog.hasNext ? .lookingForMine : .noneOfMine(registerKey: context.keymap.hint(.register)))
         }

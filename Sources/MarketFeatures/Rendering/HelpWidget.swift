@@ -25,10 +25,11 @@ struct HelpWidget: Widget {
             (k.label([.delete]), .delete),
             (k.label([.mine]), .mine),
             (k.label([.copyLink, .copySummary]), .copy),
+            (k.label([.sortCycle]), .sort),
+            (k.label([.filterInStock]), .inStock),
             (k.label([.colorsCycle]), .colours),
             (k.label([.picturesCycle]), .pictures),
-            (k.label([.help]), .help),
-            ("Ctrl-L", .redraw),
+            (k.label([.help]) + "  Ctrl-L", .help),
             (k.union([.quit, .back]), .back),
             (context.text(.helpMouseKey), .mouse),
         ]
@@ -40,14 +41,16 @@ struct HelpWidget: Widget {
         let keyWidth = bindings.map { DisplayWidth.of($0.0) }.max() ?? 0
         let textWidth = bindings.map { DisplayWidth.of($0.1) }.max() ?? 0
         let width = min(canvas.width - 2, keyWidth + textWidth + 7)
-        let height = min(canvas.height - 2, bindings.count + 4)
+        // A blank row above and below the keys where the screen has room for them (not at 80×24).
+        let padding = bindings.count + 4 <= canvas.height - 2 ? 1 : 0
+        let height = min(canvas.height - 2, bindings.count + 2 + 2 * padding)
         let box = Rect(x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width: width, height: height)
         canvas.fill(box)
         report.cover(box)
         canvas.box(box, style: theme.selectedBorder, ascii: theme.ascii)
         canvas.put(" " + context.text(.helpTitle) + " ", x: box.x + 2, y: box.y, style: theme.name)
-        for (i, (key, action)) in bindings.enumerated() where i + 2 < box.height - 1 {
-            let y = box.y + 1 + i + 1
+        for (i, (key, action)) in bindings.enumerated() where i + 1 + padding < box.height - 1 {
+            let y = box.y + 1 + padding + i
             canvas.put(key, x: box.x + 2, y: y, style: theme.hintKey, maxWidth: keyWidth)
             canvas.put(action, x: box.x + 4 + keyWidth, y: y, style: theme.plain, maxWidth: box.width - keyWidth - 6)
         }

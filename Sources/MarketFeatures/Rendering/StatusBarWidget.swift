@@ -20,6 +20,9 @@ struct StatusBarWidget: Widget {
         } else if let product = catalog.selectedProduct, state.detail == nil {
             left += context.text(
                 .position(index: catalog.selectedIndex + 1, count: catalog.products.count, more: catalog.hasNext, id: product.id))
+            if catalog.isArranged {
+                left += "  ·  " + context.text(.arrangement(catalog.order.phrase, inStockOnly: catalog.filter.inStockOnly))
+            }
         }
         canvas.put(left, x: area.x, y: area.y, style: theme.muted, maxWidth: area.width)
         // The picture mode, when the terminal offers more than half blocks (without colour: none drawn).

@@ -1,0 +1,67 @@
+public import Localization
+import Foundation
+public import OpenMarketAPI
+
+/// The order products are listed in. `newest` is the server's own; the others are applied to the
+/// products loaded (the course API cannot sort), ties kept newest first.
+///
+/// Prices in different currencies are not compared: won prices come before dollar prices in either
+/// direction, each currency in its own order.
+public enum ProductOrder: String, Sendable, Equatable, CaseIterable {
+    case newest
+    case priceLowToHigh = "price-asc"
+    case priceHighToLow = "price-desc"
+    case biggestDiscount = "discount"
+
+    /// Its name on the status line.
+    public var phrase: Phrase.Order {
+        switch self {
+        case .newest: .newest
+        case .priceLowToHigh: .priceLowToHigh
+        case .priceHighToLow: .priceHighToLow
+        case .biggestDiscount: .biggestDiscount
+        }
+    }
+
+    /// The next order `o` steps to.
+    public var next: ProductOrder {
+        let all = Self.allCases
+        return all[(all.firstIndex(of: self)! + 1) % all.count]
+    }
+
+    /// `products` in this order (newest first is the order they were loaded in).
+    public func sorted(_ products: [ProductSummary]) -> [ProductSummary] {
+        switch self {
+        case .newest:
+            return products
+        case .priceLowToHigh, .priceHighToLow:
+            let ascending = self == .priceLowToHigh
+            return products.sorted { a, b in
+                if a.currency != b.currency { return Self.rank(a.currency) < Self.rank(b.currency) }
+                let (x, y) = (a.bargainPrice.amount, b.bargainPrice.amount)
+                if x != y { return ascending ? x < y : x > y }
+                return a.id > b.id
+            }
+        case .biggestDiscount:
+            return products.sorted { a, b in
+                let (x, y) = (Self.discount(a), Self.discount(b))
+                if x != y { return x > y }
+                return a.id > b.id
+            }
+        }
+    }
+
+    /// The share of the price taken off, 0…1 (0 when there is no price).
+    static func discount(_ product: ProductSummary) -> Decimal {
+        product.price.amount > 0 ? product.discountedPrice.amount / product.price.amount : 0
+    }
+
+    /// Won first, then dollars, then anything else.
+    static func rank(_ currency: Currency) -> Int {
+        switch currency {
+        case .krw: 0
+        case .usd: 1
+        case .other: 2
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import OpenMarketAPI
+import TerminalUI
+import Testing
+
+@testable import MarketFeatures
+
+/// `o` and `i`: the loaded products in another order, or only those in stock — the selected product kept,
+/// pages that arrive later put in their place.
+@Suite("Order and filter of the loaded products")
+struct ArrangementTests {
+    static let products = [
+        Samples.product(9, price: 5000, stock: 0),
+        Samples.product(8, price: 12000, discount: 6000),
+        Samples.product(7, price: 3, currency: .usd),
+        Samples.product(6, price: 800),
+        Samples.product(5, price: 12000, discount: 1000),
+        Samples.product(4, price: 800),
+    ]
+
+    @Test("each order: prices within a currency (won before dollars, either way), ties newest first; discount by share")
+    func orders() {
+        let ids = { (order: ProductOrder) in order.sorted(Self.products).map(\.id) }
+        #expect(ids(.newest) == [9, 8, 7, 6, 5, 4])
+        #expect(ids(.priceLowToHigh) == [6, 4, 9, 8, 5, 7], "₩800 (6, 4 newest first), ₩5,000, ₩6,000 paid, ₩11,000 paid, then $3")
+        #expect(ids(.priceHighToLow) == [5, 8, 9, 6, 4, 7])
+        #expect(ids(.biggestDiscount) == [8, 5, 9, 7, 6, 4])
+        #expect(ProductOrder.newest.next == .priceLowToHigh && ProductOrder.biggestDiscount.next == .newest)
+        #expect(ProductFilter(inStockOnly: true).admits(Self.products[0]) == false && ProductFilter().isEmpty)
+    }
+
+    static func catalog() -> CatalogState {
+        var catalog = CatalogState(size: ScreenSize(columns: 120, rows: 40), itemsPerPage: 20)
+        catalog.isStarting = false
+        catalog.allProducts = products
+        catalog.nextPage = nil
+        return catalog
+    }
+
+    @Test("o keeps the selected product selected; i hides those out of stock and keeps it when it stays")
+    func keys() {
+        var catalog = Self.catalog()
+        catalog.selectedIndex = 2  // product 7
+        #expect(catalog.handle(.sortCycle) == .handled([]))
+        #expect(catalog.order == .priceLowToHigh && catalog.selectedProduct?.id == 7 && catalog.isArranged)
+        #expect(catalog.handle(.filterInStock) == .handled([]))
+        #expect(catalog.products.map(\.id) == [6, 4, 8, 5, 7] && catalog.selectedProduct?.id == 7)
+        #expect(catalog.handle(.filterInStock) == .handled([]))
+        #expect(catalog.products.count == 6 && catalog.selectedProduct?.id == 7)
+        for _ in 0..<3 { _ = catalog.handle(.sortCycle) }
+        #expect(catalog.order == .newest && !catalog.isArranged && catalog.products.map(\.id) == [9, 8, 7, 6, 5, 4])
+    }
+
+    @Test("a page that arrives while sorted goes in its place; the selection stays on its product; a registered product is selected where it lands")
+    func pagesAndWrites() {
+        var catalog = Self.catalog()
+        catalog.order = .priceLowToHigh
+        catalog.nextPage = 2
+        catalog.selectedIndex = 3  // product 8
+        let effects = catalog.requestPage(replacing: false, keepSelectedID: nil)
+        let request = catalog.pageRequest!
+        #expect(effects == [.loadPage(requestID: request.id, page: 2, itemsPerPage: 20, search: nil)])
+        let cheap = Samples.product(3, price: 100)
+        let page = ProductPage(
+            pageNumber: 2, itemsPerPage: 20, totalCount: 7, offset: 20, limit: 40, lastPage: 2, hasNext: false, hasPrev: true,
+            products: [cheap])
+        #expect(catalog.pageLoaded(id: request.id, .success(page)) == [])
+        #expect(catalog.products.first?.id == 3 && catalog.selectedProduct?.id == 8)
+        catalog.insertFirst(Samples.product(20, price: 1_000_000))
+        #expect(catalog.selectedProduct?.id == 20 && catalog.selectedIndex == 6, "the dearest won price: last among won prices")
+    }
+
+    @Test("in stock only with nothing in stock says so; with more pages, it looks further")
+    func empty() {
+        var catalog = Self.catalog()
+        catalog.allProducts = [Samples.product(2, stock: 0), Samples.product(1, stock: 0)]
+        #expect(catalog.handle(.filterInStock) == .handled([]))
+        #expect(catalog.products.isEmpty)
+        var more = Self.catalog()
+        more.allProducts = [Samples.product(2, stock: 0)]
+        more.nextPage = 2
+        guard case .handled(let effects) = more.handle(.filterInStock) else { Issue.record("not handled"); return }
+        #expect(effects.count == 1, "the next page is asked for: \(effects)")
+    }
+}

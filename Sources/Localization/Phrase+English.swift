@@ -9,9 +9,9 @@ extension Phrase {
         case .productCount(let count, let more): more ? "\(count)+ products" : count == 1 ? "1 product" : "\(count) products"
         case .position(let index, let count, let more, let id): "\(index) of \(count)\(more ? "+" : "")  ·  #\(id)"
         case .activity(let activity): activity.english
-        case .arrangement(let order, let inStockOnly):
+        case .arrangement(let order, let inStockOnly, let loadedOnly):
             ([order == .newest ? nil : order.english, inStockOnly ? "in stock" : nil].compactMap { $0 }).joined(separator: " · ")
-                + " (loaded pages only)"
+                + (loadedOnly ? " (loaded pages only)" : "")
         case .colourMode(let colours):
             switch colours {
             case nil: "true colour"

@@ -9,9 +9,9 @@ extension Phrase {
         case .productCount(let count, let more): "상품 \(count)\(more ? "+" : "")개"
         case .position(let index, let count, let more, let id): "\(count)\(more ? "+" : "")개 중 \(index)번째  ·  #\(id)"
         case .activity(let activity): activity.korean
-        case .arrangement(let order, let inStockOnly):
+        case .arrangement(let order, let inStockOnly, let loadedOnly):
             ([order == .newest ? nil : order.korean, inStockOnly ? "재고 있음" : nil].compactMap { $0 }).joined(separator: " · ")
-                + " (불러온 페이지만)"
+                + (loadedOnly ? " (불러온 페이지만)" : "")
         case .colourMode(let colours):
             switch colours {
             case nil: "트루컬러"

@@ -22,7 +22,7 @@ public enum Phrase: Sendable, Equatable {
     /// What is under way, beside the spinner.
     case activity(Activity)
     /// The order and the filter the list is shown in, when not the server's (newest first, all).
-    case arrangement(Order, inStockOnly: Bool)
+    case arrangement(Order, inStockOnly: Bool, loadedOnly: Bool)
     /// The colour mode (status line): nil is 24-bit colour, 0 none.
     case colourMode(Int?)
     /// The picture mode (status line): a graphics protocol's own name, half blocks, or none.

@@ -227,10 +227,10 @@ extension BrowserRuntime {
             switch effect {
             case .quit:
                 return false
-            case .loadPage(let id, let page, let perPage, let search):
+            case .loadPage(let id, let page, let perPage, let search, let listing):
                 tasks.start(.page) {
                     guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
-                        try await client.page(number: page, itemsPerPage: perPage, search: search)
+                        try await client.page(number: page, itemsPerPage: perPage, search: search, listing: listing)
                     }) else { return }
                     queue.send(.browser(.pageLoaded(requestID: id, result)))
                 }

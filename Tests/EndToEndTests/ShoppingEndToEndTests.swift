@@ -2,7 +2,8 @@ import Foundation
 import Mocks
 import Testing
 
-/// Sorting and filtering the loaded products with the real binary under tmux.
+/// Sorting and filtering with the real binary under tmux, against its own server (which speaks the extension;
+/// a course-API server is the runtime tests' `ListingRuntimeTests`).
 @Suite("Order and filter, end to end")
 struct ShoppingEndToEndTests {
     /// The won prices on the list's screen, top to bottom (the price a buyer pays: the first on its row).
@@ -12,23 +13,29 @@ struct ShoppingEndToEndTests {
         }
     }
 
-    @Test("o sorts the loaded products by price, the status line says so and that it is the loaded pages; i hides the sold out")
+    @Test("our server orders: o asks it for the cheapest of the whole catalog first, the status line names the order; i asks for what is in stock")
     func sortAndFilter() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let tmux = try TmuxSession(
             command: "\(BuiltProducts.openmarket) --data-dir \(directory.path) --layout list", columns: 100, rows: 40)
-        try await tmux.waitFor(text: "20+ products")
+        let first = try await tmux.waitFor(text: "20+ products")
+        let port = try #require(first.firstMatch(of: /127\.0\.0\.1:(\d+)/).map { String($0.1) })
         try tmux.send("o")
-        let sorted = try await tmux.waitFor(text: "price ↑ (loaded pages only)")
+        let sorted = try await tmux.waitFor("sorted by the server") { $0.contains("·  price ↑") && Self.prices($0).first != nil }
+        #expect(!sorted.contains("loaded pages only"), "\(sorted)")
         let prices = Self.prices(sorted)
         #expect(prices.count >= 5 && prices == prices.sorted(), "cheapest first: \(prices)")
+        // The cheapest won price of the whole catalog, as the server's own sorted first page says.
+        let cheapest = try await LiveHTTP(base: "http://127.0.0.1:\(port)").send("GET", "/api/products?items_per_page=1&sort=price-asc")
+        let page = try cheapest.json()["pages"] as! [[String: Any]]
+        #expect(page.first?["name"] as? String != nil && prices.first == (page.first?["bargain_price"] as? NSNumber)?.intValue)
         try tmux.send("o")
-        let dearest = try await tmux.waitFor(text: "price ↓ (loaded pages only)")
+        let dearest = try await tmux.waitFor("price ↓") { $0.contains("·  price ↓") && Self.prices($0).count >= 5 }
         let down = Self.prices(dearest)
-        #expect(down.count >= 5 && down == down.sorted(by: >), "dearest first: \(down)")
+        #expect(down == down.sorted(by: >), "dearest first: \(down)")
         try tmux.send("i")
-        let inStock = try await tmux.waitFor(text: "price ↓ · in stock (loaded pages only)")
+        let inStock = try await tmux.waitFor(text: "price ↓ · in stock")
         #expect(!inStock.contains("Sold out"), "\(inStock)")
         try tmux.send("q")
         try await tmux.waitFor(text: "EXITED:0")

@@ -14,7 +14,7 @@ struct CatalogTests {
         .layoutName(grid: true), .layoutName(grid: false), .mineTag, .searchTag("우산"), .searching,
         .productCount(20, more: true), .productCount(1, more: false), .productCount(3, more: false),
         .position(index: 2, count: 20, more: true, id: 7),
-        .arrangement(.priceLowToHigh, inStockOnly: true), .arrangement(.newest, inStockOnly: true), .lookingInStock, .noneInStock(allKey: "i"),
+        .arrangement(.priceLowToHigh, inStockOnly: true, loadedOnly: true), .arrangement(.newest, inStockOnly: true, loadedOnly: false), .lookingInStock, .noneInStock(allKey: "i"),
         .activity(.loading), .activity(.loadingProduct), .activity(.deleting), .activity(.uploading), .activity(.saving),
         .colourMode(nil), .colourMode(256), .colourMode(0), .pictureMode(.graphics("kitty")), .pictureMode(.blocks), .pictureMode(.off),
         .bannerError("The server did not answer.", retryKey: "r"), .bannerError("x", retryKey: nil),

@@ -82,4 +82,34 @@ struct ArrangementTests {
         guard case .handled(let effects) = more.handle(.filterInStock) else { Issue.record("not handled"); return }
         #expect(effects.count == 1, "the next page is asked for: \(effects)")
     }
+
+    @Test("a server that orders and filters (it says so on its pages) is asked for page 1 in the new order, every later page too; the course server never")
+    func serverArranges() {
+        var catalog = Self.catalog()
+        catalog.nextPage = 2
+        let first = ProductPage(
+            pageNumber: 1, itemsPerPage: 20, totalCount: 40, offset: 0, limit: 20, lastPage: 2, hasNext: true, hasPrev: false,
+            products: Self.products, listing: .standard)
+        var request = catalog.requestPage(replacing: true, keepSelectedID: nil)
+        let prefetch = catalog.pageLoaded(id: catalog.pageRequest!.id, .success(first))
+        #expect(prefetch == [.loadPage(requestID: catalog.pageRequest!.id, page: 2, itemsPerPage: 20, search: nil)], "few loaded: page 2, newest first")
+        #expect(catalog.serverArranges == true && request.count == 1)
+        catalog.selectedIndex = 2  // product 7
+        request = { guard case .handled(let effects) = catalog.handle(.sortCycle) else { return [] }; return effects }()
+        let asked = PageListing(sort: "price-asc")
+        #expect(request == [.loadPage(requestID: catalog.pageRequest!.id, page: 1, itemsPerPage: 20, search: nil, listing: asked)])
+        #expect(catalog.pageRequest?.keepSelectedID == 7 && catalog.selectedProduct?.id == 7, "arranged here meanwhile")
+        request = { guard case .handled(let effects) = catalog.handle(.filterInStock) else { return [] }; return effects }()
+        #expect(request.first == .loadPage(
+            requestID: catalog.pageRequest!.id, page: 1, itemsPerPage: 20, search: nil, listing: PageListing(sort: "price-asc", inStockOnly: true)))
+
+        var course = Self.catalog()
+        _ = course.requestPage(replacing: true, keepSelectedID: nil)
+        var plain = first
+        plain.listing = nil
+        #expect(course.pageLoaded(id: course.pageRequest!.id, .success(plain)).count == 1, "page 2")
+        #expect(course.serverArranges == false)
+        #expect(course.handle(.sortCycle) == .handled([]), "the loaded pages only: nothing more asked")
+        #expect(course.listing == .standard)
+    }
 }

@@ -49,11 +49,11 @@ struct CachedProductStoreTests {
         }
 
         func list(_ query: String, search: String? = nil) async throws -> String {
-            String(buffer: try await cache.listAnswer(query: query) { (1, 20, search) })
+            String(buffer: try await cache.listAnswer(query: query) { (1, 20, search, .standard) })
         }
 
         var cachedKeys: [AnswerKey] {
-            [.list(query: "page_no=1"), .list(query: "items_per_page=20"), .page(number: 1, perPage: 20, search: "")]
+            [.list(query: "page_no=1"), .list(query: "items_per_page=20"), .page(number: 1, perPage: 20, search: "", listing: .standard)]
                 + ids.map { .product(id: $0) }
         }
     }
@@ -99,8 +99,8 @@ struct CachedProductStoreTests {
     func searchedLists() async throws {
         let fixture = try await Fixture()
         let mugs = "search_value=mug", vases = "search_value=vase"
-        _ = try await fixture.cache.listAnswer(query: mugs) { (1, 20, "mug") }
-        _ = try await fixture.cache.listAnswer(query: vases) { (1, 20, "vase") }
+        _ = try await fixture.cache.listAnswer(query: mugs) { (1, 20, "mug", .standard) }
+        _ = try await fixture.cache.listAnswer(query: vases) { (1, 20, "vase", .standard) }
         _ = try await fixture.list("page_no=1")
         func kept(_ query: String) -> Bool { fixture.cache.cachedAnswer(.list(query: query)) != nil }
         #expect(kept(mugs) && kept(vases) && kept("page_no=1"))
@@ -110,11 +110,11 @@ struct CachedProductStoreTests {
         #expect(kept(mugs), "the mug search does not show the vase")
         #expect(!kept(vases) && !kept("page_no=1"), "the lists showing the vase are emptied")
 
-        _ = try await fixture.cache.listAnswer(query: vases) { (1, 20, "vase") }
+        _ = try await fixture.cache.listAnswer(query: vases) { (1, 20, "vase", .standard) }
         _ = try await fixture.cache.update(
             id: fixture.ids[1], vendorID: fixture.vendorID, with: ProductChanges(name: "Green Mug"), at: Date())
         #expect(!kept(mugs) && !kept(vases), "a new name may match any search")
-        let answer = String(buffer: try await fixture.cache.listAnswer(query: mugs) { (1, 20, "mug") })
+        let answer = String(buffer: try await fixture.cache.listAnswer(query: mugs) { (1, 20, "mug", .standard) })
         #expect(answer.contains("Green Mug") && answer.contains("Blue Mug"))
     }
 
@@ -145,7 +145,7 @@ struct CachedProductStoreTests {
         #expect(PostgresChangeFeed.read("abc") == ("abc", .everything), "a notification of an older replica")
     }
 
-    @Test("after any sequence of writes, every kept answer is what the store answers now (400 random steps)")
+    @Test("after any sequence of writes, every kept answer is what the store answers now, sorted and filtered lists too (400 random steps)")
     func neverStale() async throws {
         let stores = MarketStores.memory()
         let vendor = try await stores.vendors.add(name: "alice").id
@@ -155,8 +155,13 @@ struct CachedProductStoreTests {
         var generator = SplitMix(seed: seed)
         let names = ["Blue Mug", "Green Vase", "Red Lamp", "Mug Tree", "Vase of Mugs"]
         var ids: [Int] = []
-        let queries: [(number: Int, perPage: Int, search: String?)] =
-            [(1, 2, nil), (2, 2, nil), (3, 2, nil), (1, 3, "mug"), (2, 3, "mug"), (1, 2, "vase"), (1, 20, "lamp")]
+        let cheapest = ProductListing(order: .priceAscending)
+        let inStock = ProductListing(order: .discount, inStockOnly: true)
+        let queries: [(number: Int, perPage: Int, search: String?, listing: ProductListing)] = [
+            (1, 2, nil, .standard), (2, 2, nil, .standard), (3, 2, nil, .standard), (1, 3, "mug", .standard),
+            (2, 3, "mug", .standard), (1, 2, "vase", .standard), (1, 20, "lamp", .standard),
+            (1, 2, nil, cheapest), (2, 2, nil, cheapest), (1, 3, "mug", inStock), (1, 20, nil, inStock),
+        ]
         for step in 0..<400 {
             switch Int.random(in: 0..<10, using: &generator) {
             case 0, 1:
@@ -165,7 +170,9 @@ struct CachedProductStoreTests {
             case 2...3 where !ids.isEmpty:
                 let changes = Bool.random(using: &generator)
                     ? ProductChanges(name: names.randomElement(using: &generator)!)
-                    : ProductChanges(price: Decimal(Int.random(in: 2000...9000, using: &generator)))
+                    : Bool.random(using: &generator)
+                        ? ProductChanges(price: Decimal(Int.random(in: 2000...9000, using: &generator)))
+                        : ProductChanges(stock: Int.random(in: 0...2, using: &generator))
                 _ = try await cache.update(id: ids.randomElement(using: &generator)!, vendorID: vendor, with: changes, at: Date())
             case 4 where !ids.isEmpty:
                 let id = ids.remove(at: Int.random(in: 0..<ids.count, using: &generator))
@@ -224,7 +231,7 @@ struct CachedProductStoreTests {
         fixture.counting.releasePage()
         _ = try await listed
         #expect(fixture.cache.cachedAnswer(.list(query: "page_no=1")) == nil)
-        #expect(fixture.cache.cachedAnswer(.page(number: 1, perPage: 20, search: "")) == nil)
+        #expect(fixture.cache.cachedAnswer(.page(number: 1, perPage: 20, search: "", listing: .standard)) == nil)
     }
 
     @Test("a new base URL empties the cache and names pictures under it")
@@ -332,8 +339,8 @@ final class CountingProductStore: ProductStore {
         }?.resume()
     }
 
-    func page(number: Int, perPage: Int, search: String?) async throws -> ProductPage {
-        let page = try await base.page(number: number, perPage: perPage, search: search)
+    func page(number: Int, perPage: Int, search: String?, listing: ProductListing) async throws -> ProductPage {
+        let page = try await base.page(number: number, perPage: perPage, search: search, listing: listing)
         let held = state.withLockedValue { state in
             state.pageReads += 1
             return state.holding

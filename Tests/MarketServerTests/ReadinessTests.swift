@@ -14,7 +14,7 @@ struct ReadinessTests {
     struct BrokenStore: ProductStore {
         var hangs: Bool
 
-        func page(number: Int, perPage: Int, search: String?) async throws -> ProductPage {
+        func page(number: Int, perPage: Int, search: String?, listing: ProductListing) async throws -> ProductPage {
             if hangs { try await Task.sleep(for: .seconds(3600)) }
             throw APIError(.internalServerError, "connection refused")
         }

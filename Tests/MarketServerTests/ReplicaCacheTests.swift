@@ -110,7 +110,7 @@ struct ReplicaCacheTests {
             try await waitUntil {
                 for id in ids { _ = try await b.cache.detailAnswer(id: id) }
                 for (query, number) in [("page_no=1", 1), ("page_no=2", 2)] {
-                    _ = try await b.cache.listAnswer(query: query) { (number, 2, nil) }
+                    _ = try await b.cache.listAnswer(query: query) { (number, 2, nil, .standard) }
                 }
                 return ids.allSatisfy { b.cache.cachedAnswer(.product(id: $0)) != nil }
                     && b.cache.cachedAnswer(.list(query: "page_no=1")) != nil && b.cache.cachedAnswer(.list(query: "page_no=2")) != nil

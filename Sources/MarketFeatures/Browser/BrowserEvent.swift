@@ -53,7 +53,7 @@ public struct PreviewSize: Sendable, Equatable {
 
 /// What the browser asks the runtime to do.
 public enum BrowserEffect: Sendable, Equatable {
-    case loadPage(requestID: Int, page: Int, itemsPerPage: Int, search: String?)
+    case loadPage(requestID: Int, page: Int, itemsPerPage: Int, search: String?, listing: PageListing = .standard)
     case pollFirstPage(itemsPerPage: Int, search: String?)
     case loadDetail(id: Int)
     case scheduleSearch(generation: Int, after: Duration)

@@ -9,7 +9,7 @@ extension CatalogState {
     mutating func requestPage(replacing: Bool, keepSelectedID: Int?) -> [BrowserEffect] {
         let request = PageRequest(
             id: nextRequestID, page: replacing ? 1 : nextPage ?? 1, search: query, replaces: replacing,
-            keepSelectedID: keepSelectedID)
+            keepSelectedID: keepSelectedID, listing: listing)
         return send(request)
     }
 
@@ -19,7 +19,11 @@ extension CatalogState {
         request.id = nextRequestID
         nextRequestID += 1
         pageLoad = .loading(request)
-        return [.loadPage(requestID: request.id, page: request.page, itemsPerPage: itemsPerPage, search: request.search)]
+        return [
+            .loadPage(
+                requestID: request.id, page: request.page, itemsPerPage: itemsPerPage, search: request.search,
+                listing: request.listing)
+        ]
     }
 
     /// `r`: the failed page again, or page 1 afresh.
@@ -45,6 +49,7 @@ extension CatalogState {
             return []
         case .success(let page):
             pageLoad = .idle
+            serverArranges = page.listing != nil
             isStarting = false
             errorMessage = nil
             if request.replaces {
@@ -99,6 +104,9 @@ extension CatalogState {
         reselect(keeping: selectedID)
         if newOrder != nil { selectedIndex = products.firstIndex { $0.id == selectedID } ?? 0 }
         keepSelectionVisible()
+        // A server that orders and filters is asked for page 1 in the new order (the loaded products are
+        // arranged the same way meanwhile); otherwise the loaded pages are what there is.
+        if serverArranges == true { return requestPage(replacing: true, keepSelectedID: selectedID) }
         return prefetchIfNeeded()
     }
 

@@ -14,6 +14,8 @@ public struct CatalogState: Sendable, Equatable {
         public var replaces: Bool
         /// On a replace, the product to keep selected if it is still there.
         public var keepSelectedID: Int?
+        /// The order and filter asked of a server that speaks the listing extension (else the standard one).
+        public var listing: PageListing = .standard
     }
 
     /// Whether a page is on its way: none, one, or one that failed (which `r` sends again).
@@ -55,8 +57,18 @@ public struct CatalogState: Sendable, Equatable {
         return order.sorted(admitted)
     }
 
-    /// Whether the list is sorted or filtered on this side (the server sends pages newest first, all of them).
+    /// Whether the list is in another order or filtered than the server's newest first, everything.
     public var isArranged: Bool { order != .newest || !filter.isEmpty }
+
+    /// Whether the server orders and filters its pages (it says so on each page: the listing extension);
+    /// nil until a page has come. Without it, order and filter apply to the pages loaded only.
+    public var serverArranges: Bool?
+
+    /// What page requests ask of the server: the order and filter, when it speaks the extension.
+    public var listing: PageListing {
+        guard serverArranges == true, isArranged else { return .standard }
+        return PageListing(sort: order.rawValue, inStockOnly: filter.inStockOnly)
+    }
     /// The search the list shows (nil: no filter).
     public var query: String?
     /// The search the products shown answer (nil: all of them). Differs from `query` while a new search's

@@ -21,7 +21,8 @@ struct StatusBarWidget: Widget {
             left += context.text(
                 .position(index: catalog.selectedIndex + 1, count: catalog.products.count, more: catalog.hasNext, id: product.id))
             if catalog.isArranged {
-                left += "  ·  " + context.text(.arrangement(catalog.order.phrase, inStockOnly: catalog.filter.inStockOnly))
+                left += "  ·  " + context.text(
+                    .arrangement(catalog.order.phrase, inStockOnly: catalog.filter.inStockOnly, loadedOnly: catalog.serverArranges != true))
             }
         }
         canvas.put(left, x: area.x, y: area.y, style: theme.muted, maxWidth: area.width)

@@ -3,7 +3,7 @@ enum AnswerKey: Hashable, Sendable {
     /// A product list by the raw query string of its request, so that a hit needs no parsing at all.
     case list(query: String)
     /// A product list by its parsed parameters, so that other spellings of the same query share it.
-    case page(number: Int, perPage: Int, search: String)
+    case page(number: Int, perPage: Int, search: String, listing: ProductListing)
     /// One product's detail.
     case product(id: Int)
 

@@ -16,7 +16,8 @@ final class CachedProductStore: ProductStore {
     /// A kept answer and what it shows, so that a change can tell whether it made the answer wrong.
     private struct Entry {
         enum Shows {
-            case list(ids: [Int], searched: Bool)
+            /// `arranged`: ordered or filtered by fields an edit can change (price, discount, stock).
+            case list(ids: [Int], searched: Bool, arranged: Bool)
             case detail(id: Int)
         }
         var bytes: ByteBuffer
@@ -24,7 +25,7 @@ final class CachedProductStore: ProductStore {
 
         func isChanged(by change: ProductChange) -> Bool {
             switch shows {
-            case .list(let ids, let searched): change.changesList(showing: ids, searched: searched)
+            case .list(let ids, let searched, let arranged): change.changesList(showing: ids, searched: searched, arranged: arranged)
             case .detail(let id): change.changesDetail(of: id)
             }
         }
@@ -90,23 +91,25 @@ final class CachedProductStore: ProductStore {
 
     /// The answer to a list request: cached under its raw `query`, else under its parsed parameters
     /// (`parse` throws the client's 400), else read from the store, encoded and kept under both.
-    func listAnswer(query: String?, parse: () throws -> (number: Int, perPage: Int, search: String?))
-        async throws -> ByteBuffer
-    {
+    func listAnswer(
+        query: String?, parse: () throws -> (number: Int, perPage: Int, search: String?, listing: ProductListing)
+    ) async throws -> ByteBuffer {
         let rawKey = AnswerKey.list(query: query ?? "")
         if let hit = cachedAnswer(rawKey) { return hit }
-        let (number, perPage, search) = try parse()
-        let key = AnswerKey.page(number: number, perPage: perPage, search: search ?? "")
+        let (number, perPage, search, listing) = try parse()
+        let key = AnswerKey.page(number: number, perPage: perPage, search: search ?? "", listing: listing)
         let (cached, generation, baseURL) = lookup(key)
         metrics.cacheLookup(hit: cached != nil)
         if let cached {
             keep(cached, under: [rawKey], builtAt: generation)
             return cached.bytes
         }
-        let page = try await base.page(number: number, perPage: perPage, search: search)
+        let page = try await base.page(number: number, perPage: perPage, search: search, listing: listing)
         let json = ProductJSON(baseURL: baseURL)
-        let body = ByteBuffer(string: json.page(number: number, perPage: perPage, total: page.total, items: page.items))
-        let shows = Entry.Shows.list(ids: page.items.map(\.id), searched: !(search ?? "").isEmpty)
+        let body = ByteBuffer(
+            string: json.page(number: number, perPage: perPage, total: page.total, items: page.items, listing: listing))
+        let shows = Entry.Shows.list(
+            ids: page.items.map(\.id), searched: !(search ?? "").isEmpty, arranged: listing.dependsOnFields)
         keep(Entry(bytes: body, shows: shows), under: [key, rawKey], builtAt: generation)
         return body
     }
@@ -148,8 +151,8 @@ final class CachedProductStore: ProductStore {
     // MARK: ProductStore
 
     /// Read through to the wrapped store: models are not cached, only encoded answers.
-    func page(number: Int, perPage: Int, search: String?) async throws -> ProductPage {
-        try await base.page(number: number, perPage: perPage, search: search)
+    func page(number: Int, perPage: Int, search: String?, listing: ProductListing) async throws -> ProductPage {
+        try await base.page(number: number, perPage: perPage, search: search, listing: listing)
     }
 
     /// Read through to the wrapped store (fresh, for checks before a write).

@@ -16,12 +16,13 @@ enum ProductChange: Sendable, Equatable {
     /// Unknown (a notification this version cannot read): every answer.
     case everything
 
-    /// Whether a list answer showing `ids` (newest first), for a search when `searched`, is wrong after
-    /// this change.
-    func changesList(showing ids: [Int], searched: Bool) -> Bool {
+    /// Whether a list answer showing `ids`, for a search when `searched`, ordered or filtered by price,
+    /// discount or stock when `arranged`, is wrong after this change. An edit can move any product into
+    /// or out of an arranged page, so every arranged list goes with it.
+    func changesList(showing ids: [Int], searched: Bool, arranged: Bool = false) -> Bool {
         switch self {
         case .inserted, .deleted, .everything: true
-        case .updated(let id, let textChanged): (searched && textChanged) || ids.contains(id)
+        case .updated(let id, let textChanged): arranged || (searched && textChanged) || ids.contains(id)
         }
     }
 

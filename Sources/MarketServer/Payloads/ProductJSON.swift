@@ -7,7 +7,9 @@ struct ProductJSON {
     }
 
     /// A page: camelCase page keys, snake_case product keys (and `vendorName`).
-    func page(number: Int, perPage: Int, total: Int, items: [StoredProduct]) -> String {
+    /// A page, with `listing` echoed (`"listing":{"sort":…,"in_stock":…}`): how a client learns that this
+    /// server orders and filters (the course API's clients ignore the key).
+    func page(number: Int, perPage: Int, total: Int, items: [StoredProduct], listing: ProductListing = .standard) -> String {
         var json = JSONText(capacity: 512 + items.count * 420)
         let offset = (number - 1) * perPage
         let lastPage = (total + perPage - 1) / perPage
@@ -20,6 +22,11 @@ struct ProductJSON {
         json.field("lastPage", lastPage)
         json.field("hasNext", number < lastPage)
         json.field("hasPrev", number > 1)
+        json.key("listing")
+        json.raw("{")
+        json.field("sort", listing.order.rawValue)
+        json.field("in_stock", listing.inStockOnly)
+        json.raw("}")
         json.key("pages")
         json.raw("[")
         for (index, item) in items.enumerated() {

@@ -43,7 +43,8 @@ struct ProductController<Context: RequestContext>: Sendable {
             guard (search?.count ?? 0) <= 200 else {
                 throw APIError.badRequest("search_value must be at most 200 characters")
             }
-            return (number, perPage, search)
+            let listing = try ProductListing.parse(sort: query.get("sort"), inStock: query.get("in_stock"))
+            return (number, perPage, search, listing)
         }
         return Responses.json(body)
     }

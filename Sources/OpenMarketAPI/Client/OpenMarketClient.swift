@@ -31,12 +31,14 @@ public struct OpenMarketClient: Sendable {
     }
 
     /// `GET /api/products`: page `number` (from 1) of `itemsPerPage` products, newest first, optionally only
-    /// those whose name or description contains `search`.
-    public func page(number: Int, itemsPerPage: Int, search: String? = nil) async throws(OpenMarketError)
-        -> ProductPage
+    /// those whose name or description contains `search` — in `listing`'s order and filter, for a server
+    /// that speaks the extension (send `.standard` to any other: its parameters are then left out).
+    public func page(number: Int, itemsPerPage: Int, search: String? = nil, listing: PageListing = .standard)
+        async throws(OpenMarketError) -> ProductPage
     {
         var query = [(name: "page_no", value: String(number)), (name: "items_per_page", value: String(itemsPerPage))]
         if let search, !search.isEmpty { query.append((name: "search_value", value: search)) }
+        query += listing.queryItems
         let response = try await send("GET", path: "/api/products", query: query)
         return try ResponseDecoder.decode(ProductPage.self, from: response.body)
     }

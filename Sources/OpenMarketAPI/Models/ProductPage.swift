@@ -20,12 +20,16 @@ public struct ProductPage: Sendable, Equatable, Decodable {
     public var hasPrev: Bool
     /// The products on this page (JSON key `pages`).
     public var products: [ProductSummary]
+    /// How the server ordered and filtered it, when it speaks the listing extension; nil for a course-API
+    /// server (then it is newest first, everything).
+    public var listing: PageListing?
 
     /// A page with every field given.
     public init(
         pageNumber: Int, itemsPerPage: Int, totalCount: Int, offset: Int, limit: Int, lastPage: Int,
-        hasNext: Bool, hasPrev: Bool, products: [ProductSummary]
+        hasNext: Bool, hasPrev: Bool, products: [ProductSummary], listing: PageListing? = nil
     ) {
+        self.listing = listing
         self.pageNumber = pageNumber
         self.itemsPerPage = itemsPerPage
         self.totalCount = totalCount
@@ -47,6 +51,7 @@ public struct ProductPage: Sendable, Equatable, Decodable {
         case hasNext, has_next
         case hasPrev, has_prev
         case pages
+        case listing
     }
 
     public init(from decoder: any Decoder) throws {
@@ -63,6 +68,8 @@ public struct ProductPage: Sendable, Equatable, Decodable {
         lastPage = try Self.optional(container, .lastPage, .last_page) ?? derivedLastPage
         hasNext = try Self.optional(container, .hasNext, .has_next) ?? (pageNumber < lastPage)
         hasPrev = try Self.optional(container, .hasPrev, .has_prev) ?? (pageNumber > 1)
+        // Read leniently: a server's own "listing" of another shape is not this extension.
+        listing = try? container.decodeIfPresent(PageListing.self, forKey: .listing)
     }
 
     /// The value under the camelCase key, else under the snake_case key, else nil.

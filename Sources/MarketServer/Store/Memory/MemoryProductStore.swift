@@ -4,7 +4,7 @@ import Foundation
 struct MemoryProductStore: ProductStore {
     let database: MemoryDatabase
 
-    func page(number: Int, perPage: Int, search: String?) async throws -> ProductPage {
+    func page(number: Int, perPage: Int, search: String?, listing: ProductListing) async throws -> ProductPage {
         let needle = search.map { $0.lowercased() }
         return try database.read { tables in
             // Newest first; a search is a substring of the lowercased text, as SQLite's instr() finds it.
@@ -13,8 +13,9 @@ struct MemoryProductStore: ProductStore {
                 let text = StoredProduct.searchText(name: product.name, description: product.description)
                 return text.utf8.firstRange(of: needle.utf8) != nil
             }
-            let items = matching.dropFirst((number - 1) * perPage).prefix(perPage)
-            return ProductPage(total: matching.count, items: Array(items))
+            let listed = listing.arrange(matching)
+            let items = listed.dropFirst((number - 1) * perPage).prefix(perPage)
+            return ProductPage(total: listed.count, items: Array(items))
         }
     }
 

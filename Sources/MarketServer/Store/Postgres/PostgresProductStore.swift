@@ -9,20 +9,23 @@ struct PostgresProductStore: ProductStore {
     let pool: PostgresPool
     let logger: Logger
 
-    func page(number: Int, perPage: Int, search: String?) async throws -> ProductPage {
+    func page(number: Int, perPage: Int, search: String?, listing: ProductListing) async throws -> ProductPage {
         var bindings = PostgresBindings()
-        var filter = ""
+        var conditions: [String] = []
         // What SQLite's `instr` does: a plain substring of the lowercased text, no pattern characters.
         if let needle = search?.lowercased() {
             bindings.append(needle)
-            filter = " WHERE strpos(p.search_text, $1) > 0"
+            conditions.append("strpos(p.search_text, $1) > 0")
         }
+        let (condition, orderBy) = listing.sql(price: "p.price", discount: "p.discounted_price")
+        if let condition { conditions.append(condition) }
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
         let count = PostgresQuery(unsafeSQL: "SELECT count(*) FROM product p" + filter, binds: bindings)
         bindings.append(perPage)
         bindings.append((number - 1) * perPage)
         let items = PostgresQuery(
             unsafeSQL: StoredProduct.postgresSelectSQL + filter
-                + " ORDER BY p.id DESC LIMIT $\(bindings.count - 1) OFFSET $\(bindings.count)",
+                + " ORDER BY \(orderBy) LIMIT $\(bindings.count - 1) OFFSET $\(bindings.count)",
             binds: bindings)
         return try await pool.transaction(snapshot: true, logger: logger) { connection in
             let total = try await connection.firstRow(count, logger: logger) { try $0[0].decode(Int.self) } ?? 0

@@ -8,9 +8,10 @@ import Foundation
 /// group calls into a transaction, so a networked database can implement it. Errors meant for the
 /// client are `APIError`s; anything else is a failure of the store.
 protocol ProductStore: Sendable {
-    /// One page (`number` from 1), newest first, of the products whose name or description contains
-    /// `search` (case-insensitively), with the count of all of them.
-    func page(number: Int, perPage: Int, search: String?) async throws -> ProductPage
+    /// One page (`number` from 1) of the products whose name or description contains `search`
+    /// (case-insensitively), in `listing`'s order and filter (newest first, all: the course API's), with
+    /// the count of all of them.
+    func page(number: Int, perPage: Int, search: String?, listing: ProductListing) async throws -> ProductPage
 
     /// A product with its pictures, or nil.
     func detail(id: Int) async throws -> StoredProductDetail?
@@ -34,6 +35,11 @@ protocol ProductStore: Sendable {
 }
 
 extension ProductStore {
+    /// One page newest first, everything: the course API's listing.
+    func page(number: Int, perPage: Int, search: String?) async throws -> ProductPage {
+        try await page(number: number, perPage: perPage, search: search, listing: .standard)
+    }
+
     func insert(_ product: NewProduct, pictures: [SavedPicture], files: [PictureFile], at date: Date) async throws
         -> StoredProductDetail
     {

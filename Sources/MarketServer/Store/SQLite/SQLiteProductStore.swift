@@ -6,15 +6,19 @@ import GRDB
 struct SQLiteProductStore: ProductStore {
     let database: DatabasePool
 
-    func page(number: Int, perPage: Int, search: String?) async throws -> ProductPage {
+    func page(number: Int, perPage: Int, search: String?, listing: ProductListing) async throws -> ProductPage {
         let needle = search.map { $0.lowercased() }
+        // Prices are kept as exact text; as REAL they order right (they are checked to 15 digits or fewer).
+        let (condition, orderBy) = listing.sql(price: "CAST(p.price AS REAL)", discount: "CAST(p.discounted_price AS REAL)")
         return try await database.read { db in
-            let filter = needle == nil ? "" : " WHERE instr(p.search_text, ?) > 0"
+            var conditions: [String] = needle == nil ? [] : ["instr(p.search_text, ?) > 0"]
+            if let condition { conditions.append(condition) }
+            let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
             let filterArguments: StatementArguments = needle.map { [$0] } ?? []
             let total =
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM product p" + filter, arguments: filterArguments) ?? 0
             let rows = try Row.fetchAll(
-                db, sql: StoredProduct.selectSQL + filter + " ORDER BY p.id DESC LIMIT ? OFFSET ?",
+                db, sql: StoredProduct.selectSQL + filter + " ORDER BY \(orderBy) LIMIT ? OFFSET ?",
                 arguments: filterArguments + [perPage, (number - 1) * perPage])
             return ProductPage(total: total, items: try rows.map(StoredProduct.init(row:)))
         }

@@ -1,0 +1,32 @@
+/// How a server orders and filters a page — the extension `openmarket serve` speaks beside the course API
+/// (docs/API.md, "Order and filter"): `sort` (`newest`, `price-asc`, `price-desc`, `discount`) and `in_stock`.
+/// A server that speaks it says so on every page (`"listing": {"sort": …, "in_stock": …}`); the course
+/// server does not, and is never sent the parameters.
+public struct PageListing: Sendable, Equatable, Decodable {
+    public var sort: String
+    public var inStockOnly: Bool
+
+    public init(sort: String = "newest", inStockOnly: Bool = false) {
+        self.sort = sort
+        self.inStockOnly = inStockOnly
+    }
+
+    /// Newest first, everything: what every server of the course API does.
+    public static let standard = PageListing()
+
+    /// The query parameters that ask for it (none for the standard listing).
+    var queryItems: [(name: String, value: String)] {
+        (sort == "newest" ? [] : [(name: "sort", value: sort)]) + (inStockOnly ? [(name: "in_stock", value: "true")] : [])
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case sort
+        case inStock = "in_stock"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        sort = try container.decodeIfPresent(String.self, forKey: .sort) ?? "newest"
+        inStockOnly = try container.decodeIfPresent(Bool.self, forKey: .inStock) ?? false
+    }
+}

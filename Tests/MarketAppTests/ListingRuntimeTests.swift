@@ -1,0 +1,56 @@
+import Foundation
+import MarketApp
+import MarketFeatures
+import Mocks
+import OpenMarketAPI
+import TerminalUI
+import Testing
+
+/// `o` against a course-API server (it never hears of sort) and against one that speaks the listing extension.
+@Suite("Order and filter against each kind of server")
+struct ListingRuntimeTests {
+    func run(listing: Bool, _ body: (FakeTerminal, MockTransport) async throws -> Void) async throws {
+        var first = BrowserRuntimeTests.pageJSON(ids: [3, 2, 1])
+        if listing { first = first.replacingOccurrences(of: #""pages":"#, with: #""listing":{"sort":"newest","in_stock":false},"pages":"#) }
+        let transport = MockTransport()
+        transport.enqueue("GET", "/api/products", .json(first))
+        let client = OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: transport)
+        let terminal = FakeTerminal()
+        let runtime = BrowserRuntime(
+            client: client, terminal: terminal, configuration: BrowserConfiguration(pollInterval: .seconds(3600)), clock: ManualClock())
+        let running = Task { await runtime.run() }
+        try await BrowserRuntimeTests().waitUntil("the first page") { terminal.lastFrame?.trimmedLines().joined().contains("Item 3") == true }
+        try await body(terminal, transport)
+        terminal.type(.key(.character("q")))
+        await running.value
+        #expect(transport.unexpectedRequests.isEmpty)
+    }
+
+    @Test("a course-API server: nothing more is asked; the loaded pages are sorted and the status line says so")
+    func course() async throws {
+        try await run(listing: false) { terminal, transport in
+            terminal.type(.key(.character("o")))
+            try await BrowserRuntimeTests().waitUntil("the status line") {
+                terminal.lastFrame?.trimmedLines().contains { $0.contains("price ↑ (loaded pages only)") } == true
+            }
+            #expect(transport.requests.count == 1)
+            #expect(!(transport.requests[0].url.query ?? "").contains("sort"))
+        }
+    }
+
+    @Test("a server that says it orders: page 1 is asked again with sort=price-asc; the status line names the order alone")
+    func extended() async throws {
+        try await run(listing: true) { terminal, transport in
+            var sorted = BrowserRuntimeTests.pageJSON(ids: [1, 3, 2])
+            sorted = sorted.replacingOccurrences(of: #""pages":"#, with: #""listing":{"sort":"price-asc","in_stock":false},"pages":"#)
+            transport.enqueue("GET", "/api/products", .json(sorted))
+            terminal.type(.key(.character("o")))
+            try await BrowserRuntimeTests().waitUntil("the sorted request") { transport.requests.count == 2 }
+            let query = transport.requests[1].url.query ?? ""
+            #expect(query.contains("sort=price-asc") && query.contains("page_no=1"), "\(query)")
+            try await BrowserRuntimeTests().waitUntil("the status line") {
+                terminal.lastFrame?.trimmedLines().contains { $0.contains("  ·  price ↑") && !$0.contains("loaded pages") } == true
+            }
+        }
+    }
+}

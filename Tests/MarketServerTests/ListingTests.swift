@@ -1,0 +1,94 @@
+import Foundation
+import HummingbirdTesting
+import Mocks
+import Testing
+
+@testable import MarketServer
+
+/// The order-and-filter extension (`sort`, `in_stock`) on every store, through the cache and the route,
+/// combined with search and paging.
+@Suite("Order and filter of the product list", .postgresSchemas)
+struct ListingTests {
+    /// name, price, discount, stock, currency — inserted in this order (ids ascending).
+    static let catalog: [(String, Decimal, Decimal, Int, String)] = [
+        ("Blue Mug", 12000, 1000, 3, "KRW"), ("Red Mug", 800, 0, 0, "KRW"), ("Tea Set", 3.5, 0.5, 2, "USD"),
+        ("Green Mug", 5000, 2500, 1, "KRW"), ("Lamp", 800, 0, 4, "KRW"), ("Mug Tree", 30000, 0, 9, "KRW"),
+        ("Vase", 2, 0, 0, "USD"),
+    ]
+
+    /// The names of every page of `query`, in order, asked `perPage` at a time.
+    static func names(_ client: any TestClientProtocol, _ query: String, perPage: Int) async throws -> (names: [String], total: Int, echo: [String: Any]) {
+        var names: [String] = []
+        var page = 1
+        var total = 0
+        var echo: [String: Any] = [:]
+        while true {
+            let answer = try await client.send(.get, "/api/products?page_no=\(page)&items_per_page=\(perPage)&\(query)")
+            #expect(answer.status == .ok, "\(answer.text)")
+            let object = try answer.jsonObject()
+            names += (object["pages"] as! [[String: Any]]).map { $0["name"] as! String }
+            total = object["totalCount"] as! Int
+            echo = object["listing"] as? [String: Any] ?? [:]
+            guard object["hasNext"] as! Bool else { break }
+            page += 1
+        }
+        return (names, total, echo)
+    }
+
+    @Test("each order over pages of 2: won before dollars, ties newest first; in stock only; with a search; echoed", arguments: StoreKind.allCases)
+    func orders(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
+        defer { market.directory.remove() }
+        for (name, price, discount, stock, currency) in Self.catalog {
+            _ = try await market.server.products.insert(
+                NewProduct(
+                    vendorID: market.alice.id, name: name, description: "A fine thing for the shelf.", price: price,
+                    discountedPrice: discount, stock: stock, currency: currency),
+                pictures: [], at: Date())
+        }
+        try await market.test { client in
+            let newest = try await Self.names(client, "", perPage: 2)
+            #expect(newest.names == ["Vase", "Mug Tree", "Lamp", "Green Mug", "Tea Set", "Red Mug", "Blue Mug"])
+            #expect(newest.echo["sort"] as? String == "newest" && newest.echo["in_stock"] as? Bool == false)
+            let cheap = try await Self.names(client, "sort=price-asc", perPage: 2)
+            #expect(cheap.names == ["Lamp", "Red Mug", "Green Mug", "Blue Mug", "Mug Tree", "Vase", "Tea Set"], "ties (₩800) newest first")
+            #expect(cheap.echo["sort"] as? String == "price-asc")
+            let dear = try await Self.names(client, "sort=price-desc", perPage: 2)
+            #expect(dear.names == ["Mug Tree", "Blue Mug", "Green Mug", "Lamp", "Red Mug", "Tea Set", "Vase"])
+            let discount = try await Self.names(client, "sort=discount", perPage: 2)
+            #expect(discount.names == ["Green Mug", "Tea Set", "Blue Mug", "Vase", "Mug Tree", "Lamp", "Red Mug"])
+            let inStock = try await Self.names(client, "sort=price-asc&in_stock=true", perPage: 2)
+            #expect(inStock.names == ["Lamp", "Green Mug", "Blue Mug", "Mug Tree", "Tea Set"] && inStock.total == 5)
+            #expect(inStock.echo["in_stock"] as? Bool == true)
+            let mugs = try await Self.names(client, "search_value=mug&sort=price-desc&in_stock=1", perPage: 2)
+            #expect(mugs.names == ["Mug Tree", "Blue Mug", "Green Mug"] && mugs.total == 3)
+            // Again, from the cache: the same answers.
+            #expect(try await Self.names(client, "sort=price-asc", perPage: 2).names == cheap.names)
+        }
+    }
+
+    @Test("an edited price moves a product in a sorted list at once (the cache lets the sorted pages go); bad values are 400")
+    func editsAndMistakes() async throws {
+        let market = try await TestMarket.make(store: .memory)
+        defer { market.directory.remove() }
+        var inserted: [Int] = []
+        for (name, price, discount, stock, currency) in Self.catalog {
+            inserted.append(try await market.server.products.insert(
+                NewProduct(
+                    vendorID: market.alice.id, name: name, description: "A fine thing for the shelf.", price: price,
+                    discountedPrice: discount, stock: stock, currency: currency),
+                pictures: [], at: Date()).product.id)
+        }
+        let ids = inserted
+        try await market.test { client in
+            #expect(try await Self.names(client, "sort=price-asc", perPage: 2).names.first == "Lamp")
+            _ = try await market.server.products.update(id: ids[5], vendorID: market.alice.id, with: ProductChanges(price: 100), at: Date())
+            #expect(try await Self.names(client, "sort=price-asc", perPage: 2).names.first == "Mug Tree")
+            _ = try await market.server.products.update(id: ids[3], vendorID: market.alice.id, with: ProductChanges(stock: 0), at: Date())
+            #expect(!(try await Self.names(client, "in_stock=true", perPage: 20).names.contains("Green Mug")))
+            let bad = try await client.send(.get, "/api/products?sort=cheapest")
+            #expect(bad.status == .badRequest && bad.text.contains("sort must be one of newest, price-asc, price-desc, discount"))
+            #expect(try await client.send(.get, "/api/products?in_stock=maybe").status == .badRequest)
+        }
+    }
+}

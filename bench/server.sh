@@ -101,3 +101,30 @@ for name in page search product; do
     ratio=$(awk -v a="$om_rps" -v b="$ng_rps" 'BEGIN { printf "%.0f%%", 100 * a / b }')
     printf '| GET %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$bytes" "$om_rps" "$om_p99" "$ng_rps" "$ng_p99" "$ratio"
 done
+
+# Sorted pages (issue 24): the same server, the same run. Cached: wrk on page 1 sorted by price beside page 1
+# newest first (both answered from the answer cache). Cold: the first request of each of pages 2–11 (10 a
+# page), sorted and newest first alternately, median of curl's total time.
+sorted="/api/products?page_no=1&items_per_page=20&sort=price-asc"
+curl -sf "$base$sorted" >/dev/null
+echo
+echo "# sorted page vs newest page, cached (wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS rounds, median) and cold (pages 2–11, median)"
+printf '| request | cached req/s | p99 ms | cold ms |\n|---|---|---|---|\n'
+: >"$work/sorted.txt"
+: >"$work/newest.txt"
+for _ in $(seq 1 "$ROUNDS"); do
+    measure "$base$page" >>"$work/newest.txt"
+    measure "$base$sorted" >>"$work/sorted.txt"
+done
+: >"$work/cold-sorted.txt"
+: >"$work/cold-newest.txt"
+for n in $(seq 2 11); do
+    curl -s -o /dev/null -w '%{time_total}\n' "$base/api/products?page_no=$n&items_per_page=10" >>"$work/cold-newest.txt"
+    curl -s -o /dev/null -w '%{time_total}\n' "$base/api/products?page_no=$n&items_per_page=10&sort=price-asc" >>"$work/cold-sorted.txt"
+done
+for name in newest sorted; do
+    rps=$(cut -d' ' -f1 "$work/$name.txt" | median)
+    p99=$(cut -d' ' -f2 "$work/$name.txt" | median)
+    cold=$(awk '{ printf "%.2f\n", $1 * 1000 }' "$work/cold-$name.txt" | median)
+    printf '| GET page 1, %s | %s | %s | %s |\n' "$name" "$rps" "$p99" "$cold"
+done

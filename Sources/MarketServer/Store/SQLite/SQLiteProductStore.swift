@@ -8,7 +8,8 @@ struct SQLiteProductStore: ProductStore {
 
     func page(number: Int, perPage: Int, search: String?, listing: ProductListing) async throws -> ProductPage {
         let needle = search.map { $0.lowercased() }
-        // Prices are kept as exact text; as REAL they order right (they are checked to 15 digits or fewer).
+        // Prices are kept as exact text; as REAL they order right to 15 significant digits (prices that differ
+        // only beyond that tie, and ties go newest first).
         let (condition, orderBy) = listing.sql(price: "CAST(p.price AS REAL)", discount: "CAST(p.discounted_price AS REAL)")
         return try await database.read { db in
             var conditions: [String] = needle == nil ? [] : ["instr(p.search_text, ?) > 0"]

@@ -205,4 +205,16 @@ struct ScreenSnapshotTests {
             state.catalog.selectedIndex = 1
         }
     }
+
+    @Test("a question over the detail: the link under its box is no longer a link")
+    func linkCovered() {
+        var state = Self.browsing(Self.sizes[0], .english)
+        var detail = DetailState(summary: Self.products[0])
+        detail.detail = Samples.detail(8, description: "A sturdy mug.")
+        detail.phase = .loaded
+        state.presented = [.detail(detail)]
+        #expect(render(state).0.links.map(\.url) == ["http://m.test/api/products/8"])
+        state.presented.append(.help(HelpState()))
+        #expect(render(state).0.links.isEmpty, "help covers the Link line")
+    }
 }

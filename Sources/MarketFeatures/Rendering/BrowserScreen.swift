@@ -61,6 +61,11 @@ public struct BrowserScreen {
         for feature in drawn where !feature.coversContent {
             feature.widget(context).render(canvas.bounds, into: &canvas, report: &report)
         }
+        // A link under a box drawn over it (a question, help) is no link: its cells show the box now.
+        canvas.links.removeAll { link in
+            let cells = Rect(x: link.columns.lowerBound, y: link.y, width: link.columns.count, height: 1)
+            return report.covers.contains { let shared = $0.intersection(cells); return shared.width > 0 && shared.height > 0 }
+        }
         if theme.ascii { canvas.replaceGlyphs(Self.asciiGlyphs) }
         return report
     }

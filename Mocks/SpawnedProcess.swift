@@ -111,6 +111,14 @@ public final class SpawnedProcess: @unchecked Sendable {
         return status
     }
 
+    /// Sends `signal` and waits for the exit without holding a thread (polling); returns the exit status.
+    /// For a child that takes its time to stop (a server saying goodbye to its sessions) inside a test.
+    public func terminate(signal: Int32 = SIGTERM) async -> Int32 {
+        guard !reaped else { return 0 }
+        kill(pid, signal)
+        return await waitForExit()
+    }
+
     /// Writes to the child's standard input (started with `pipeInput`).
     public func type(_ text: String) {
         guard input >= 0 else { return }

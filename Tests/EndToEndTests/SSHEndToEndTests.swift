@@ -158,7 +158,9 @@ struct SSHEndToEndTests {
         // A Korean visitor's goodbye, when the server stops, is Korean too.
         let last = try TmuxSession(command: sshCommand(port: port, key: key, extra: extra), columns: 100, rows: 30)
         try await last.waitFor(text: "상품 20+개")
-        process.stop()
+        let stopped = ContinuousClock.now
+        _ = await process.terminate()
+        print("openmarket ssh stopped with a session in \(ContinuousClock.now - stopped)")
         let goodbye = try await last.waitFor(text: "EXITED:")
         #expect(goodbye.contains("서버를 끄는 중입니다 — 안녕히 가세요."), "\(goodbye)")
     }

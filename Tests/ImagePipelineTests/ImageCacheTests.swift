@@ -38,11 +38,12 @@ struct ImageCacheTests {
         ImageCacheKey(url: URL(string: "http://x.test/\(n).jpg")!, columns: columns, rows: 2, palette: .xterm256)
     }
 
-    /// Waits up to 20 s for `condition`; a condition that never holds fails the test here, not later by accident.
+    /// Waits up to 90 s for `condition`; a condition that never holds fails the test here, not later by accident.
+    /// (90, not 20: in `make test` every suite starts at once, and the first tests to finish do so after ≈ 23 s.)
     func waitUntil(
         _ what: String, _ condition: @Sendable () async -> Bool, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(90)
         while ContinuousClock.now < deadline {
             if await condition() { return }
             try await Task.sleep(for: .milliseconds(1))

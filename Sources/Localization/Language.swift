@@ -46,12 +46,4 @@ public enum Language: String, Sendable, Equatable, CaseIterable {
         case .korean: phrase.korean
         }
     }
-
-    /// The language's own name, for `config show` and logs.
-    public var name: String {
-        switch self {
-        case .english: "English"
-        case .korean: "한국어 (Korean)"
-        }
-    }
 }

@@ -181,7 +181,7 @@ extension Phrase {
     }
 
     /// `15 seconds`, `1 second`, `0.5 seconds`.
-    static func englishSeconds(_ milliseconds: Int) -> String {
+    public static func englishSeconds(_ milliseconds: Int) -> String {
         if milliseconds == 1000 { return "1 second" }
         return "\(decimalSeconds(milliseconds)) seconds"
     }

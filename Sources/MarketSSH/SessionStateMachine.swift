@@ -50,7 +50,7 @@ struct SessionStateMachine: Sendable {
 
     /// The environment a client may set: its locale's language, nothing else (not LC_CTYPE: the browser's
     /// characters are UTF-8 whatever the client's host uses).
-    static let localeNames: Set<String> = ["LANG", "LC_ALL", "LC_MESSAGES"]
+    static let localeNames = Set(Language.localeVariables)
 
     /// The language of a client that sends no locale.
     let defaultLanguage: Language

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CoreMetrics
 import Foundation
+import Localization
 import Logging
 import MarketApp
 import MarketFeatures
@@ -74,7 +75,7 @@ struct BrowseCommand: AsyncParsableCommand {
 
     /// The locale the environment names for messages: LC_ALL, else LC_MESSAGES, else LANG (as POSIX ranks them).
     static func locale(_ environment: [String: String]) -> String {
-        let asked = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
+        let asked = Language.localeVariables.lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? "C"
         return TerminalType.printable(asked)
     }
 

@@ -25,6 +25,14 @@ struct SSHEndToEndTests {
         "ssh -p \(port) -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -i \(key) \(extra) 127.0.0.1"
     }
 
+    /// `ssh … help` (no pty), started.
+    func askHelp(port: Int, key: String) throws -> SpawnedProcess {
+        try SpawnedProcess(
+            "/usr/bin/ssh",
+            ["-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
+             "-i", key, "127.0.0.1", "help"])
+    }
+
     func makeKey(in directory: TemporaryDirectory) throws -> String {
         let key = directory.url.appendingPathComponent("id_test").path
         let result = try SpawnedProcess.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", key])
@@ -66,10 +74,7 @@ struct SSHEndToEndTests {
         let (server, port, _) = try await startServer(directory)
         defer { server.stop() }
         let key = try makeKey(in: directory)
-        let help = try SpawnedProcess(
-            "/usr/bin/ssh",
-            ["-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
-             "-i", key, "127.0.0.1", "help"])
+        let help = try askHelp(port: port, key: key)
         #expect(await help.waitForExit() == 0)
         #expect(help.standardOutput.contains("Enter      open the product"))
         let noPTY = try SpawnedProcess(
@@ -172,10 +177,7 @@ struct SSHEndToEndTests {
         let (server, port, _) = try await startServer(directory, options: ["--open", "--lang", "ko"])
         defer { server.stop() }
         let key = try makeKey(in: directory)
-        let help = try SpawnedProcess(
-            "/usr/bin/ssh",
-            ["-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
-             "-i", key, "127.0.0.1", "help"])
+        let help = try askHelp(port: port, key: key)
         #expect(await help.waitForExit() == 0)
         #expect(help.standardOutput.contains("상품 열기"), "\(help.standardOutput)")
         let korean = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 100, rows: 30)
@@ -234,10 +236,7 @@ struct SSHEndToEndTests {
         for socket in sockets.enumerated() where socket.offset % 2 == 0 {
             #expect(await socket.element.readUntilClosed(timeout: .seconds(10)) != nil, "garbage closed")
         }
-        let help = try SpawnedProcess(
-            "/usr/bin/ssh",
-            ["-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
-             "-i", key, "127.0.0.1", "help"])
+        let help = try askHelp(port: port, key: key)
         #expect(
             await help.waitForExit() == 0,
             "a session is served while 50 silent connections are open: \(help.standardError) \(process.standardError.suffix(1000))")
@@ -427,10 +426,7 @@ struct SSHEndToEndTests {
         #expect(early == 22, "over the address's share of 8: closed at once")
         #expect(try ProcessMemory.openDescriptors(server.pid) <= baseline + 8 + 4)
         // Meanwhile a session from another address is served.
-        let help = try SpawnedProcess(
-            "/usr/bin/ssh",
-            ["-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
-             "-i", key, "127.0.0.1", "help"])
+        let help = try askHelp(port: port, key: key)
         #expect(await help.waitForExit() == 0)
         // After the grace time every silent one is closed.
         for socket in silent { #expect(await socket.readUntilClosed(timeout: .seconds(5)) != nil) }

@@ -126,7 +126,7 @@ public struct OpenMarketError: Error, Sendable, Equatable, CustomStringConvertib
         case .transport(let endpoint, let reason):
             .cannotReachServer(endpoint: Self.printable(endpoint), reason: Phrase.Transport(words: reason))
         case .timeout(let limit):
-            .noAnswerWithin(milliseconds: Int(limit.components.seconds) * 1000 + Int(limit.components.attoseconds / 1_000_000_000_000_000))
+            .noAnswerWithin(milliseconds: Self.milliseconds(limit))
         case .cancelled:
             .requestCancelled
         case .status(let status, let message?):
@@ -163,16 +163,14 @@ public struct OpenMarketError: Error, Sendable, Equatable, CustomStringConvertib
 
     // MARK: Wording
 
-    /// `15 seconds`, `1 second`, `0.5 seconds`.
+    /// `15 seconds`, `1 second`, `0.5 seconds` (the catalog's English words for a duration).
     static func spoken(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        if attoseconds == 0 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
-        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        let whole = milliseconds / 1000
-        var fraction = String(abs(milliseconds % 1000))
-        fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        return fraction.isEmpty ? "\(whole) seconds" : "\(whole).\(fraction) seconds"
+        Phrase.englishSeconds(milliseconds(duration))
+    }
+
+    /// A duration in whole milliseconds.
+    static func milliseconds(_ duration: Duration) -> Int {
+        Int(duration.components.seconds) * 1000 + Int(duration.components.attoseconds / 1_000_000_000_000_000)
     }
 
     /// The text without control characters and at most 200 characters long.

@@ -9,8 +9,8 @@ extension Phrase {
         case .productCount(let count, let more): more ? "\(count)+ products" : count == 1 ? "1 product" : "\(count) products"
         case .position(let index, let count, let more, let id): "\(index) of \(count)\(more ? "+" : "")  ·  #\(id)"
         case .activity(let activity): activity.english
-        case .arrangement(let order, let inStockOnly, let loadedOnly):
-            ([order == .newest ? nil : order.english, inStockOnly ? "in stock" : nil].compactMap { $0 }).joined(separator: " · ")
+        case .arrangement(let order, let inStockOnly, let range, let loadedOnly):
+            ([order == .newest ? nil : order.english, inStockOnly ? "in stock" : nil, range].compactMap { $0 }).joined(separator: " · ")
                 + (loadedOnly ? " (loaded pages only)" : "")
         case .colourMode(let colours):
             switch colours {
@@ -36,6 +36,8 @@ extension Phrase {
         case .lookingForMine: "Looking for your products…"
         case .lookingInStock: "Looking for products in stock…"
         case .noneInStock(let key): "None of the products loaded is in stock. \(key) shows them all."
+        case .lookingInRange(let range): "Looking for products priced \(range)…"
+        case .noneInRange(let range, let key): "None of the products loaded is priced \(range). \(key) changes the range."
         case .noneOfMine(let key): "You have no products here. \(key) registers one."
         case .noMatch(let query, let key): "No products match “\(query)”. \(key) clears the search."
         case .noProducts: "No products yet."
@@ -78,6 +80,11 @@ extension Phrase {
         case .answerYes: "Yes"
 
         case .searchPrompt: "Search:"
+
+        case .priceRangePrompt: "Price:"
+        case .priceNotANumber(let text): "“\(text)” is not a price: write digits, like 12000 or 9.99."
+        case .priceMinAboveMax(let low, let high): "The lowest price, \(low), is above the highest, \(high)."
+        case .priceTwoCurrencies: "A range is in one currency: won (₩) or dollars ($)."
 
         case .registerTitle: "Register a product"
         case .editTitle(let id): "Edit product #\(id)"
@@ -276,6 +283,8 @@ extension Phrase.Hint {
         case .toSearch: "to search"
         case .done: "done"
         case .clear: "clear"
+        case .priceRange: "lowest–highest, ₩ or $"
+        case .emptyClears: "empty: every price"
         }
     }
 }
@@ -302,7 +311,7 @@ extension Phrase.HelpRow {
         case .mouse: "click selects · double-click opens · wheel scrolls"
         case .copy: "copy the link / a line with name, price, link"
         case .sort: "order: newest → price ↑ → price ↓ → discount"
-        case .inStock: "in stock only / everything"
+        case .filter: "in stock only / everything · a price range"
         }
     }
 }

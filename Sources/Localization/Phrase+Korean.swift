@@ -9,8 +9,8 @@ extension Phrase {
         case .productCount(let count, let more): "상품 \(count)\(more ? "+" : "")개"
         case .position(let index, let count, let more, let id): "\(count)\(more ? "+" : "")개 중 \(index)번째  ·  #\(id)"
         case .activity(let activity): activity.korean
-        case .arrangement(let order, let inStockOnly, let loadedOnly):
-            ([order == .newest ? nil : order.korean, inStockOnly ? "재고 있음" : nil].compactMap { $0 }).joined(separator: " · ")
+        case .arrangement(let order, let inStockOnly, let range, let loadedOnly):
+            ([order == .newest ? nil : order.korean, inStockOnly ? "재고 있음" : nil, range].compactMap { $0 }).joined(separator: " · ")
                 + (loadedOnly ? " (불러온 페이지만)" : "")
         case .colourMode(let colours):
             switch colours {
@@ -36,6 +36,8 @@ extension Phrase {
         case .lookingForMine: "내 상품을 찾는 중…"
         case .lookingInStock: "재고 있는 상품을 찾는 중…"
         case .noneInStock(let key): "불러온 상품 중 재고 있는 것이 없습니다. \(key) 키로 모두 봅니다."
+        case .lookingInRange(let range): "\(range) 가격의 상품을 찾는 중…"
+        case .noneInRange(let range, let key): "불러온 상품 중 \(range) 가격인 것이 없습니다. \(key) 키로 범위를 바꿉니다."
         case .noneOfMine(let key): "여기에는 내 상품이 없습니다. \(key) 키로 등록하세요."
         case .noMatch(let query, let key): "“\(query)”에 맞는 상품이 없습니다. \(key) 키로 검색을 지웁니다."
         case .noProducts: "아직 상품이 없습니다."
@@ -78,6 +80,11 @@ extension Phrase {
         case .answerYes: "예"
 
         case .searchPrompt: "검색:"
+
+        case .priceRangePrompt: "가격:"
+        case .priceNotANumber(let text): "“\(text)”은(는) 가격이 아닙니다. 12000이나 9.99처럼 숫자로 쓰세요."
+        case .priceMinAboveMax(let low, let high): "최저가 \(low)이(가) 최고가 \(high)보다 높습니다."
+        case .priceTwoCurrencies: "범위는 한 통화로 씁니다: 원(₩) 또는 달러($)."
 
         case .registerTitle: "상품 등록"
         case .editTitle(let id): "상품 #\(id) 수정"
@@ -241,6 +248,8 @@ extension Phrase.Hint {
         case .toSearch: "검색어"
         case .done: "완료"
         case .clear: "지우기"
+        case .priceRange: "최저–최고, ₩ 또는 $"
+        case .emptyClears: "비우면 모든 가격"
         }
     }
 }
@@ -267,7 +276,7 @@ extension Phrase.HelpRow {
         case .mouse: "클릭 선택 · 두 번 클릭 열기 · 휠 스크롤"
         case .copy: "링크 복사 / 이름·가격·링크 한 줄 복사"
         case .sort: "순서: 최신순 → 가격 ↑ → 가격 ↓ → 할인"
-        case .inStock: "재고 있는 것만 / 모두"
+        case .filter: "재고 있는 것만 / 모두 · 가격 범위"
         }
     }
 }

@@ -22,7 +22,7 @@ public enum Phrase: Sendable, Equatable {
     /// What is under way, beside the spinner.
     case activity(Activity)
     /// The order and the filter the list is shown in, when not the server's (newest first, all).
-    case arrangement(Order, inStockOnly: Bool, loadedOnly: Bool)
+    case arrangement(Order, inStockOnly: Bool, priceRange: String?, loadedOnly: Bool)
     /// The colour mode (status line): nil is 24-bit colour, 0 none.
     case colourMode(Int?)
     /// The picture mode (status line): a graphics protocol's own name, half blocks, or none.
@@ -48,6 +48,9 @@ public enum Phrase: Sendable, Equatable {
     case lookingForMine
     case lookingInStock
     case noneInStock(allKey: String)
+    /// Only products of a price range are listed and more pages may hold some (the range as written).
+    case lookingInRange(range: String)
+    case noneInRange(range: String, changeKey: String)
     case noneOfMine(registerKey: String)
     case noMatch(query: String, clearKey: String)
     case noProducts
@@ -97,6 +100,16 @@ public enum Phrase: Sendable, Equatable {
     // MARK: The search line
 
     case searchPrompt
+
+    // MARK: The price range line
+
+    case priceRangePrompt
+    /// A bound that is not digits (as typed).
+    case priceNotANumber(String)
+    /// The lowest price is above the highest (both formatted).
+    case priceMinAboveMax(low: String, high: String)
+    /// Won and dollars in one range.
+    case priceTwoCurrencies
 
     // MARK: The form
 
@@ -206,7 +219,7 @@ extension Phrase {
     /// The words of the hint line, each beside its key.
     public enum Hint: Sendable, Equatable, CaseIterable {
         case move, open, grid, list, search, refresh, colour, help, quit, picture, scroll, reload, edit, delete, back
-        case yes, no, choose, answer, field, cursor, save, cancel, typeKey, toSearch, done, clear
+        case yes, no, choose, answer, field, cursor, save, cancel, typeKey, toSearch, done, clear, priceRange, emptyClears
     }
 
     /// The rows of help; the keys named inside a row come with it.
@@ -216,7 +229,7 @@ extension Phrase {
         case refresh, register
         case edit(saveKey: String)
         case delete, mine, colours, pictures, help, back, mouse
-        case copy, sort, inStock
+        case copy, sort, filter
     }
 
     /// The form's fields.

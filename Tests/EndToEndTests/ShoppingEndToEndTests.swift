@@ -37,6 +37,22 @@ struct ShoppingEndToEndTests {
         try tmux.send("i")
         let inStock = try await tmux.waitFor(text: "price ↓ · in stock")
         #expect(!inStock.contains("Sold out"), "\(inStock)")
+        // A price range: one that does not read is explained on its line and not sent; a good one is asked of the server.
+        try tmux.send("$", literal: true)
+        try await tmux.waitFor(text: "Price:")
+        try tmux.send("500-100", literal: true)
+        try tmux.send("Enter")
+        try await tmux.waitFor(text: "The lowest price, ₩500, is above the highest, ₩100.")
+        try tmux.send("C-u")
+        try tmux.send("5,000~20,000", literal: true)
+        try tmux.send("Enter")
+        let ranged = try await tmux.waitFor("the range") { $0.contains("in stock · ₩5,000–₩20,000") && Self.prices($0).count >= 2 }
+        let inRange = Self.prices(ranged)
+        #expect(inRange.allSatisfy { (5000...20000).contains($0) } && inRange == inRange.sorted(by: >), "\(ranged)")
+        #expect(!ranged.contains("loaded pages only"))
+        let asked = try await LiveHTTP(base: "http://127.0.0.1:\(port)").send(
+            "GET", "/api/products?items_per_page=1&sort=price-desc&in_stock=true&currency=KRW&price_min=5000&price_max=20000")
+        #expect(inRange.first == ((try asked.json()["pages"] as! [[String: Any]]).first?["bargain_price"] as? NSNumber)?.intValue)
         try tmux.send("q")
         try await tmux.waitFor(text: "EXITED:0")
     }

@@ -14,7 +14,9 @@ struct CatalogTests {
         .layoutName(grid: true), .layoutName(grid: false), .mineTag, .searchTag("우산"), .searching,
         .productCount(20, more: true), .productCount(1, more: false), .productCount(3, more: false),
         .position(index: 2, count: 20, more: true, id: 7),
-        .arrangement(.priceLowToHigh, inStockOnly: true, loadedOnly: true), .arrangement(.newest, inStockOnly: true, loadedOnly: false), .lookingInStock, .noneInStock(allKey: "i"),
+        .arrangement(.priceLowToHigh, inStockOnly: true, priceRange: "₩800–₩11,000", loadedOnly: true),
+        .arrangement(.newest, inStockOnly: true, priceRange: nil, loadedOnly: false), .lookingInStock, .noneInStock(allKey: "i"),
+        .lookingInRange(range: "≤ $20.00"), .noneInRange(range: "₩800–₩11,000", changeKey: "$"),
         .activity(.loading), .activity(.loadingProduct), .activity(.deleting), .activity(.uploading), .activity(.saving),
         .colourMode(nil), .colourMode(256), .colourMode(0), .pictureMode(.graphics("kitty")), .pictureMode(.blocks), .pictureMode(.off),
         .bannerError("The server did not answer.", retryKey: "r"), .bannerError("x", retryKey: nil),
@@ -25,6 +27,7 @@ struct CatalogTests {
         .loadingPicture, .wasPrice("₩12,000"), .updatedOn("2026-11-25"), .loadingDetails, .detailError("x", retryKey: "r"),
         .noDescription, .more, .helpTitle, .helpMouseKey, .helpCloses,
         .deleteQuestion(name: "Mug"), .discardQuestion, .answerNo, .answerYes, .searchPrompt,
+        .priceRangePrompt, .priceNotANumber("abc"), .priceMinAboveMax(low: "₩500", high: "₩100"), .priceTwoCurrencies,
         .registerTitle, .editTitle(id: 4), .fieldsNeedAttention(2), .changeWithArrows, .thumbnailChooser, .thumbnailMark(1),
         .uploadingPercent(42), .savingButton, .registerButton, .saveButton, .submitHint(saveKey: "Ctrl-S", cancelKey: "Esc"),
         .readingPictures(2), .tooManyPictures(5), .pictureAlreadyAdded,
@@ -49,7 +52,7 @@ struct CatalogTests {
         + Phrase.Activity.allCases.map { .cancelled($0) }
         + [
             Phrase.HelpRow.move, .moveGrid, .page, .firstLast, .open, .toggle, .search(clearKey: "Esc"), .refresh, .register,
-            .edit(saveKey: "Ctrl-S"), .delete, .mine, .colours, .pictures, .help, .back, .mouse, .copy, .sort, .inStock,
+            .edit(saveKey: "Ctrl-S"), .delete, .mine, .colours, .pictures, .help, .back, .mouse, .copy, .sort, .filter,
         ].map { .help($0) }
         + Phrase.Transport.known.map { .cannotReachServer(endpoint: "h:1", reason: $0) }
 

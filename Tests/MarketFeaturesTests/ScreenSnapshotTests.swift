@@ -166,6 +166,20 @@ struct ScreenSnapshotTests {
         }
     }
 
+    @Test("the price line, a range refused with its reason; the range in force on the status line")
+    func priceLine() {
+        expectScreens(named: "price-line") { state, language in
+            state.catalog.filter = ProductFilter(inStockOnly: true, priceRange: PriceRange(currency: .krw, lower: 1000, upper: 30000))
+            var line = PriceRangeLine(text: "500-100", defaultCurrency: .krw)
+            line.problem = .priceMinAboveMax(low: "₩500", high: "₩100")
+            state.presented = [.priceRange(line)]
+        }
+        expectScreens(named: "price-range") { state, language in
+            state.catalog.order = .priceLowToHigh
+            state.catalog.filter = ProductFilter(priceRange: PriceRange(currency: .krw, lower: 1000, upper: 30000))
+        }
+    }
+
     @Test("the error banner and a notice on the status line")
     func bannerAndNotice() {
         expectScreens(named: "banner-notice") { state, language in

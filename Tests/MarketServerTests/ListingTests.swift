@@ -91,4 +91,56 @@ struct ListingTests {
             #expect(try await client.send(.get, "/api/products?in_stock=maybe").status == .badRequest)
         }
     }
+
+    @Test("a currency and a price range over the price paid, bounds included, with order, stock and search; echoed", arguments: StoreKind.allCases)
+    func priceRange(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
+        defer { market.directory.remove() }
+        // "Cup" pays 10.99 − 1 = 9.99: exactly on a bound, where a REAL subtraction is not.
+        for (name, price, discount, stock, currency) in Self.catalog + [("Cup", 10.99, 1, 5, "USD")] {
+            _ = try await market.server.products.insert(
+                NewProduct(
+                    vendorID: market.alice.id, name: name, description: "A fine thing for the shelf.", price: price,
+                    discountedPrice: discount, stock: stock, currency: currency),
+                pictures: [], at: Date())
+        }
+        try await market.test { client in
+            let won = try await Self.names(client, "sort=price-asc&currency=krw&price_min=800&price_max=11000", perPage: 2)
+            #expect(won.names == ["Lamp", "Red Mug", "Green Mug", "Blue Mug"] && won.total == 4, "bounds included, ties newest first")
+            #expect(won.echo["currency"] as? String == "KRW" && won.echo["price_min"] as? Int == 800 && won.echo["price_max"] as? Int == 11000)
+            let stocked = try await Self.names(client, "currency=KRW&price_max=2500&in_stock=true", perPage: 2)
+            #expect(stocked.names == ["Lamp", "Green Mug"], "newest first")
+            let dollars = try await Self.names(client, "currency=USD&price_min=2.5&sort=price-desc", perPage: 2)
+            #expect(dollars.names == ["Cup", "Tea Set"])
+            #expect(try await Self.names(client, "currency=USD&price_min=9.99", perPage: 2).names == ["Cup"])
+            #expect(try await Self.names(client, "currency=USD&price_max=9.99&price_min=9.99", perPage: 2).names == ["Cup"])
+            let mugs = try await Self.names(client, "search_value=mug&currency=KRW&price_min=1000", perPage: 1)
+            #expect(mugs.names == ["Mug Tree", "Green Mug", "Blue Mug"] && mugs.total == 3)
+            #expect(try await Self.names(client, "currency=USD", perPage: 5).names == ["Cup", "Vase", "Tea Set"])
+            #expect(try await Self.names(client, "currency=KRW&price_min=30001", perPage: 5).names.isEmpty)
+        }
+    }
+
+    @Test("a price range without a currency, min above max, and bounds that are not plain numbers are 400, named")
+    func priceRangeMistakes() async throws {
+        let market = try await TestMarket.make(store: .sqlite)
+        defer { market.directory.remove() }
+        try await market.test { client in
+            let cases: [(String, String)] = [
+                ("price_min=100", "need currency=KRW or currency=USD"),
+                ("currency=KRW&price_min=500&price_max=100", "price_min (500) is more than price_max (100)"),
+                ("currency=EUR", "currency must be one of KRW, USD"),
+                ("currency=KRW&price_min=-1", "price_min must be a number"),
+                ("currency=KRW&price_max=1e9", "price_max must be a number"),
+                ("currency=KRW&price_max=1.23456", "price_max must be a number"),
+                ("currency=KRW&price_min=1;DROP%20TABLE%20product", "price_min must be a number"),
+                ("currency=KRW&price_min=1234567890123456", "price_min must be a number"),
+            ]
+            for (query, message) in cases {
+                let answer = try await client.send(.get, "/api/products?\(query)")
+                #expect(answer.status == .badRequest && answer.text.contains(message), "\(query): \(answer.text)")
+            }
+            #expect(try await client.send(.get, "/api/products?currency=KRW&price_min=&price_max=").status == .ok, "empty bounds are none")
+        }
+    }
 }

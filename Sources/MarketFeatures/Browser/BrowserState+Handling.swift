@@ -106,6 +106,9 @@ extension BrowserState {
         case .search:
             presented.append(.search(SearchState(query: catalog.query ?? "")))
             return []
+        case .filterPrice:
+            presented.append(.priceRange(PriceRangeLine(editing: catalog.filter.priceRange, fallback: catalog.selectedProduct?.currency)))
+            return []
         case .mine:
             return toggleMineOnly()
         case .register:
@@ -159,6 +162,10 @@ extension BrowserState {
             case .queryCleared:
                 searchGeneration += 1
                 effects += catalog.clearSearch()
+            case .priceRangeChosen(let range):
+                var filter = catalog.filter
+                filter.priceRange = range
+                if filter != catalog.filter { effects += catalog.arrange(filter: filter) }
             }
         }
         return effects

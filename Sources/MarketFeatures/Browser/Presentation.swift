@@ -5,6 +5,7 @@ public enum Presentation: Sendable, Equatable {
     case confirmation(Confirmation)
     case help(HelpState)
     case search(SearchState)
+    case priceRange(PriceRangeLine)
 
     /// The feature, for drawing and hints.
     var feature: any PresentedFeature {
@@ -14,6 +15,7 @@ public enum Presentation: Sendable, Equatable {
         case .confirmation(let feature): feature
         case .help(let feature): feature
         case .search(let feature): feature
+        case .priceRange(let feature): feature
         }
     }
 
@@ -34,6 +36,9 @@ public enum Presentation: Sendable, Equatable {
             return feature.handle(input, context: context)
         case .search(var feature):
             defer { self = .search(feature) }
+            return feature.handle(input, context: context)
+        case .priceRange(var feature):
+            defer { self = .priceRange(feature) }
             return feature.handle(input, context: context)
         }
     }

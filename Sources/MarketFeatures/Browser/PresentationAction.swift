@@ -21,4 +21,6 @@ public enum PresentationAction: Sendable, Equatable {
     case querySubmitted(String?)
     /// The search was given up: the list shows everything again.
     case queryCleared
+    /// The price line was applied: only this range from now (nil: every price).
+    case priceRangeChosen(PriceRange?)
 }

@@ -66,7 +66,7 @@ extension CatalogState {
         case .sortCycle:
             return .handled(arrange(order: order.next))
         case .filterInStock:
-            return .handled(arrange(filter: ProductFilter(inStockOnly: !filter.inStockOnly)))
+            return .handled(arrange(filter: ProductFilter(inStockOnly: !filter.inStockOnly, priceRange: filter.priceRange)))
         default:
             return .notMine
         }

@@ -27,6 +27,7 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
     case mine
     case sortCycle = "sort.cycle"
     case filterInStock = "filter.in-stock"
+    case filterPrice = "filter.price"
     case quit
     // The detail.
     case back
@@ -52,7 +53,7 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
         switch self {
         case .help, .colorsCycle, .picturesCycle, .edit, .delete, .copyLink, .copySummary: .browse
         case .moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .moveFirst, .moveLast, .open, .toggleLayout,
-            .search, .searchClear, .refresh, .register, .mine, .sortCycle, .filterInStock, .quit:
+            .search, .searchClear, .refresh, .register, .mine, .sortCycle, .filterInStock, .filterPrice, .quit:
             .list
         case .back, .picturePrevious, .pictureNext, .scrollUp, .scrollDown, .scrollPageUp, .scrollPageDown, .scrollTop, .reload:
             .detail
@@ -88,6 +89,7 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
         case .mine: ["m"]
         case .sortCycle: ["o"]
         case .filterInStock: ["i"]
+        case .filterPrice: ["$"]
         case .quit: ["q"]
         case .back: ["q", "esc", "backspace"]
         case .picturePrevious: ["left", "h"]

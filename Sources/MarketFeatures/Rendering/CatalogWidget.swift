@@ -45,6 +45,11 @@ struct CatalogWidget: Widget {
 
     var emptyMessage: String {
         if catalog.pageRequest != nil { return context.text(.loadingList) }
+        if let range = catalog.filter.priceRange, !catalog.allProducts.isEmpty, !catalog.mineOnly {
+            let text = TerminalText.sanitized(range.formatted)
+            return context.text(
+                catalog.hasNext ? .lookingInRange(range: text) : .noneInRange(range: text, changeKey: context.keymap.hint(.filterPrice)))
+        }
         if catalog.filter.inStockOnly && !catalog.allProducts.isEmpty && !catalog.mineOnly {
             return context.text(catalog.hasNext ? .lookingInStock : .noneInStock(allKey: context.keymap.hint(.filterInStock)))
         }

@@ -26,7 +26,7 @@ struct HelpWidget: Widget {
             (k.label([.mine]), .mine),
             (k.label([.copyLink, .copySummary]), .copy),
             (k.label([.sortCycle]), .sort),
-            (k.label([.filterInStock]), .inStock),
+            (k.label([.filterInStock, .filterPrice]), .filter),
             (k.label([.colorsCycle]), .colours),
             (k.label([.picturesCycle]), .pictures),
             (k.label([.help]) + "  Ctrl-L", .help),

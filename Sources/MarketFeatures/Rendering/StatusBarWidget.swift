@@ -22,7 +22,10 @@ struct StatusBarWidget: Widget {
                 .position(index: catalog.selectedIndex + 1, count: catalog.products.count, more: catalog.hasNext, id: product.id))
             if catalog.isArranged {
                 left += "  ·  " + context.text(
-                    .arrangement(catalog.order.phrase, inStockOnly: catalog.filter.inStockOnly, loadedOnly: catalog.serverArranges != true))
+                    .arrangement(
+                        catalog.order.phrase, inStockOnly: catalog.filter.inStockOnly,
+                        priceRange: catalog.filter.priceRange.map { TerminalText.sanitized($0.formatted) },
+                        loadedOnly: catalog.serverArranges != true))
             }
         }
         canvas.put(left, x: area.x, y: area.y, style: theme.muted, maxWidth: area.width)

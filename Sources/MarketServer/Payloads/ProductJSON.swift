@@ -26,6 +26,9 @@ struct ProductJSON {
         json.raw("{")
         json.field("sort", listing.order.rawValue)
         json.field("in_stock", listing.inStockOnly)
+        if let currency = listing.currency { json.field("currency", currency) }
+        if let low = listing.priceMin { json.field("price_min", low) }
+        if let high = listing.priceMax { json.field("price_max", high) }
         json.raw("}")
         json.key("pages")
         json.raw("[")

@@ -43,7 +43,9 @@ struct ProductController<Context: RequestContext>: Sendable {
             guard (search?.count ?? 0) <= 200 else {
                 throw APIError.badRequest("search_value must be at most 200 characters")
             }
-            let listing = try ProductListing.parse(sort: query.get("sort"), inStock: query.get("in_stock"))
+            let listing = try ProductListing.parse(
+                sort: query.get("sort"), inStock: query.get("in_stock"), currency: query.get("currency"),
+                priceMin: query.get("price_min"), priceMax: query.get("price_max"))
             return (number, perPage, search, listing)
         }
         return Responses.json(body)

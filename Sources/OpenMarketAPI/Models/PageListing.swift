@@ -1,14 +1,18 @@
 /// How a server orders and filters a page — the extension `openmarket serve` speaks beside the course API
-/// (docs/API.md, "Order and filter"): `sort` (`newest`, `price-asc`, `price-desc`, `discount`) and `in_stock`.
+/// (docs/API.md, "Order and filter"): `sort` (`newest`, `price-asc`, `price-desc`, `discount`), `in_stock`, and
+/// a currency with a price range (`currency`, `price_min`, `price_max`).
 /// A server that speaks it says so on every page (`"listing": {"sort": …, "in_stock": …}`); the course
 /// server does not, and is never sent the parameters.
 public struct PageListing: Sendable, Equatable, Decodable {
     public var sort: String
     public var inStockOnly: Bool
+    /// Only products of this currency and price paid (never decoded: a client applies it to what it loads anyway).
+    public var priceRange: PriceRange?
 
-    public init(sort: String = "newest", inStockOnly: Bool = false) {
+    public init(sort: String = "newest", inStockOnly: Bool = false, priceRange: PriceRange? = nil) {
         self.sort = sort
         self.inStockOnly = inStockOnly
+        self.priceRange = priceRange
     }
 
     /// Newest first, everything: what every server of the course API does.
@@ -17,6 +21,7 @@ public struct PageListing: Sendable, Equatable, Decodable {
     /// The query parameters that ask for it (none for the standard listing).
     var queryItems: [(name: String, value: String)] {
         (sort == "newest" ? [] : [(name: "sort", value: sort)]) + (inStockOnly ? [(name: "in_stock", value: "true")] : [])
+            + (priceRange?.queryItems ?? [])
     }
 
     enum CodingKeys: String, CodingKey {

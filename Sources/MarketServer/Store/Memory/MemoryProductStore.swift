@@ -6,7 +6,7 @@ struct MemoryProductStore: ProductStore {
 
     func page(number: Int, perPage: Int, search: String?, listing: ProductListing) async throws -> ProductPage {
         let needle = search.map { $0.lowercased() }
-        return try database.read { tables in
+        return database.read { tables in
             // Newest first; a search is a substring of the lowercased text, as SQLite's instr() finds it.
             let matching = tables.order.reversed().compactMap { tables.products[$0]?.product }.filter { product in
                 guard let needle else { return true }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// How a page of products is ordered and filtered — this server's extension of the course API
-/// (docs/API.md, "Order and filter"): `sort=newest|price-asc|price-desc|discount` and `in_stock=true`.
+/// (docs/API.md, "Order and filter"): `sort=newest|price-asc|price-desc|discount`, `in_stock=true`, and
+/// `currency=KRW|USD` with an optional price range `price_min` / `price_max` over the price paid (the
+/// bargain price), bounds included.
 ///
 /// Prices in different currencies are never compared: won prices come before dollar prices in either
 /// direction, each currency in its own order. Ties are newest first, so every order is total and pages
@@ -17,6 +19,15 @@ struct ProductListing: Sendable, Hashable {
     var order: Order = .newest
     /// Only products with stock left.
     var inStockOnly = false
+    /// Only products priced in this currency (`KRW` or `USD`); a price range needs it.
+    var currency: String?
+    /// The least price paid listed, included.
+    var priceMin: Decimal?
+    /// The most price paid listed, included.
+    var priceMax: Decimal?
+
+    /// The currencies a listing may name: the API's.
+    static let currencies = ["KRW", "USD"]
 
     /// Newest first, everything: the course API's listing.
     static let standard = ProductListing()
@@ -26,7 +37,9 @@ struct ProductListing: Sendable, Hashable {
     var dependsOnFields: Bool { self != .standard }
 
     /// The listing a request asks for; a value that is not one of the words is the client's mistake (400).
-    static func parse(sort: String?, inStock: String?) throws -> ProductListing {
+    static func parse(
+        sort: String?, inStock: String?, currency: String? = nil, priceMin: String? = nil, priceMax: String? = nil
+    ) throws -> ProductListing {
         var listing = ProductListing()
         if let sort, !sort.isEmpty {
             guard let order = Order(rawValue: sort) else {
@@ -39,7 +52,40 @@ struct ProductListing: Sendable, Hashable {
         case "true", "1": listing.inStockOnly = true
         default: throw APIError.badRequest("in_stock must be true or false")
         }
+        if let currency, !currency.isEmpty {
+            guard Self.currencies.contains(currency.uppercased()) else {
+                throw APIError.badRequest("currency must be one of \(Self.currencies.joined(separator: ", "))")
+            }
+            listing.currency = currency.uppercased()
+        }
+        listing.priceMin = try Self.bound(priceMin, named: "price_min")
+        listing.priceMax = try Self.bound(priceMax, named: "price_max")
+        if listing.hasRange, listing.currency == nil {
+            throw APIError.badRequest(
+                "price_min and price_max need currency=KRW or currency=USD: prices in different currencies are not compared")
+        }
+        if let low = listing.priceMin, let high = listing.priceMax, low > high {
+            throw APIError.badRequest("price_min (\(low)) is more than price_max (\(high))")
+        }
         return listing
+    }
+
+    /// Whether a bound of the price is given.
+    var hasRange: Bool { priceMin != nil || priceMax != nil }
+
+    /// A price bound: digits with at most four decimals, at most 15 digits before the point (what SQLite's REAL
+    /// holds exactly), so it can be written into SQL as a number and nothing else.
+    private static func bound(_ text: String?, named name: String) throws -> Decimal? {
+        guard let text, !text.isEmpty else { return nil }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let digits = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard parts.count <= 2, digits(parts[0]), parts[0].count <= 15,
+            parts.count == 1 || (digits(parts[1]) && parts[1].count <= 4),
+            let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        else {
+            throw APIError.badRequest("\(name) must be a number of 0 or more, like 12000 or 9.99")
+        }
+        return value
     }
 
     // MARK: SQL
@@ -58,14 +104,35 @@ struct ProductListing: Sendable, Hashable {
         case .priceDescending: orderBy = "\(rank), \(paid) DESC, p.id DESC"
         case .discount: orderBy = "\(share) DESC, p.id DESC"
         }
-        return (inStockOnly ? "p.stock > 0" : nil, orderBy)
+        var conditions = inStockOnly ? ["p.stock > 0"] : []
+        // Only the fixed words and validated numbers are written into the SQL.
+        if let currency, Self.currencies.contains(currency) { conditions.append("p.currency = '\(currency)'") }
+        // Rounded to the bounds' four decimals, so SQLite's REAL subtraction (10.99 − 1 = 9.990000000000002)
+        // includes a bound the way the exact stores do.
+        if let priceMin { conditions.append("ROUND(\(paid), 4) >= \(Self.literal(priceMin))") }
+        if let priceMax { conditions.append("ROUND(\(paid), 4) <= \(Self.literal(priceMax))") }
+        return (conditions.isEmpty ? nil : conditions.joined(separator: " AND "), orderBy)
+    }
+
+    /// A validated bound as an SQL number: its exact digits, no exponent.
+    static func literal(_ value: Decimal) -> String {
+        JSONText.number(value)
     }
 
     // MARK: In memory
 
+    /// Whether `product` is listed.
+    func admits(_ product: StoredProduct) -> Bool {
+        if inStockOnly, product.stock <= 0 { return false }
+        if let currency, product.currency != currency { return false }
+        if let priceMin, product.bargainPrice < priceMin { return false }
+        if let priceMax, product.bargainPrice > priceMax { return false }
+        return true
+    }
+
     /// `products` (newest first) as this listing has them.
     func arrange(_ products: [StoredProduct]) -> [StoredProduct] {
-        let kept = inStockOnly ? products.filter { $0.stock > 0 } : products
+        let kept = products.filter(admits)
         func rank(_ p: StoredProduct) -> Int { p.currency == "KRW" ? 0 : p.currency == "USD" ? 1 : 2 }
         func share(_ p: StoredProduct) -> Decimal { p.price > 0 ? p.discountedPrice / p.price : 0 }
         switch order {

@@ -73,6 +73,7 @@ extension Phrase {
         case .helpTitle: "Keys"
         case .helpMouseKey: "mouse"
         case .helpCloses: "any key closes"
+        case .helpScrolls: "↑↓ more · any other key closes"
 
         case .deleteQuestion(let name): "Delete “\(name)”? This cannot be undone."
         case .discardQuestion: "Discard changes?"
@@ -146,6 +147,20 @@ extension Phrase {
         case .copiedLink(let link): "Copied the link: \(link)"
         case .copiedSummary(let line): "Copied: \(line)"
         case .tooLongToCopy(let bytes, let most): "Too long to copy: \(bytes) bytes; terminals take \(most) at most."
+        case .wishKept(let name, let count): "Kept “\(name)” on your wish list (\(count))."
+        case .wishDropped(let name): "Dropped “\(name)” from your wish list."
+        case .wishListFull(let most): "The wish list holds \(most) products; drop one first."
+        case .wishBanner(let name, let change, let more, let key):
+            "♥ \(name): \(change.english)" + (more > 0 ? " · \(more) more" : "") + " · \(key) wish list"
+        case .wishTitle(let count): "Wish list (\(count))"
+        case .wishEmpty(let key): "Nothing kept yet. \(key) keeps the selected product; a price drop, a discount, new stock or its deletion shows up here."
+        case .wishGone: "gone from the market"
+        case .wishKeptWhere(let place):
+            switch place {
+            case .file: "Kept on this computer for this market; watched while openmarket runs."
+            case .visitorKey: "Kept by the market under the key your SSH client offered: the same key finds it next time."
+            case .session: "Kept for this session only: your SSH client offered no key to keep it under."
+            }
         case .readOnlyDemo: "This demo is read-only: register, edit and delete are off (openmarket ssh --open)."
         case .cancelled(let activity):
             switch activity {
@@ -230,6 +245,17 @@ extension Phrase {
     }
 }
 
+extension Phrase.WishChange {
+    var english: String {
+        switch self {
+        case .priceDrop(let old, let new): "\(old) → \(new), price dropped"
+        case .discount(let old, let new): "\(old) → \(new), discounted"
+        case .backInStock(let count): "back in stock (\(count))"
+        case .gone: "gone from the market"
+        }
+    }
+}
+
 extension Phrase.Order {
     var english: String {
         switch self {
@@ -285,6 +311,7 @@ extension Phrase.Hint {
         case .clear: "clear"
         case .priceRange: "lowest–highest, ₩ or $"
         case .emptyClears: "empty: every price"
+        case .drop: "drop"
         }
     }
 }
@@ -312,6 +339,7 @@ extension Phrase.HelpRow {
         case .copy: "copy the link / a line with name, price, link"
         case .sort: "order: newest → price ↑ → price ↓ → discount"
         case .filter: "in stock only / everything · a price range"
+        case .wish: "keep / drop on the wish list · the wish list"
         }
     }
 }

@@ -73,6 +73,7 @@ extension Phrase {
         case .helpTitle: "키"
         case .helpMouseKey: "마우스"
         case .helpCloses: "아무 키나 누르면 닫힙니다"
+        case .helpScrolls: "↑↓ 더 보기 · 다른 키를 누르면 닫힙니다"
 
         case .deleteQuestion(let name): "“\(name)” 상품을 삭제할까요? 되돌릴 수 없습니다."
         case .discardQuestion: "바뀐 내용을 버릴까요?"
@@ -146,6 +147,20 @@ extension Phrase {
         case .copiedLink(let link): "링크를 복사했습니다: \(link)"
         case .copiedSummary(let line): "복사했습니다: \(line)"
         case .tooLongToCopy(let bytes, let most): "복사하기에 너무 깁니다: \(bytes)바이트, 터미널은 \(most)바이트까지 받습니다."
+        case .wishKept(let name, let count): "“\(name)” 상품을 찜했습니다 (\(count)개)."
+        case .wishDropped(let name): "“\(name)” 상품을 찜 목록에서 뺐습니다."
+        case .wishListFull(let most): "찜 목록에는 \(most)개까지 담깁니다. 먼저 하나를 빼세요."
+        case .wishBanner(let name, let change, let more, let key):
+            "♥ \(name): \(change.korean)" + (more > 0 ? " · \(more)개 더" : "") + " · \(key) 찜 목록"
+        case .wishTitle(let count): "찜 목록 (\(count)개)"
+        case .wishEmpty(let key): "아직 찜한 상품이 없습니다. \(key) 키로 선택한 상품을 찜하면 가격 인하, 할인, 재입고, 삭제를 여기서 알려 드립니다."
+        case .wishGone: "마켓에서 삭제됨"
+        case .wishKeptWhere(let place):
+            switch place {
+            case .file: "이 컴퓨터에 보관합니다. openmarket이 켜져 있는 동안 지켜봅니다."
+            case .visitorKey: "SSH 클라이언트가 보낸 키로 마켓에 보관됩니다. 다음에도 같은 키로 찾습니다."
+            case .session: "이번 접속 동안만 보관됩니다. SSH 클라이언트가 보관에 쓸 키를 보내지 않았습니다."
+            }
         case .readOnlyDemo: "읽기 전용 데모입니다: 등록, 수정, 삭제는 꺼져 있습니다 (openmarket ssh --open)."
         case .cancelled(let activity):
             switch activity {
@@ -192,6 +207,17 @@ extension Phrase {
         if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
         if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KB" }
         return "\(bytes)바이트"
+    }
+}
+
+extension Phrase.WishChange {
+    var korean: String {
+        switch self {
+        case .priceDrop(let old, let new): "\(old) → \(new), 가격 인하"
+        case .discount(let old, let new): "\(old) → \(new), 할인"
+        case .backInStock(let count): "재입고 (\(count)개)"
+        case .gone: "마켓에서 삭제됨"
+        }
     }
 }
 
@@ -250,6 +276,7 @@ extension Phrase.Hint {
         case .clear: "지우기"
         case .priceRange: "최저–최고, ₩ 또는 $"
         case .emptyClears: "비우면 모든 가격"
+        case .drop: "빼기"
         }
     }
 }
@@ -277,6 +304,7 @@ extension Phrase.HelpRow {
         case .copy: "링크 복사 / 이름·가격·링크 한 줄 복사"
         case .sort: "순서: 최신순 → 가격 ↑ → 가격 ↓ → 할인"
         case .filter: "재고 있는 것만 / 모두 · 가격 범위"
+        case .wish: "찜하기 / 빼기 · 찜 목록"
         }
     }
 }

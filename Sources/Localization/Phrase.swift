@@ -89,6 +89,8 @@ public enum Phrase: Sendable, Equatable {
     case helpTitle
     case helpMouseKey
     case helpCloses
+    /// Help scrolls: what its keys do.
+    case helpScrolls
 
     // MARK: Questions
 
@@ -166,6 +168,22 @@ public enum Phrase: Sendable, Equatable {
     case copiedLink(String)
     case copiedSummary(String)
     case tooLongToCopy(bytes: Int, most: Int)
+
+    // MARK: The wish list
+
+    /// `f` kept a product (`count`: how many the list holds now).
+    case wishKept(name: String, count: Int)
+    case wishDropped(name: String)
+    case wishListFull(most: Int)
+    /// A change to a kept product, in the banner; `more`: other changes waiting; `listKey` opens the list.
+    case wishBanner(name: String, change: WishChange, more: Int, listKey: String)
+    /// The wish list's title.
+    case wishTitle(Int)
+    case wishEmpty(keepKey: String)
+    /// A kept product the market no longer has.
+    case wishGone
+    /// Where the list is kept, under its title: a file, the market (by the visitor's key), or this session only.
+    case wishKeptWhere(WishPlace)
     case cancelled(Activity)
 
     // MARK: What went wrong talking to the server
@@ -193,6 +211,24 @@ public enum Phrase: Sendable, Equatable {
 }
 
 extension Phrase {
+    /// What changed for a kept product; prices already formatted.
+    public enum WishChange: Sendable, Equatable {
+        case priceDrop(old: String, new: String)
+        case discount(old: String, new: String)
+        case backInStock(Int)
+        case gone
+    }
+
+    /// Where a wish list is kept.
+    public enum WishPlace: Sendable, Equatable, CaseIterable {
+        /// A file in the data directory, for this market.
+        case file
+        /// By the market, under the key the visitor's SSH client offered.
+        case visitorKey
+        /// Nowhere: the visitor offered no key, so it lasts as long as the session.
+        case session
+    }
+
     /// The orders a list can be shown in.
     public enum Order: Sendable, Equatable, CaseIterable {
         case newest, priceLowToHigh, priceHighToLow, biggestDiscount
@@ -220,6 +256,7 @@ extension Phrase {
     public enum Hint: Sendable, Equatable, CaseIterable {
         case move, open, grid, list, search, refresh, colour, help, quit, picture, scroll, reload, edit, delete, back
         case yes, no, choose, answer, field, cursor, save, cancel, typeKey, toSearch, done, clear, priceRange, emptyClears
+        case drop
     }
 
     /// The rows of help; the keys named inside a row come with it.
@@ -229,7 +266,7 @@ extension Phrase {
         case refresh, register
         case edit(saveKey: String)
         case delete, mine, colours, pictures, help, back, mouse
-        case copy, sort, filter
+        case copy, sort, filter, wish
     }
 
     /// The form's fields.

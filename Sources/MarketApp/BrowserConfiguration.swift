@@ -50,6 +50,8 @@ public struct BrowserConfiguration: Sendable {
     public var cellPixels: PixelSize?
     /// Sixel colour registers the terminal has (its palette's limit).
     public var sixelColors = 256
+    /// Where the wish list is kept (nil: for the session only).
+    public var wishList: (any WishListStore)?
     /// Called once, when the first frame with products has been handed to the terminal.
     public var onFirstProducts: (@Sendable () -> Void)?
     /// Called at exit with what the picture caches held (a benchmark figure).

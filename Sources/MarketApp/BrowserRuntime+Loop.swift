@@ -26,9 +26,12 @@ extension BrowserRuntime {
         let elapsed: @Sendable () -> Duration
         /// When the wake for the next picture retry is due, once one is scheduled.
         var wakeAt: Duration?
+        /// Where the wish list is kept.
+        let wishes: any WishListStore
 
-        init(runtime: BrowserRuntime) {
+        init(runtime: BrowserRuntime, wishes: any WishListStore) {
             self.runtime = runtime
+            self.wishes = wishes
             elapsed = Self.stopwatch(runtime.clock)
             let configuration = runtime.configuration
             let cache = runtime.cache
@@ -90,7 +93,8 @@ extension BrowserRuntime {
                     case .graphicLoaded(let source, let image):
                         graphics?.loaded(source, image)
                     case .graphicFailed(let source):
-                        scheduleWake(graphics?.failed(source, now: elapsed()) ?? [])
+                        let now = elapsed()
+                        scheduleWake(graphics?.failed(source, now: now) ?? [])
                     case .picturesDue:
                         break
                     case .terminalClosed:
@@ -174,7 +178,8 @@ extension BrowserRuntime {
                 cells.want(wanted.cells, now: elapsed()) { key, image in
                     queue.send(image.map { .imageLoaded(key, $0) } ?? .imageFailed(key))
                 })
-            let actions = graphics?.want(wanted.graphics, now: elapsed()) { source, image in
+            let now = elapsed()
+            let actions = graphics?.want(wanted.graphics, now: now) { source, image in
                 queue.send(image.map { .graphicLoaded(source, $0) } ?? .graphicFailed(source))
             }
             scheduleWake(actions ?? [])
@@ -299,6 +304,13 @@ extension BrowserRuntime {
                 }
             case .copy(let text):
                 runtime.terminal.copy(text)
+            case .checkWishes(let ids):
+                tasks.start(.wishCheck) {
+                    queue.send(.browser(.wishesChecked(await Self.look(at: ids, client: client))))
+                }
+            case .saveWishList(let products, let generation):
+                let store = wishes
+                tasks.start(.wishSave(generation: generation)) { await store.save(products, generation: generation) }
             case .scheduleSearch(let generation, let delay):
                 let clock = runtime.clock
                 tasks.start(.searchDebounce) {
@@ -320,6 +332,20 @@ extension BrowserRuntime {
             } catch {
                 return error.isCancelled ? nil : .failure(BrowserFailure(error, in: language))
             }
+        }
+
+        /// Each kept product's detail, one after another (a few at most): a 404 is a deleted product; any other
+        /// failure is left out of the answer, so the product is looked at again later.
+        static func look(at ids: [Int], client: OpenMarketClient) async -> [WishLook] {
+            var looks: [WishLook] = []
+            for id in ids {
+                do throws(OpenMarketError) {
+                    looks.append(WishLook(id: id, product: try await client.product(id: id).summary))
+                } catch {
+                    if error.status == 404 { looks.append(WishLook(id: id, product: nil)) }
+                }
+            }
+            return looks
         }
 
         static func require(_ identity: VendorIdentity?) throws(OpenMarketError) -> VendorIdentity {

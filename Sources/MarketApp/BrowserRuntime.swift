@@ -85,12 +85,15 @@ public final class BrowserRuntime: Sendable {
         state.readOnlyNotice = configuration.readOnlyNotice
         state.openProductAtStart = configuration.openProduct
         state.catalog.layoutKind = configuration.layout
+        let wishes = configuration.wishList ?? SessionWishListStore()
+        state.wishList = WishList(await wishes.load())
+        state.wishPlace = wishes.place
         // The modes `p` steps through: the terminal's graphics (when it has them), half blocks, none.
         let graphics = configuration.pictures.isGraphics && configuration.cellPixels != nil
         state.pictureModes = (graphics ? [configuration.pictures] : []) + [.blocks, .off]
         state.pictureMode = graphics || configuration.pictures == .off ? configuration.pictures : .blocks
         let started = (state.catalog.layoutKind, state.pictureMode, state.colorMode)
-        var loop = Loop(runtime: self)
+        var loop = Loop(runtime: self, wishes: wishes)
         await loop.run(&state)
         await terminal.stop()
         return LeftChoices(

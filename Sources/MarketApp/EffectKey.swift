@@ -21,12 +21,16 @@ enum EffectKey: Hashable, Sendable {
     case preparePicture(path: String)
     case completePath
     case formImages(id: Int)
+    /// A look at kept products.
+    case wishCheck
+    /// A save of the wish list (each its own, so none replaces another; the store orders them).
+    case wishSave(generation: Int)
 
     /// Whether the task is still wanted in `state`. Writes are always wanted: once sent, they finish (unless
     /// the browser quits). Picture loads are not here: `Pictures` keeps those the last frame wants.
     func isWanted(in state: BrowserState) -> Bool {
         switch self {
-        case .input, .pollTimer, .poll, .register, .update, .delete, .pictureWake:
+        case .input, .pollTimer, .poll, .register, .update, .delete, .pictureWake, .wishCheck, .wishSave:
             true
         case .spinner:
             // Not for the poll, which is silent: under `openmarket ssh` a thousand browsers each ticking while a

@@ -47,25 +47,13 @@ public struct RememberedChoices: Sendable, Equatable, Codable {
         return all
     }
 
-    /// Keeps `choices` for `market` in the file at `path`, beside the other markets', atomically: a new file,
-    /// created 0600, written, synced and renamed over the old.
+    /// Keeps `choices` for `market` in the file at `path`, beside the other markets', atomically (`AtomicFile`).
     public static func save(_ choices: RememberedChoices, path: String, market: String) throws {
         var all = all(path: path)
         all[market] = choices
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(all)
-        let directory = (path as NSString).deletingLastPathComponent
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let temporary = path + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission) }
-        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard written == data.count, synced, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw CocoaError(.fileWriteUnknown)
-        }
+        try AtomicFile.write(data, toPath: path)
     }
 }

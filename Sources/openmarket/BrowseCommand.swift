@@ -156,6 +156,8 @@ struct BrowseCommand: AsyncParsableCommand {
         var configuration = resolve(
             settings, environment: environment, answers: answers, baseURL: baseURL, saved: saved, embedded: embedded, logger: logger)
         Self.report(into: &configuration, logging: logging, logger: logger, launched: launched, environment: environment)
+        configuration.wishList = FileWishListStore(
+            directory: directory, market: settings.server.value.rememberedKey, log: { logger.notice("\($0)") })
         let transport = AsyncHTTPTransport()
         let client = OpenMarketClient(baseURL: baseURL, transport: transport)
         let terminal = CursesTerminal(

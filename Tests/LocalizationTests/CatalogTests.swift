@@ -25,7 +25,7 @@ struct CatalogTests {
         .loadingList, .lookingForMine, .noneOfMine(registerKey: "n"), .noMatch(query: "우산", clearKey: "Esc"), .noProducts, .loadingMore,
         .couldNotLoadMore(retryKey: "r"), .endOfList(count: 6), .soldOut, .inStock(5), .stockCount(5), .vendorNumber(3), .percentOff("8"),
         .loadingPicture, .wasPrice("₩12,000"), .updatedOn("2026-11-25"), .loadingDetails, .detailError("x", retryKey: "r"),
-        .noDescription, .more, .helpTitle, .helpMouseKey, .helpCloses,
+        .noDescription, .more, .helpTitle, .helpMouseKey, .helpCloses, .helpScrolls,
         .deleteQuestion(name: "Mug"), .discardQuestion, .answerNo, .answerYes, .searchPrompt,
         .priceRangePrompt, .priceNotANumber("abc"), .priceMinAboveMax(low: "₩500", high: "₩100"), .priceTwoCurrencies,
         .registerTitle, .editTitle(id: 4), .fieldsNeedAttention(2), .changeWithArrows, .thumbnailChooser, .thumbnailMark(1),
@@ -44,15 +44,20 @@ struct CatalogTests {
         .noAnswerWithin(milliseconds: 15000), .noAnswerWithin(milliseconds: 500), .requestCancelled,
         .serverRefused(message: "서버", status: 403), .serverFailed(message: "서버", status: 500), .serverStatus(404), .serverStatus(599),
         .unreadableAnswer(detail: "pages[0].price"), .answerTooLarge(bytes: 16 << 20), .answerTooLarge(bytes: 3), .cannotSend(reason: "서버"),
+        .wishKept(name: "Mug", count: 3), .wishDropped(name: "Mug"), .wishListFull(most: 200),
+        .wishBanner(name: "Mug", change: .priceDrop(old: "₩12,000", new: "₩9,000"), more: 2, listKey: "F"),
+        .wishBanner(name: "Mug", change: .discount(old: "$5.00", new: "$4.00"), more: 0, listKey: "F"),
+        .wishBanner(name: "Mug", change: .backInStock(3), more: 0, listKey: "F"),
+        .wishBanner(name: "Mug", change: .gone, more: 0, listKey: "F"), .wishTitle(3), .wishEmpty(keepKey: "f"), .wishGone,
         .sshShuttingDown, .sshTimeLimit, .sshIdle, .sshFull(front: "front-a"), .sshNeedsTerminal, .sshUnknownCommand("ls"), .sshHelp,
     ]
         + Phrase.Hint.allCases.map { .hint($0) } + Phrase.DetailLabel.allCases.map { .detailLabel($0) }
         + Phrase.FormField.allCases.map { .fieldLabel($0) } + Phrase.PictureKey.allCases.map { .pictureKeys($0) }
         + Phrase.Write.allCases.map { .noIdentity($0) } + Phrase.Write.allCases.map { .notYours(name: "Mug", vendor: "alice", $0) }
-        + Phrase.Activity.allCases.map { .cancelled($0) }
+        + Phrase.Activity.allCases.map { .cancelled($0) } + Phrase.WishPlace.allCases.map { .wishKeptWhere($0) }
         + [
             Phrase.HelpRow.move, .moveGrid, .page, .firstLast, .open, .toggle, .search(clearKey: "Esc"), .refresh, .register,
-            .edit(saveKey: "Ctrl-S"), .delete, .mine, .colours, .pictures, .help, .back, .mouse, .copy, .sort, .filter,
+            .edit(saveKey: "Ctrl-S"), .delete, .mine, .colours, .pictures, .help, .back, .mouse, .copy, .sort, .filter, .wish,
         ].map { .help($0) }
         + Phrase.Transport.known.map { .cannotReachServer(endpoint: "h:1", reason: $0) }
 

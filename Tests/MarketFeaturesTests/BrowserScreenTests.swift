@@ -138,9 +138,13 @@ struct BrowserScreenTests {
         state.presented = [.help(HelpState())]
         let lines = render(state).0.trimmedLines()
         #expect(lines.contains { $0.contains("Keys") })
-        for key in ["PgUp PgDn", "Enter", "v  Tab", "/", "q  Esc", "mouse"] {
+        for key in ["PgUp PgDn", "Enter", "v  Tab", "/", "q  Esc"] {
             #expect(lines.contains { $0.contains(key) }, "\(key)")
         }
+        // 80×24 holds 20 of help's 21 rows: the last is one ↓ away.
+        #expect(!lines.contains { $0.contains("mouse") } && lines.contains { $0.contains("↑↓ more") })
+        state.presented = [.help(HelpState(offset: 1))]
+        #expect(render(state).0.trimmedLines().contains { $0.contains("mouse") })
     }
 
     @Test("error banner with the server's message and the retry key; what was loaded stays")

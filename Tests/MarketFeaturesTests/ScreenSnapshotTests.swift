@@ -180,6 +180,25 @@ struct ScreenSnapshotTests {
         }
     }
 
+    @Test("the wish list: kept products, one sold out, one gone; the banner of a price drop over the list, the kept marked")
+    func wishList() {
+        expectScreens(named: "wish-list") { state, language in
+            var gone = WishedProduct(state.catalog.allProducts[1])
+            gone.gone = true
+            let kept = [WishedProduct(state.catalog.allProducts[0]), gone, WishedProduct(state.catalog.allProducts[2])]
+            state.wishList = WishList(kept)
+            state.presented = [.wishList(WishListView(products: kept, selectedIndex: 1))]
+        }
+        expectScreens(named: "wish-banner") { state, language in
+            let first = state.catalog.allProducts[0]
+            state.wishList = WishList([WishedProduct(first)])
+            state.catalog.wishNews = [
+                WishNews(id: first.id, name: first.name, currency: first.currency, change: .priceDrop(old: 12000, new: 9000)),
+                WishNews(id: first.id, name: first.name, currency: first.currency, change: .backInStock(3)),
+            ]
+        }
+    }
+
     @Test("the error banner and a notice on the status line")
     func bannerAndNotice() {
         expectScreens(named: "banner-notice") { state, language in

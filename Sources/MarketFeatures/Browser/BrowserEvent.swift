@@ -24,6 +24,8 @@ public enum BrowserEvent: Sendable, Equatable {
     case presented(PresentedEvent)
     /// A delete finished (the product's detail as the server last had it, or why not).
     case productDeleted(id: Int, Result<ProductDetail, BrowserFailure>)
+    /// A look at kept products finished (those it could not look at are left out).
+    case wishesChecked([WishLook])
 }
 
 /// A failure to show: the sentence for the user. Equatable, so states and events can be compared.
@@ -72,5 +74,9 @@ public enum BrowserEffect: Sendable, Equatable {
     case deleteProduct(id: Int)
     /// Set the clipboard of the terminal's machine to this text (OSC 52).
     case copy(String)
+    /// Look at these kept products in the market (their details; a 404 means deleted).
+    case checkWishes(ids: [Int])
+    /// Keep the wish list as it is now; a save of an older generation that arrives later is dropped.
+    case saveWishList([WishedProduct], generation: Int)
     case quit
 }

@@ -8,7 +8,7 @@ extension BrowserState {
     public mutating func handle(_ event: BrowserEvent) -> [BrowserEffect] {
         switch event {
         case .started:
-            var effects = catalog.start()
+            var effects = catalog.start() + lookAtWishes()
             if let id = openProductAtStart {
                 presented.append(.detail(DetailState(summary: Self.placeholder(id: id, in: language))))
                 effects.append(.loadDetail(id: id))
@@ -26,7 +26,9 @@ extension BrowserState {
             catalog.pollLoaded(search: search, result)
             return []
         case .pollTimerFired:
-            return catalog.pollTimerFired()
+            return catalog.pollTimerFired() + lookAtWishes()
+        case .wishesChecked(let looks):
+            return wishesChecked(looks)
         case .searchDebounceElapsed(let generation):
             guard generation == searchGeneration, let line = searchLine, line.effectiveQuery != catalog.query else {
                 return []
@@ -91,6 +93,10 @@ extension BrowserState {
             return copy(currentProduct, whole: false)
         case .copySummary:
             return copy(currentProduct, whole: true)
+        case .wishToggle:
+            return toggleWish()
+        case .wishList:
+            return openWishList()
         default:
             break
         }
@@ -132,7 +138,7 @@ extension BrowserState {
     }
 
     var presentationContext: PresentationContext {
-        PresentationContext(pageRows: max(1, size.rows / 2), palette: palette, keymap: keymap, language: language)
+        PresentationContext(pageRows: max(1, size.rows / 2), screenRows: size.rows, palette: palette, keymap: keymap, language: language)
     }
 
     /// Carries out what the feature at `index` of the stack asked for.
@@ -166,6 +172,10 @@ extension BrowserState {
                 var filter = catalog.filter
                 filter.priceRange = range
                 if filter != catalog.filter { effects += catalog.arrange(filter: filter) }
+            case .wishDropped(let id):
+                effects += dropWish(id)
+            case .wishOpened(let product):
+                effects += openWish(product)
             }
         }
         return effects

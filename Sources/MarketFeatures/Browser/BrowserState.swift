@@ -47,6 +47,14 @@ public struct BrowserState: Sendable, Equatable {
     public var notice: String?
     /// Products being deleted.
     public var deleting: Set<Int> = []
+    /// The products kept (`f`), as last seen.
+    public var wishList = WishList()
+    /// Where the wish list is kept (said in its view).
+    public var wishPlace: Phrase.WishPlace = .file
+    /// A look at kept products is under way.
+    public var checkingWishes = false
+    /// How many times the wish list has changed: its saves carry it, so an older one never wins.
+    public var wishGeneration = 0
 
     public init(
         size: ScreenSize = ScreenSize(columns: 80, rows: 24), colorMode: ColorMode = .color256, maxColors: Int = 256,

@@ -6,6 +6,7 @@ public enum Presentation: Sendable, Equatable {
     case help(HelpState)
     case search(SearchState)
     case priceRange(PriceRangeLine)
+    case wishList(WishListView)
 
     /// The feature, for drawing and hints.
     var feature: any PresentedFeature {
@@ -16,6 +17,7 @@ public enum Presentation: Sendable, Equatable {
         case .help(let feature): feature
         case .search(let feature): feature
         case .priceRange(let feature): feature
+        case .wishList(let feature): feature
         }
     }
 
@@ -39,6 +41,9 @@ public enum Presentation: Sendable, Equatable {
             return feature.handle(input, context: context)
         case .priceRange(var feature):
             defer { self = .priceRange(feature) }
+            return feature.handle(input, context: context)
+        case .wishList(var feature):
+            defer { self = .wishList(feature) }
             return feature.handle(input, context: context)
         }
     }

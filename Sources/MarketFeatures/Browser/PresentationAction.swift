@@ -23,4 +23,8 @@ public enum PresentationAction: Sendable, Equatable {
     case queryCleared
     /// The price line was applied: only this range from now (nil: every price).
     case priceRangeChosen(PriceRange?)
+    /// A product was dropped from the wish list view.
+    case wishDropped(Int)
+    /// A kept product is to be opened.
+    case wishOpened(WishedProduct)
 }

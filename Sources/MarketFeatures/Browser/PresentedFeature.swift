@@ -42,6 +42,8 @@ enum PresentedInput: Sendable, Equatable {
 struct PresentationContext: Sendable {
     /// How many rows a page key scrolls.
     var pageRows: Int
+    /// The screen's rows.
+    var screenRows = 24
     /// The palette pictures are rendered in (for the form's previews).
     var palette: PaletteKind
     /// Which keys do what.

@@ -88,6 +88,8 @@ public struct CatalogState: Sendable, Equatable {
     public var errorMessage: String?
     /// Products newer than the newest loaded, found by the poll.
     public var newProductCount = 0
+    /// Changes to kept products not yet seen (the banner shows the first; the wish list view clears them).
+    public var wishNews: [WishNews] = []
     public var isPolling = false
     /// True until the first page arrives (or fails): the start screen.
     public var isStarting = true
@@ -120,7 +122,7 @@ public struct CatalogState: Sendable, Equatable {
     }
 
     /// Whether the banner line shows (an error, or new products).
-    public var showsBanner: Bool { errorMessage != nil || newProductCount > 0 }
+    public var showsBanner: Bool { errorMessage != nil || newProductCount > 0 || !wishNews.isEmpty }
 
     /// The selected product, if any.
     public var selectedProduct: ProductSummary? {

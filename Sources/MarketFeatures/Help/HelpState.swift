@@ -1,9 +1,26 @@
-/// The key bindings over the screen. Any key or click closes it.
+/// The key bindings over the screen. Where they do not all fit (80×24 holds 18), ↑↓ (and the page keys)
+/// scroll them; any other key or a click closes it.
 public struct HelpState: Sendable, Equatable, PresentedFeature {
-    public init() {}
+    /// The first row shown.
+    public var offset = 0
+
+    public init(offset: Int = 0) {
+        self.offset = offset
+    }
+
     var isModal: Bool { true }
 
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
-        .handled([.dismiss])
+        guard case .key(let key) = input else { return .handled([.dismiss]) }
+        let most = max(0, HelpWidget.rowCount - HelpWidget.visibleRows(screenRows: context.screenRows))
+        guard most > 0 else { return .handled([.dismiss]) }
+        switch context.keymap.action(for: key, in: .list) {
+        case .moveDown: offset = min(most, offset + 1)
+        case .moveUp: offset = max(0, offset - 1)
+        case .pageDown: offset = most
+        case .pageUp: offset = 0
+        default: return .handled([.dismiss])
+        }
+        return .handled([])
     }
 }

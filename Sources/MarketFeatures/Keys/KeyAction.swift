@@ -9,6 +9,8 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
     case delete
     case copyLink = "copy.link"
     case copySummary = "copy.summary"
+    case wishToggle = "wish.toggle"
+    case wishList = "wish.list"
     // The list and the grid.
     case moveUp = "move.up"
     case moveDown = "move.down"
@@ -51,7 +53,7 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
     /// Where it works.
     public var context: KeyContext {
         switch self {
-        case .help, .colorsCycle, .picturesCycle, .edit, .delete, .copyLink, .copySummary: .browse
+        case .help, .colorsCycle, .picturesCycle, .edit, .delete, .copyLink, .copySummary, .wishToggle, .wishList: .browse
         case .moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .moveFirst, .moveLast, .open, .toggleLayout,
             .search, .searchClear, .refresh, .register, .mine, .sortCycle, .filterInStock, .filterPrice, .quit:
             .list
@@ -72,6 +74,8 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
         case .delete: ["d"]
         case .copyLink: ["y"]
         case .copySummary: ["Y"]
+        case .wishToggle: ["f"]
+        case .wishList: ["F"]
         case .moveUp: ["up", "k"]
         case .moveDown: ["down", "j"]
         case .moveLeft: ["left", "h"]

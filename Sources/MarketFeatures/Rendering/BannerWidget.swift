@@ -14,6 +14,13 @@ struct BannerWidget: Widget {
             canvas.fill(area, style: theme.error)
             let line = context.text(.bannerError(message, retryKey: catalog.failedRequest != nil ? refresh : nil))
             canvas.put(" ! " + line, x: area.x, y: area.y, style: theme.error, maxWidth: area.width)
+        } else if let news = catalog.wishNews.first {
+            canvas.fill(area, style: theme.banner)
+            let line = context.text(
+                .wishBanner(
+                    name: TerminalText.sanitized(news.name), change: news.phrase, more: catalog.wishNews.count - 1,
+                    listKey: context.keymap.hint(.wishList)))
+            canvas.put(" " + line, x: area.x, y: area.y, style: theme.banner, maxWidth: area.width)
         } else if catalog.newProductCount > 0 {
             canvas.fill(area, style: theme.banner)
             let count = catalog.newProductCount

@@ -22,7 +22,7 @@ public struct BrowserScreen {
     var context: RenderContext {
         RenderContext(
             theme: theme, spinnerFrame: state.spinnerFrame, canWrite: state.writer != nil, keymap: state.keymap,
-            language: state.language, marketURL: state.marketURL)
+            language: state.language, marketURL: state.marketURL, wished: Set(state.wishList.products.map(\.id)))
     }
 
     /// Draws into `canvas` (resized to the state's screen size) and returns what it placed besides text:

@@ -5,6 +5,15 @@ import TerminalUI
 /// the settings file changed them). Any key closes it.
 struct HelpWidget: Widget {
     let context: RenderContext
+    /// The first row shown (help scrolls where the rows do not fit).
+    var offset = 0
+
+    /// How many rows help has.
+    static let rowCount = 21
+
+    /// How many rows fit on a screen `screenRows` high (a border above and below, and the screen's first and
+    /// last line free).
+    static func visibleRows(screenRows: Int) -> Int { max(1, min(rowCount, screenRows - 4)) }
 
     var theme: Theme { context.theme }
 
@@ -27,6 +36,7 @@ struct HelpWidget: Widget {
             (k.label([.copyLink, .copySummary]), .copy),
             (k.label([.sortCycle]), .sort),
             (k.label([.filterInStock, .filterPrice]), .filter),
+            (k.label([.wishToggle, .wishList]), .wish),
             (k.label([.colorsCycle]), .colours),
             (k.label([.picturesCycle]), .pictures),
             (k.label([.help]) + "  Ctrl-L", .help),
@@ -44,21 +54,28 @@ struct HelpWidget: Widget {
         // A blank row above and below the keys where the screen has room for them (not at 80×24).
         let padding = bindings.count + 4 <= canvas.height - 2 ? 1 : 0
         let height = min(canvas.height - 2, bindings.count + 2 + 2 * padding)
+        let visible = Self.visibleRows(screenRows: canvas.height)
+        let first = min(offset, max(0, bindings.count - visible))
         let box = Rect(x: (canvas.width - width) / 2, y: (canvas.height - height) / 2, width: width, height: height)
         canvas.fill(box)
         report.cover(box)
         canvas.box(box, style: theme.selectedBorder, ascii: theme.ascii)
         canvas.put(" " + context.text(.helpTitle) + " ", x: box.x + 2, y: box.y, style: theme.name)
-        for (i, (key, action)) in bindings.enumerated() where i + 1 + padding < box.height - 1 {
+        for (i, (key, action)) in bindings.dropFirst(first).enumerated() where i + 1 + padding < box.height - 1 {
             let y = box.y + 1 + padding + i
             canvas.put(key, x: box.x + 2, y: y, style: theme.hintKey, maxWidth: keyWidth)
             canvas.put(action, x: box.x + 4 + keyWidth, y: y, style: theme.plain, maxWidth: box.width - keyWidth - 6)
         }
-        let close = " " + context.text(.helpCloses) + " "
+        let scrolls = bindings.count > visible
+        let close = " " + context.text(scrolls ? .helpScrolls : .helpCloses) + " "
         canvas.put(close, x: box.maxX - DisplayWidth.of(close) - 2, y: box.maxY - 1, style: theme.hint)
+        if scrolls {
+            let arrows = theme.ascii ? (first > 0 ? "^" : " ") + (first + visible < bindings.count ? "v" : " ") : (first > 0 ? "↑" : " ") + (first + visible < bindings.count ? "↓" : " ")
+            canvas.put(" " + arrows + " ", x: box.x + 2, y: box.maxY - 1, style: theme.hintKey)
+        }
     }
 }
 
 extension HelpState {
-    func widget(_ context: RenderContext) -> any Widget { HelpWidget(context: context) }
+    func widget(_ context: RenderContext) -> any Widget { HelpWidget(context: context, offset: offset) }
 }

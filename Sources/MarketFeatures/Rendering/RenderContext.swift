@@ -13,6 +13,8 @@ struct RenderContext: Sendable {
     var language: Language = .english
     /// The market's address, for products' links (empty: none shown).
     var marketURL = ""
+    /// The products on the wish list (marked ♥).
+    var wished: Set<Int> = []
 
     /// The spinner's glyph now.
     var spinner: String { theme.spinner(at: spinnerFrame) }

@@ -136,6 +136,8 @@ public struct Theme: Sendable, Equatable {
 
     /// The caret in front of the selected item.
     public var caret: String { ascii ? ">" : "▶" }
+    /// The mark of a product on the wish list.
+    public var heart: String { ascii ? "<3" : "♥" }
     /// Spinner frames.
     public var spinnerFrames: [String] { ascii ? ["|", "/", "-", "\\"] : ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] }
 

@@ -1,0 +1,76 @@
+import Foundation
+import Settings
+public import Localization
+public import MarketFeatures
+
+/// A wish list in a file of the data directory, one per market (`wishlists/<market>.json`). Every save
+/// writes a new file beside it, flushes it to the disk and renames it over the old one, so a kill at any
+/// moment leaves either the old list or the new one whole. A file that cannot be read as a wish list is
+/// set aside (renamed `….damaged-<time>.json`, with one log line) and a new list is started.
+public actor FileWishListStore: WishListStore {
+    public nonisolated let place = Phrase.WishPlace.file
+    /// The file.
+    public nonisolated let url: URL
+    private let log: @Sendable (String) -> Void
+    private var savedGeneration = Int.min
+
+    /// The file's shape: a version, so a later change of shape is recognised, and the products.
+    struct Contents: Codable {
+        var version: Int
+        var market: String
+        var products: [WishedProduct]
+    }
+
+    /// The store for `market` (a URL, or `embedded`) under `directory`.
+    public init(directory: URL, market: String, log: @escaping @Sendable (String) -> Void) {
+        url = directory.appendingPathComponent("wishlists").appendingPathComponent(Self.fileName(market: market))
+        self.market = market
+        self.log = log
+    }
+
+    private let market: String
+
+    /// A file name for a market: its address with every character but letters, digits, `.` and `-` as `_`
+    /// (`http_127.0.0.1_8080.json`), at most 100 characters.
+    static func fileName(market: String) -> String {
+        let kept = market.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "." || scalar == "-") ? Character(scalar) : "_"
+        }
+        let name = String(String(kept).replacingOccurrences(of: "___", with: "_").prefix(100))
+        return (name.isEmpty || name.hasPrefix(".") ? "market" + name : name) + ".json"
+    }
+
+    public func load() async -> [WishedProduct] {
+        // A browser loads before it saves: its saves count from here.
+        savedGeneration = Int.min
+        guard let data = try? Data(contentsOf: url) else { return [] }
+        do {
+            let contents = try JSONDecoder().decode(Contents.self, from: data)
+            guard contents.version == 1 else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "version \(contents.version) is not 1"))
+            }
+            return contents.products
+        } catch {
+            let aside = url.deletingPathExtension().appendingPathExtension("damaged-\(Int(Date().timeIntervalSince1970)).json")
+            if rename(url.path, aside.path) == 0 {
+                log("wish list \(url.path) could not be read (\(error)); set aside as \(aside.lastPathComponent), a new one started")
+            } else {
+                log("wish list \(url.path) could not be read (\(error)) nor set aside (\(String(cString: strerror(errno)))); a new one started")
+            }
+            return []
+        }
+    }
+
+    public func save(_ products: [WishedProduct], generation: Int) async {
+        guard generation > savedGeneration else { return }
+        savedGeneration = generation
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data = try encoder.encode(Contents(version: 1, market: market, products: products))
+            try AtomicFile.write(data, toPath: url.path)
+        } catch {
+            log("wish list \(url.path) could not be saved: \(error)")
+        }
+    }
+}

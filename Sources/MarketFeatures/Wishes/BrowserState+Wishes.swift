@@ -1,0 +1,70 @@
+import Localization
+import OpenMarketAPI
+
+extension BrowserState {
+    /// `f`: keeps the product in view (the detail's, else the selected one) or drops it.
+    mutating func toggleWish() -> [BrowserEffect] {
+        guard let product = currentProduct else { return [] }
+        switch wishList.toggle(product) {
+        case true?:
+            notice = language.text(.wishKept(name: ProductText.name(product), count: wishList.count))
+        case false?:
+            notice = language.text(.wishDropped(name: ProductText.name(product)))
+        case nil:
+            notice = language.text(.wishListFull(most: WishList.limit))
+            return []
+        }
+        return wishListChanged()
+    }
+
+    /// `F`: the wish list over the content; what changed is now seen, so the banner goes.
+    mutating func openWishList() -> [BrowserEffect] {
+        catalog.wishNews = []
+        presented.append(.wishList(WishListView(products: wishList.products, place: wishPlace)))
+        return []
+    }
+
+    /// A product dropped from the open wish list.
+    mutating func dropWish(_ id: Int) -> [BrowserEffect] {
+        guard let product = wishList.products.first(where: { $0.id == id }) else { return [] }
+        wishList.drop(id)
+        notice = language.text(.wishDropped(name: ProductText.name(product.summary)))
+        return wishListChanged()
+    }
+
+    /// A kept product opened from the wish list: its detail, with what was last seen until the market's comes.
+    mutating func openWish(_ product: WishedProduct) -> [BrowserEffect] {
+        presented.append(.detail(DetailState(summary: product.summary)))
+        return [.loadDetail(id: product.id)]
+    }
+
+    /// The next few kept products to look at, when no look is under way.
+    mutating func lookAtWishes() -> [BrowserEffect] {
+        guard !checkingWishes, !wishList.isEmpty else { return [] }
+        let ids = wishList.idsToCheck()
+        guard !ids.isEmpty else { return [] }
+        checkingWishes = true
+        return [.checkWishes(ids: ids)]
+    }
+
+    /// What a look found: a banner for each change for the better (or a deletion), the list as now seen.
+    mutating func wishesChecked(_ looks: [WishLook]) -> [BrowserEffect] {
+        checkingWishes = false
+        let before = wishList
+        for look in looks {
+            catalog.wishNews += wishList.compare(id: look.id, with: look.product)
+        }
+        return wishList == before ? [] : wishListChanged()
+    }
+
+    /// Keeps the open wish list views in step, and has the list saved.
+    mutating func wishListChanged() -> [BrowserEffect] {
+        for index in presented.indices {
+            guard case .wishList(var view) = presented[index] else { continue }
+            view.show(wishList.products)
+            presented[index] = .wishList(view)
+        }
+        wishGeneration += 1
+        return [.saveWishList(wishList.products, generation: wishGeneration)]
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Mocks
+import Testing
+
+/// The wish list with the real binary under tmux, against `openmarket serve`: a product kept, its price and
+/// discount changed and it deleted through the API while the browser watches, the list kept across starts,
+/// and a kill -9 in the middle of saves leaving a whole file.
+@Suite("The wish list, end to end")
+struct WishListEndToEndTests {
+    /// Changes product `id` through the API as the demo vendor.
+    static func edit(_ market: ServedMarket, _ id: Int, _ fields: String) async throws {
+        let reply = try await market.http.send(
+            "PATCH", "/api/products/\(id)", headers: ["identifier": market.identifier, "Content-Type": "application/json"],
+            body: Data(#"{\#(fields),"secret":"\#(market.secret)"}"#.utf8))
+        #expect(reply.status == 200, "\(reply.text)")
+    }
+
+    @Test("f keeps; a price drop, a discount and a deletion through the API each make a banner; F lists them; the list is there after a restart")
+    func watches() async throws {
+        let served = try TemporaryDirectory()
+        let home = try TemporaryDirectory()
+        defer {
+            served.remove()
+            home.remove()
+        }
+        let market = try await ServedMarket.start(served)
+        defer { market.process.stop() }
+        let registered = try await market.register(name: "Watched Kettle")
+        let id = try #require(try registered.json()["id"] as? Int)
+        let command = "\(BuiltProducts.openmarket) --server \(market.http.base) --data-dir \(home.path) --poll-interval 1 --layout list"
+        let tmux = try TmuxSession(command: command, columns: 100, rows: 30)
+        try await tmux.waitFor(text: "Watched Kettle")
+        try tmux.send("f")
+        try await tmux.waitFor(text: "Kept “Watched Kettle” on your wish list (1).")
+        try await Self.edit(market, id, #""price":1.5"#)
+        try await tmux.waitFor(text: "♥ Watched Kettle: $2.36 → $1.50, price dropped · F wish list")
+        try await Self.edit(market, id, #""discounted_price":0.5"#)
+        try await tmux.waitFor(text: "♥ Watched Kettle: $2.36 → $1.50, price dropped · 1 more · F wish list")
+        try tmux.send("F")
+        let list = try await tmux.waitFor(text: "Wish list (1)")
+        #expect(list.contains("$1.00") && !list.contains("price dropped"), "the banner went: seen\n\(list)")
+        try tmux.send("Escape")
+        let archived = try await market.http.send(
+            "POST", "/api/products/\(id)/archived", headers: ["identifier": market.identifier, "Content-Type": "application/json"],
+            body: Data(#"{"secret":"\#(market.secret)"}"#.utf8))
+        let deleted = try await market.http.send("DELETE", archived.text, headers: ["identifier": market.identifier])
+        #expect(deleted.status == 200, "\(deleted.text)")
+        try await tmux.waitFor(text: "♥ Watched Kettle: gone from the market · F wish list")
+        try tmux.send("q")
+        try await tmux.waitFor(text: "EXITED:0")
+        let file = home.url.appendingPathComponent("wishlists/http_127.0.0.1_\(market.port).json")
+        let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+        let products = try #require(saved?["products"] as? [[String: Any]])
+        #expect(products.count == 1 && products[0]["gone"] as? Bool == true && products[0]["bargainPrice"] as? String == "1")
+
+        let again = try TmuxSession(command: command, columns: 100, rows: 30)
+        try await again.waitFor(text: "products")
+        try again.send("F")
+        let kept = try await again.waitFor(text: "gone from the market")
+        #expect(kept.contains("Watched Kettle"), "\(kept)")
+        try again.send("q", "q")
+        try await again.waitFor(text: "EXITED:0")
+    }
+
+    @Test("a kill -9 in the middle of a stream of saves leaves a wish list file that reads whole")
+    func killedMidWrite() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let tmux = try TmuxSession(
+            command: "\(BuiltProducts.openmarket) --data-dir \(home.path) --layout list", columns: 100, rows: 30)
+        try await tmux.waitFor(text: "20+ products")
+        // Each f keeps or drops the selected product and saves the list: a few hundred saves in a burst.
+        try tmux.send(contentsOf: Array(repeating: ["f", "j"], count: 150).flatMap { $0 })
+        try await Task.sleep(for: .milliseconds(150))
+        // The browser itself, not the shell around it that prints how it ended.
+        let killed = try SpawnedProcess.run("/usr/bin/pkill", ["-KILL", "-f", "^\(BuiltProducts.openmarket) --data-dir \(home.path)"])
+        #expect(killed.status == 0, "pkill found it")
+        try await tmux.waitFor(text: "EXITED:137")
+        let folder = home.url.appendingPathComponent("wishlists")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        let file = folder.appendingPathComponent("embedded.json")
+        let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any]
+        #expect((saved?["products"] as? [[String: Any]]) != nil, "a whole list; the folder holds \(names)")
+        #expect(!names.contains { $0.contains("damaged") })
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import MarketApp
+import MarketFeatures
+import Mocks
+import Synchronization
+import OpenMarketAPI
+import TerminalUI
+import Testing
+
+/// The wish list between runs: a file per market in the data directory, written whole; a damaged one set
+/// aside; and the runtime that looks at kept products and says what changed.
+@Suite("Keeping the wish list")
+struct WishListStoreTests {
+    static func kept(_ id: Int, price: String = "2000", stock: Int = 3) -> WishedProduct {
+        WishedProduct(id: id, name: "Item \(id)", currency: "KRW", price: price, bargainPrice: price, stock: stock)
+    }
+
+    final class Lines: Sendable {
+        let lines = Mutex<[String]>([])
+        func add(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    @Test("saved and loaded again, exact prices and all; an older save that arrives late is dropped; each market has its file")
+    func roundTrip() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let store = FileWishListStore(directory: folder.url, market: "http://m.test:8080", log: { _ in })
+        #expect(await store.load().isEmpty, "no file yet")
+        let products = [Self.kept(1, price: "9.99"), Self.kept(2, stock: 0)]
+        await store.save(products, generation: 2)
+        await store.save([Self.kept(3)], generation: 1)
+        #expect(await FileWishListStore(directory: folder.url, market: "http://m.test:8080", log: { _ in }).load() == products)
+        #expect(store.url.lastPathComponent == "http_m.test_8080.json")
+        #expect(await FileWishListStore(directory: folder.url, market: "embedded", log: { _ in }).load().isEmpty)
+        let mode = try FileManager.default.attributesOfItem(atPath: store.url.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.url.deletingLastPathComponent().path)
+        #expect(leftovers == ["http_m.test_8080.json"], "no temporary file left: \(leftovers)")
+    }
+
+    @Test("a damaged file (not JSON, another shape, another version) is set aside with one log line; a new list starts")
+    func damaged() async throws {
+        for text in ["{\"version\":1,\"products\":[{\"id\":", "[1,2,3]", "{\"version\":2,\"market\":\"x\",\"products\":[]}"] {
+            let folder = try TemporaryDirectory()
+            defer { folder.remove() }
+            let lines = Lines()
+            let store = FileWishListStore(directory: folder.url, market: "embedded", log: { lines.add($0) })
+            try FileManager.default.createDirectory(at: store.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: store.url)
+            #expect(await store.load().isEmpty)
+            #expect(lines.all.count == 1 && lines.all[0].contains("set aside as embedded.damaged-"), "\(lines.all)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: store.url.deletingLastPathComponent().path)
+            #expect(names.count == 1 && names[0].hasPrefix("embedded.damaged-") && names[0].hasSuffix(".json"))
+            await store.save([Self.kept(4)], generation: 1)
+            #expect(await store.load() == [Self.kept(4)])
+        }
+    }
+
+    @Test("at start the runtime looks at the kept products: a cheaper one makes a banner, a 404 marks one gone, and the list is saved so")
+    func looksAtStart() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let store = FileWishListStore(directory: folder.url, market: "http://m.test", log: { _ in })
+        await store.save([Self.kept(3), Self.kept(9)], generation: 1)
+        let transport = MockTransport()
+        transport.enqueue("GET", "/api/products", .json(BrowserRuntimeTests.pageJSON(ids: [3, 2, 1])))
+        let detail = BrowserRuntimeTests.pageJSON(ids: [3]).firstMatch(of: /\[(\{.*\})\]/.dotMatchesNewlines())!.1
+        transport.enqueue("GET", "/api/products/3", .json(String(detail)))
+        transport.enqueue("GET", "/api/products/9", .json(#"{"code":404,"message":"no product 9"}"#, status: 404))
+        let client = OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: transport)
+        let terminal = FakeTerminal()
+        var configuration = BrowserConfiguration(pollInterval: .seconds(3600))
+        configuration.wishList = store
+        let runtime = BrowserRuntime(client: client, terminal: terminal, configuration: configuration, clock: ManualClock())
+        let running = Task { await runtime.run() }
+        let probe = BrowserRuntimeTests()
+        try await probe.waitUntil("the banner") {
+            terminal.lastFrame?.trimmedLines().contains { $0.contains("♥ Item 3: ₩2,000 → ₩1,000, price dropped · 1 more · F wish list") } == true
+        }
+        try await probe.waitUntil("the save") { FileManager.default.contents(atPath: store.url.path).map { String(decoding: $0, as: UTF8.self).contains("\"gone\" : true") } == true }
+        terminal.type(.key(.character("F")))
+        try await probe.waitUntil("the list") {
+            terminal.lastFrame?.trimmedLines().contains { $0.contains("Item 9") && $0.contains("gone from the market") } == true
+        }
+        #expect(terminal.lastFrame?.trimmedLines().contains { $0.contains("♥ Item 3:") } == false, "seen: the banner went")
+        terminal.type(.key(.escape))
+        terminal.type(.key(.character("q")))
+        await running.value
+        let saved = await FileWishListStore(directory: folder.url, market: "http://m.test", log: { _ in }).load()
+        #expect(saved.map(\.bargainPrice) == ["1000", "2000"] && saved.map(\.gone) == [false, true])
+        #expect(transport.unexpectedRequests.isEmpty)
+    }
+}

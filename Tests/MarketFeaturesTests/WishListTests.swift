@@ -1,0 +1,136 @@
+import Foundation
+import Localization
+import OpenMarketAPI
+import TerminalUI
+import Testing
+
+@testable import MarketFeatures
+
+/// The wish list: keeping and dropping, what a look at the market makes news of (once each), and the
+/// browser's keys, banner and view over it.
+@Suite("The wish list")
+struct WishListTests {
+    @Test("f keeps, f again drops; the list keeps at most 200, newest kept first, no product twice")
+    func keeping() {
+        var list = WishList()
+        #expect(list.toggle(Samples.product(1)) == true && list.toggle(Samples.product(2)) == true)
+        #expect(list.products.map(\.id) == [2, 1])
+        #expect(list.toggle(Samples.product(1)) == false && list.products.map(\.id) == [2])
+        var full = WishList((1...WishList.limit).map { WishedProduct(Samples.product($0)) })
+        #expect(full.toggle(Samples.product(999)) == nil && full.count == WishList.limit)
+        #expect(WishList([WishedProduct(Samples.product(3)), WishedProduct(Samples.product(3))]).count == 1, "a damaged list with twins")
+    }
+
+    @Test("news: a price drop, a discount, back in stock, deletion — each once; a rise or less stock is kept quietly, so a later drop is news again")
+    func news() {
+        var list = WishList([WishedProduct(Samples.product(7, name: "Mug", price: 12000, stock: 0))])
+        let dropped = Samples.product(7, name: "Mug", price: 9000, stock: 0)
+        #expect(list.compare(id: 7, with: dropped) == [WishNews(id: 7, name: "Mug", currency: .krw, change: .priceDrop(old: 12000, new: 9000))])
+        #expect(list.compare(id: 7, with: dropped) == [], "the same change is not news twice")
+        let discounted = Samples.product(7, name: "Mug", price: 9000, discount: 1000, stock: 4)
+        #expect(list.compare(id: 7, with: discounted) == [
+            WishNews(id: 7, name: "Mug", currency: .krw, change: .discount(old: 9000, new: 8000)),
+            WishNews(id: 7, name: "Mug", currency: .krw, change: .backInStock(4)),
+        ])
+        #expect(list.compare(id: 7, with: Samples.product(7, name: "Mug", price: 15000, stock: 1)) == [], "dearer, less stock: quiet")
+        #expect(list.compare(id: 7, with: Samples.product(7, name: "Mug", price: 14000, stock: 1)).map(\.change) == [.priceDrop(old: 15000, new: 14000)])
+        #expect(list.compare(id: 7, with: nil) == [WishNews(id: 7, name: "Mug", currency: .krw, change: .gone)])
+        #expect(list.compare(id: 7, with: nil) == [] && list.products[0].gone)
+        #expect(list.compare(id: 8, with: dropped) == [], "not on the list")
+        var dollars = WishList([WishedProduct(Samples.product(9, price: 5, currency: .usd))])
+        #expect(dollars.compare(id: 9, with: Samples.product(9, price: 4000)) == [], "another currency is not a price drop")
+    }
+
+    @Test("each look asks about ten at most, round the list, never the gone")
+    func looks() {
+        var list = WishList((1...13).map { WishedProduct(Samples.product($0)) })
+        #expect(list.idsToCheck() == Array(1...10))
+        #expect(list.idsToCheck() == [11, 12, 13] + Array(1...7), "round the list")
+        var small = WishList((1...3).map { WishedProduct(Samples.product($0)) })
+        _ = small.compare(id: 2, with: nil)
+        #expect(small.idsToCheck() == [1, 3] && small.idsToCheck() == [1, 3])
+        var empty = WishList()
+        #expect(empty.idsToCheck().isEmpty)
+    }
+
+    @Test("the browser: f keeps with a notice and a save; the start and each poll look; news makes a banner; F shows the list and clears the banner; f there drops, Enter opens")
+    func browser() {
+        var browser = BrowserTester(browser: Samples.loaded())
+        let first = browser.state.catalog.products[0]
+        browser.send(.keyPressed(.character("f")), effects: [.saveWishList([WishedProduct(first)], generation: 1)]) {
+            $0.wishList = WishList([WishedProduct(first)])
+            $0.wishGeneration = 1
+            $0.notice = "Kept “\(first.name)” on your wish list (1)."
+        }
+        browser.send(.pollTimerFired, effects: [.pollFirstPage(itemsPerPage: 20, search: nil), .checkWishes(ids: [first.id])]) {
+            $0.catalog.isPolling = true
+            $0.checkingWishes = true
+        }
+        browser.send(.pollTimerFired, effects: [])  // one look at a time
+        var cheaper = first
+        cheaper.price = Price(first.price.amount - 2000)
+        cheaper.bargainPrice = cheaper.price
+        browser.send(.wishesChecked([WishLook(id: first.id, product: cheaper)]), effects: [.saveWishList([WishedProduct(cheaper)], generation: 2)]) {
+            $0.checkingWishes = false
+            $0.wishList = WishList([WishedProduct(cheaper)])
+            $0.wishGeneration = 2
+            $0.catalog.wishNews = [WishNews(id: first.id, name: first.name, currency: .krw, change: .priceDrop(old: first.bargainPrice, new: cheaper.bargainPrice))]
+        }
+        let screen = render(browser.state).0.trimmedLines().joined(separator: "\n")
+        #expect(screen.contains("♥ \(first.name): ₩12,000 → ₩10,000, price dropped · F wish list"), "\(screen)")
+        browser.send(.keyPressed(.character("F"))) {
+            $0.notice = nil  // a key clears the notice
+            $0.catalog.wishNews = []
+            $0.presented = [.wishList(WishListView(products: [WishedProduct(cheaper)]))]
+        }
+        browser.send(.keyPressed(.enter), effects: [.loadDetail(id: first.id)]) {
+            $0.presented.append(.detail(DetailState(summary: WishedProduct(cheaper).summary)))
+        }
+        browser.send(.keyPressed(.escape)) { $0.presented.removeLast() }
+        browser.send(.keyPressed(.character("f")), effects: [.saveWishList([], generation: 3)]) {
+            $0.wishList = WishList()
+            $0.wishGeneration = 3
+            $0.presented = [.wishList(WishListView(products: []))]
+            $0.notice = "Dropped “\(first.name)” from your wish list."
+        }
+        browser.send(.keyPressed(.character("F"))) {
+            $0.presented = []
+            $0.notice = nil
+        }
+    }
+
+    @Test("a look that finds nothing changed saves nothing; one that failed leaves the product to look at again")
+    func quietLook() {
+        var state = Samples.loaded()
+        let first = state.catalog.products[0]
+        state.wishList = WishList([WishedProduct(first)])
+        var browser = BrowserTester(browser: state)
+        browser.send(.pollTimerFired, effects: [.pollFirstPage(itemsPerPage: 20, search: nil), .checkWishes(ids: [first.id])]) {
+            $0.catalog.isPolling = true
+            $0.checkingWishes = true
+        }
+        browser.send(.wishesChecked([WishLook(id: first.id, product: first)])) { $0.checkingWishes = false }
+        browser.send(.pollTimerFired, effects: [.checkWishes(ids: [first.id])]) { $0.checkingWishes = true }
+        browser.send(.wishesChecked([])) { $0.checkingWishes = false }
+    }
+}
+
+/// Help scrolls where its rows do not fit.
+@Suite("Help that scrolls")
+struct HelpScrollTests {
+    @Test("at 80×24 ↓ shows the rows below, ↑ goes back, another key closes; at 200×60 any key closes; the row count is the widget's")
+    func scrolling() {
+        #expect(HelpWidget(context: RenderContext(theme: Theme(mode: .color256), spinnerFrame: 0, canWrite: true)).bindings.count == HelpWidget.rowCount)
+        var small = BrowserTester(browser: Samples.loaded(size: ScreenSize(columns: 80, rows: 24)))
+        small.send(.keyPressed(.character("?"))) { $0.presented = [.help(HelpState())] }
+        #expect(!render(small.state).0.trimmedLines().joined().contains("click selects"), "the last row is below")
+        small.send(.keyPressed(.character("j"))) { $0.presented = [.help(HelpState(offset: 1))] }
+        small.send(.keyPressed(.pageDown)) { $0.presented = [.help(HelpState(offset: 1))] }  // 21 rows, 20 shown: 1 is the most
+        #expect(render(small.state).0.trimmedLines().joined().contains("click selects"))
+        small.send(.keyPressed(.up)) { $0.presented = [.help(HelpState())] }
+        small.send(.keyPressed(.character("x"))) { $0.presented = [] }
+        var large = BrowserTester(browser: Samples.loaded(size: ScreenSize(columns: 200, rows: 60)))
+        large.send(.keyPressed(.character("?"))) { $0.presented = [.help(HelpState())] }
+        large.send(.keyPressed(.character("j"))) { $0.presented = [] }
+    }
+}

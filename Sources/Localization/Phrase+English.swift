@@ -197,6 +197,10 @@ extension Phrase {
             g G         first / last         r          refresh
             c           cycle colours        ?          help
             q  Esc      back / quit          n e d m    register, edit, delete, mine (when allowed)
+            o i $       order, in stock, price   f F        keep on the wish list, the wish list
+
+            Your wish list is kept by the market under the key your SSH client offers, so the same key
+            finds it next time, on any of our servers. Connect without a key and it lasts the session.
 
             """
         }

@@ -31,6 +31,9 @@ public struct BrowserLaunch: Sendable {
         public static let theme = "OPENMARKET_THEME"
         /// The interface's language, as `--lang` takes it (over the file's `lang` and the locale).
         public static let lang = "OPENMARKET_LANG"
+        /// Where the wish list is kept: unset, a file per market in the data directory; empty, for the session
+        /// only; otherwise the market keeps it under this owner name (`openmarket ssh` sets it per visitor).
+        public static let wishListOwner = "OPENMARKET_WISHLIST_OWNER"
     }
 
     /// A value that is not one of those an option takes.

@@ -1,4 +1,4 @@
-import Crypto
+public import Crypto
 public import Foundation
 public import NIOSSH
 
@@ -30,6 +30,14 @@ public enum HostKeyStore {
             return try load(url)  // another server created it first: use that one
         }
         return NIOSSHPrivateKey(ed25519Key: key)
+    }
+
+    /// A secret derived from the key in the file at `url` (never the key itself): what every front sharing the
+    /// host key shares, to name things only they can name (visitors' wish lists).
+    public static func derivedSecret(at url: URL, purpose: String) throws -> SymmetricKey {
+        _ = try load(url)
+        let raw = Data(base64Encoded: try String(contentsOf: url, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines))!
+        return SymmetricKey(data: SHA256.hash(data: Data(purpose.utf8) + raw))
     }
 
     /// The key in the file at `url`, or an error saying what is wrong with it.

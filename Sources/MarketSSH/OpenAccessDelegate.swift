@@ -2,6 +2,11 @@ import NIOCore
 import NIOSSH
 
 /// `--open`: anyone may connect (any key, or none) and browse; writes are off in the sessions.
+///
+/// The `none` method, which every OpenSSH client tries first, is answered "try publickey or password": a
+/// client with a key then offers it (and swift-nio-ssh checks its signature before asking us), so the
+/// visitor's wish list can belong to the key; a client with no key is asked for a password, and any
+/// password — an empty one too — lets it in.
 final class OpenAccessDelegate: NIOSSHServerUserAuthenticationDelegate, Sendable {
     let connection: ConnectionInfo
     let metrics: SSHMetrics
@@ -17,7 +22,15 @@ final class OpenAccessDelegate: NIOSSHServerUserAuthenticationDelegate, Sendable
         request: NIOSSHUserAuthenticationRequest, responsePromise: EventLoopPromise<NIOSSHUserAuthenticationOutcome>
     ) {
         var fingerprint = "none"
-        if case .publicKey(let key) = request.request { fingerprint = HostKeyStore.fingerprint(key.publicKey) }
+        switch request.request {
+        case .none:
+            responsePromise.succeed(.failure)
+            return
+        case .publicKey(let key):
+            fingerprint = HostKeyStore.fingerprint(key.publicKey)
+        default:
+            break
+        }
         connection.authenticated(user: request.username, fingerprint: fingerprint)
         metrics.handshake.recordNanoseconds((ContinuousClock.now - connection.opened).nanoseconds)
         responsePromise.succeed(.success)

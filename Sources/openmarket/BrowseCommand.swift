@@ -156,10 +156,10 @@ struct BrowseCommand: AsyncParsableCommand {
         var configuration = resolve(
             settings, environment: environment, answers: answers, baseURL: baseURL, saved: saved, embedded: embedded, logger: logger)
         Self.report(into: &configuration, logging: logging, logger: logger, launched: launched, environment: environment)
-        configuration.wishList = FileWishListStore(
-            directory: directory, market: settings.server.value.rememberedKey, log: { logger.notice("\($0)") })
         let transport = AsyncHTTPTransport()
         let client = OpenMarketClient(baseURL: baseURL, transport: transport)
+        configuration.wishList = Self.wishList(
+            environment: environment, client: client, directory: directory, market: settings.server.value.rememberedKey, logger: logger)
         let terminal = CursesTerminal(
             mouse: settings.mouse.value, terminalType: terminalType.name!, synchronizedOutput: answers.synchronizedOutput == true,
             hyperlinks: answers.drawsHyperlinks)
@@ -170,6 +170,19 @@ struct BrowseCommand: AsyncParsableCommand {
         try? await transport.shutdown()
         await embedded?.stop()
         logging.sink.flush()
+    }
+
+    /// Where the wish list is kept: by the market for an SSH visitor with a key (`OPENMARKET_WISHLIST_OWNER`),
+    /// for the session for one without (set but empty), else in a file per market in the data directory.
+    static func wishList(
+        environment: [String: String], client: OpenMarketClient, directory: URL, market: String, logger: Logger
+    ) -> any WishListStore {
+        let log: @Sendable (String) -> Void = { logger.notice("\($0)") }
+        switch environment[BrowserLaunch.EnvironmentKey.wishListOwner] {
+        case nil: return FileWishListStore(directory: directory, market: market, log: log)
+        case ""?: return SessionWishListStore()
+        case let owner?: return MarketWishListStore(client: client, owner: owner, log: log)
+        }
     }
 
     /// The terminal, when it is one that can draw a full screen; otherwise one line and an exit code.

@@ -77,12 +77,14 @@ struct SSHCommand: AsyncParsableCommand {
         defer { flusher.cancel() }
         let directory = dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let hostKey = try HostKeyStore.loadOrCreate(
-            at: self.hostKey.map { URL(fileURLWithPath: $0) } ?? directory.appendingPathComponent("ssh_host_ed25519_key"))
+        let hostKeyFile = self.hostKey.map { URL(fileURLWithPath: $0) } ?? directory.appendingPathComponent("ssh_host_ed25519_key")
+        let hostKey = try HostKeyStore.loadOrCreate(at: hostKeyFile)
+        let wishLists = VisitorWishLists(secret: try HostKeyStore.derivedSecret(at: hostKeyFile, purpose: VisitorWishLists.purpose))
         let metrics = PrometheusMetrics()
         let embedded = server == nil ? try await EmbeddedServer.start(directory: directory, logger: logger, metrics: metrics.factory) : nil
         let marketURL = embedded?.url.absoluteString ?? server!
-        let (launcher, keys) = try sessionLauncher(directory: directory, marketURL: marketURL, embedded: embedded, logger: logger)
+        let (launcher, keys) = try sessionLauncher(
+            directory: directory, marketURL: marketURL, embedded: embedded, wishLists: wishLists, logger: logger)
         let limits = sessionLimits(openFiles: openFiles)
         let ssh = try await MarketSSHServer.start(
             host: host, port: port, hostKey: hostKey, launcher: launcher, authorizedKeys: keys, limits: limits,
@@ -106,15 +108,17 @@ struct SSHCommand: AsyncParsableCommand {
 
     /// What every session runs: this binary's browser on the market, with the environment of `--open` (writes
     /// off) or of each authorized key (its vendor, created on first use with the embedded market); and the keys.
+    /// Every visitor's wish list is kept by the market under a name derived from the key they offered
+    /// (`VisitorWishLists`), in `--open` mode too; a visitor who offered none keeps one for the session.
     func sessionLauncher(
-        directory: URL, marketURL: String, embedded: EmbeddedServer?, logger: Logger
+        directory: URL, marketURL: String, embedded: EmbeddedServer?, wishLists: VisitorWishLists, logger: Logger
     ) throws -> (SessionLauncher, AuthorizedKeys?) {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         // No settings file for visitors: the operator's (under this HOME) is the operator's. Choices are kept
         // per visitor key (below); `--open` visitors, who are nobody in particular, keep none.
         var environment = [
             "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": NSHomeDirectory(), SettingsFile.environmentKey: "",
-            RememberedChoices.environmentKey: "",
+            RememberedChoices.environmentKey: "", BrowserLaunch.EnvironmentKey.wishListOwner: "",
         ]
         var keys: AuthorizedKeys?
         var environmentForKey: @Sendable (String) -> [String: String] = { _ in [:] }
@@ -140,6 +144,12 @@ struct SSHCommand: AsyncParsableCommand {
         } else {
             // Writes off; the browser says so in the visitor's language.
             environment[BrowserLaunch.EnvironmentKey.readOnly] = "1"
+        }
+        let forKey = environmentForKey
+        environmentForKey = { fingerprint in
+            var environment = forKey(fingerprint)
+            environment[BrowserLaunch.EnvironmentKey.wishListOwner] = wishLists.owner(forFingerprint: fingerprint) ?? ""
+            return environment
         }
         let launcher = SessionLauncher(
             executable: executable,

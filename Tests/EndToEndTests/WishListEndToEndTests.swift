@@ -83,4 +83,71 @@ struct WishListEndToEndTests {
         #expect((saved?["products"] as? [[String: Any]]) != nil, "a whole list; the folder holds \(names)")
         #expect(!names.contains { $0.contains("damaged") })
     }
+
+    /// `openmarket ssh --open` on a free port browsing `server`, with the host key at `hostKey`; its port.
+    static func startFront(_ folder: TemporaryDirectory, name: String, server: String, hostKey: String) async throws
+        -> (process: SpawnedProcess, port: Int)
+    {
+        let process = try SpawnedProcess(
+            BuiltProducts.openmarket,
+            ["ssh", "--port", "0", "--open", "--server", server, "--data-dir", folder.path + "/" + name, "--host-key", hostKey])
+        let output = try await process.waitForOutput { $0.contains("Stop with Ctrl-C") }
+        return (process, try #require(output.firstMatch(of: /on 127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) }))
+    }
+
+    static func ssh(port: Int, _ options: String) -> String {
+        "ssh -t -p \(port) -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR \(options) 127.0.0.1"
+    }
+
+    @Test("over openmarket ssh a visitor's wish list belongs to their key: kept on one front, found on another sharing the host key; another key has its own; no key keeps one for the session")
+    func visitorsByKey() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let market = try await ServedMarket.start(dataDirectory: folder.path + "/market")
+        defer { market.process.stop() }
+        let hostKey = folder.path + "/ssh_host_ed25519_key"
+        let a = try await Self.startFront(folder, name: "a", server: market.http.base, hostKey: hostKey)
+        defer { a.process.stop() }
+        let b = try await Self.startFront(folder, name: "b", server: market.http.base, hostKey: hostKey)
+        defer { b.process.stop() }
+        var keys: [String] = []
+        for name in ["alice", "bob"] {
+            let key = folder.path + "/" + name
+            #expect(try SpawnedProcess.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-f", key]).status == 0)
+            keys.append("-o IdentitiesOnly=yes -i \(key)")
+        }
+
+        let first = try TmuxSession(command: Self.ssh(port: a.port, keys[0]), columns: 100, rows: 30)
+        try await first.waitFor(text: "20+ products")
+        try first.send("f")
+        let notice = try await first.waitFor(text: "on your wish list (1).")
+        let name = try #require(notice.firstMatch(of: /Kept “(.+)” on your wish list/).map { String($0.1) })
+        try first.send("q")
+        try await first.waitFor(text: "EXITED:0")
+
+        let again = try TmuxSession(command: Self.ssh(port: b.port, keys[0]), columns: 100, rows: 30)
+        try await again.waitFor(text: "20+ products")
+        try again.send("F")
+        let kept = try await again.waitFor(text: "Wish list (1)")
+        #expect(kept.contains("Kept by the market under the key your SSH client offered") && kept.contains(name), "\(name)\n\(kept)")
+        try again.send("q", "q")
+        try await again.waitFor(text: "EXITED:0")
+
+        let other = try TmuxSession(command: Self.ssh(port: b.port, keys[1]), columns: 100, rows: 30)
+        try await other.waitFor(text: "20+ products")
+        try other.send("F")
+        try await other.waitFor(text: "Wish list (0)")
+        try other.send("q", "q")
+        try await other.waitFor(text: "EXITED:0")
+
+        // Without a key the client is asked for a password; any lets it in (an empty one here).
+        let keyless = try TmuxSession(command: Self.ssh(port: a.port, "-o PubkeyAuthentication=no -o PreferredAuthentications=none,password"), columns: 100, rows: 30)
+        try await keyless.waitFor(text: "password:")
+        try keyless.send("Enter")
+        try await keyless.waitFor(text: "20+ products")
+        try keyless.send("F")
+        try await keyless.waitFor(text: "Kept for this session only: your SSH client offered no key to keep it under.")
+        try keyless.send("q", "q")
+        try await keyless.waitFor(text: "EXITED:0")
+    }
 }

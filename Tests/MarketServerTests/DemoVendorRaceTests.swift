@@ -40,7 +40,7 @@ struct DemoVendorRaceTests {
         let late = MarketStores(
             products: stores.products, vendors: stores.vendors, deleteTokens: stores.deleteTokens, pictures: stores.pictures,
             demoCatalog: LateDemoCatalogStore(wrapped: stores.demoCatalog), pictureFiles: stores.pictureFiles,
-            changeFeed: stores.changeFeed)
+            changeFeed: stores.changeFeed, wishLists: stores.wishLists)
         // A data directory of its own, as each replica has: no credentials file from the first to fall back on.
         let own = try TemporaryDirectory()
         defer { own.remove() }

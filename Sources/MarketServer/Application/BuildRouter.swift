@@ -19,5 +19,6 @@ func buildRouter(
         pictures: pictures, demoPictures: demoPictures, thumbnails: ThumbnailMaker(), now: configuration.now,
         deleteTokenLifetime: configuration.deleteTokenLifetime
     ).addRoutes(to: router)
+    WishListController<MarketRequestContext>(keeper: stores.wishLists, now: configuration.now).addRoutes(to: router)
     return router
 }

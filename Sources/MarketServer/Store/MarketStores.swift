@@ -15,12 +15,15 @@ public struct MarketStores: Sendable {
     let pictureFiles: (any PictureStore)?
     /// How other servers' writes to these stores are heard (none for stores only this server writes).
     let changeFeed: any ChangeFeed
+    /// Wish lists kept for clients without a disk of their own.
+    let wishLists: any WishListKeeper
 
     init(
         products: any ProductStore, vendors: any VendorStore, deleteTokens: any DeleteTokenStore,
         pictures: any PictureMetadataStore, demoCatalog: any DemoCatalogStore, pictureFiles: (any PictureStore)? = nil,
-        changeFeed: any ChangeFeed = LocalChangeFeed()
+        changeFeed: any ChangeFeed = LocalChangeFeed(), wishLists: any WishListKeeper
     ) {
+        self.wishLists = wishLists
         self.products = products
         self.vendors = vendors
         self.deleteTokens = deleteTokens
@@ -34,7 +37,7 @@ public struct MarketStores: Sendable {
     public func keepingPicturesInDataDirectory() -> MarketStores {
         MarketStores(
             products: products, vendors: vendors, deleteTokens: deleteTokens, pictures: pictures,
-            demoCatalog: demoCatalog, pictureFiles: nil, changeFeed: changeFeed)
+            demoCatalog: demoCatalog, pictureFiles: nil, changeFeed: changeFeed, wishLists: wishLists)
     }
 
     /// Fresh, empty stores in memory, sharing one set of tables (pictures' bytes too); `now` dates vendors
@@ -46,6 +49,7 @@ public struct MarketStores: Sendable {
             vendors: MemoryVendorStore(database: database, now: now),
             deleteTokens: MemoryDeleteTokenStore(database: database),
             pictures: MemoryPictureMetadataStore(database: database),
-            demoCatalog: MemoryDemoCatalogStore(database: database, now: now), pictureFiles: MemoryPictureStore())
+            demoCatalog: MemoryDemoCatalogStore(database: database, now: now), pictureFiles: MemoryPictureStore(),
+            wishLists: MemoryWishListKeeper(database: database))
     }
 }

@@ -119,6 +119,19 @@ public struct OpenMarketClient: Sendable {
         return try ResponseDecoder.decode(ProductDetail.self, from: response.body)
     }
 
+    // MARK: Wish lists (an extension of `openmarket serve`: docs/API.md, "Wish lists")
+
+    /// `GET /api/wishlists/{owner}`: the wish list document kept under `owner` (JSON bytes; an empty list when
+    /// none is kept).
+    public func wishList(owner: String) async throws(OpenMarketError) -> [UInt8] {
+        try await send("GET", path: "/api/wishlists/\(owner)").body
+    }
+
+    /// `PUT /api/wishlists/{owner}`: keeps `document` (JSON) as `owner`'s list.
+    public func keepWishList(_ document: String, owner: String) async throws(OpenMarketError) {
+        _ = try await send("PUT", path: "/api/wishlists/\(owner)", json: document)
+    }
+
     // MARK: Sending
 
     /// Sends an API request under `baseURL` and returns its 2xx response.

@@ -10,6 +10,8 @@ struct MemoryTables: Sendable {
     var order: [Int] = []
     var deleteTokens: [String: DeleteTokenRecord] = [:]
     var demoVendor: VendorCredentials?
+    /// Wish lists by owner (their JSON).
+    var wishLists: [String: String] = [:]
     /// Ids are never given twice, as SQLite's AUTOINCREMENT.
     private var lastVendorID = 0
     private var lastProductID = 0

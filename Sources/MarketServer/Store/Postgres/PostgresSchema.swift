@@ -77,6 +77,16 @@ enum PostgresSchema {
             """,
             "CREATE INDEX picture_file_stored_at ON picture_file (stored_at)",
         ],
+        // 3: wish lists kept for SSH visitors, found by every front (`PostgresWishListKeeper`).
+        [
+            """
+            CREATE TABLE wish_list (
+              owner text PRIMARY KEY,
+              body text NOT NULL,
+              updated_at double precision NOT NULL
+            )
+            """,
+        ],
     ]
 
     /// The schema version this code reads and writes.

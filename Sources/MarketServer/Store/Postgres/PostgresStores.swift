@@ -50,7 +50,8 @@ public struct PostgresStores: Sendable {
                 pictures: PostgresPictureMetadataStore(pool: pool, logger: logger),
                 demoCatalog: PostgresDemoCatalogStore(pool: pool, now: now, logger: logger),
                 pictureFiles: PostgresPictureStore(pool: pool, logger: logger),
-                changeFeed: PostgresChangeFeed(pool: pool, location: location, logger: logger)),
+                changeFeed: PostgresChangeFeed(pool: pool, location: location, logger: logger),
+                wishLists: PostgresWishListKeeper(pool: pool, logger: logger)),
             location: location)
     }
 

@@ -116,6 +116,16 @@ public enum MarketDatabase {
                     sql: "INSERT INTO sqlite_sequence (name, seq) VALUES ('product', ?)", arguments: [lastID])
             }
         }
+        migrator.registerMigration("v4-wish-lists") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE wish_list (
+                      owner TEXT PRIMARY KEY NOT NULL,
+                      body TEXT NOT NULL,
+                      updated_at REAL NOT NULL
+                    )
+                    """)
+        }
         return migrator
     }
 

@@ -20,7 +20,8 @@ public struct SQLiteStores: Sendable {
                 products: SQLiteProductStore(database: database), vendors: vendors,
                 deleteTokens: SQLiteDeleteTokenStore(database: database),
                 pictures: SQLitePictureMetadataStore(database: database),
-                demoCatalog: SQLiteDemoCatalogStore(database: database, now: now)))
+                demoCatalog: SQLiteDemoCatalogStore(database: database, now: now),
+                wishLists: SQLiteWishListKeeper(database: database)))
     }
 
     /// The database's file name in the data directory.

@@ -1,0 +1,74 @@
+import Foundation
+import Hummingbird
+
+/// The wish-list extension (docs/API.md, "Wish lists"): `GET` and `PUT /api/wishlists/{owner}`. The owner
+/// is an opaque name of 32–128 URL-safe characters that the client makes unguessable; the body is a
+/// wish list document, checked for its shape and size before it is kept. Not cached: one owner reads it.
+struct WishListController<Context: RequestContext>: Sendable {
+    let keeper: any WishListKeeper
+    let now: @Sendable () -> Date
+
+    /// The most products a list holds, and the most bytes its document takes.
+    static var mostProducts: Int { 200 }
+    static var mostBytes: Int { 256 * 1024 }
+
+    /// One kept product as the document holds it (the browser's `WishedProduct`).
+    struct Entry: Codable {
+        var id: Int
+        var name: String
+        var currency: String
+        var price: String
+        var bargainPrice: String
+        var stock: Int
+        var gone: Bool
+    }
+
+    struct Document: Codable {
+        var version: Int
+        var products: [Entry]
+    }
+
+    func addRoutes(to router: Router<Context>) {
+        router.get("/api/wishlists/:owner", use: show)
+        router.put("/api/wishlists/:owner", use: keep)
+    }
+
+    @Sendable func show(_ request: Request, context: Context) async throws -> Response {
+        let owner = try Self.owner(context)
+        return Responses.json(try await keeper.wishList(owner: owner) ?? #"{"version":1,"products":[]}"#)
+    }
+
+    @Sendable func keep(_ request: Request, context: Context) async throws -> Response {
+        let owner = try Self.owner(context)
+        let body = try await request.body.collect(upTo: Self.mostBytes)
+        let document: Document
+        do {
+            document = try JSONDecoder().decode(Document.self, from: Data(buffer: body))
+        } catch {
+            throw APIError.badRequest("a wish list is {\"version\":1,\"products\":[{id, name, currency, price, bargainPrice, stock, gone}, …]}")
+        }
+        guard document.version == 1 else { throw APIError.badRequest("version must be 1") }
+        guard document.products.count <= Self.mostProducts else {
+            throw APIError.badRequest("a wish list holds at most \(Self.mostProducts) products")
+        }
+        guard document.products.allSatisfy({ $0.id > 0 && $0.name.count <= 200 && $0.currency.count <= 8 }) else {
+            throw APIError.badRequest("a product needs an id above 0, a name of at most 200 characters and a currency code")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = String(decoding: try encoder.encode(document), as: UTF8.self)
+        try await keeper.keep(json, owner: owner, at: now())
+        return Responses.json(json)
+    }
+
+    /// The owner from the path: 32–128 of `A–Z a–z 0–9 - _`.
+    static func owner(_ context: Context) throws(APIError) -> String {
+        let owner = context.parameters.get("owner") ?? ""
+        guard (32...128).contains(owner.count),
+            owner.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") })
+        else {
+            throw .badRequest("a wish list's owner is 32 to 128 letters, digits, - or _")
+        }
+        return owner
+    }
+}

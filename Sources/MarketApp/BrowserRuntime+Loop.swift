@@ -74,6 +74,9 @@ extension BrowserRuntime {
                 }
             }
             queue.send(.browser(.started))
+            // The kept wish list is read beside the first page, not before it (the market may keep it).
+            let wishes = self.wishes
+            tasks.start(.wishLoad) { queue.send(.browser(.wishListLoaded(await wishes.load()))) }
             var arrivals = queue.arrivals.makeAsyncIterator()
             var running = true
             while running {

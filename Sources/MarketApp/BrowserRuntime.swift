@@ -86,8 +86,8 @@ public final class BrowserRuntime: Sendable {
         state.openProductAtStart = configuration.openProduct
         state.catalog.layoutKind = configuration.layout
         let wishes = configuration.wishList ?? SessionWishListStore()
-        state.wishList = WishList(await wishes.load())
         state.wishPlace = wishes.place
+        state.wishListReady = false
         // The modes `p` steps through: the terminal's graphics (when it has them), half blocks, none.
         let graphics = configuration.pictures.isGraphics && configuration.cellPixels != nil
         state.pictureModes = (graphics ? [configuration.pictures] : []) + [.blocks, .off]

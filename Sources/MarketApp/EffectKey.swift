@@ -23,6 +23,8 @@ enum EffectKey: Hashable, Sendable {
     case formImages(id: Int)
     /// A look at kept products.
     case wishCheck
+    /// Reading the kept wish list at start.
+    case wishLoad
     /// A save of the wish list (each its own, so none replaces another; the store orders them).
     case wishSave(generation: Int)
 
@@ -30,7 +32,7 @@ enum EffectKey: Hashable, Sendable {
     /// the browser quits). Picture loads are not here: `Pictures` keeps those the last frame wants.
     func isWanted(in state: BrowserState) -> Bool {
         switch self {
-        case .input, .pollTimer, .poll, .register, .update, .delete, .pictureWake, .wishCheck, .wishSave:
+        case .input, .pollTimer, .poll, .register, .update, .delete, .pictureWake, .wishCheck, .wishSave, .wishLoad:
             true
         case .spinner:
             // Not for the poll, which is silent: under `openmarket ssh` a thousand browsers each ticking while a

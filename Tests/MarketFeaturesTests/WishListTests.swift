@@ -99,6 +99,43 @@ struct WishListTests {
         }
     }
 
+    @Test("before the kept list is read: f keeps here and saves nothing; the list read then merges (what was dropped meanwhile stays dropped) and is saved, and looked at")
+    func beforeLoad() {
+        var state = Samples.loaded()
+        state.wishListReady = false
+        let (first, second) = (state.catalog.products[0], state.catalog.products[1])
+        var browser = BrowserTester(browser: state)
+        browser.send(.keyPressed(.character("f"))) {
+            $0.wishList = WishList([WishedProduct(first)])
+            $0.wishGeneration = 1
+            $0.notice = "Kept “\(first.name)” on your wish list (1)."
+        }
+        browser.send(.keyPressed(.character("j"))) {
+            $0.catalog.selectedIndex = 1
+            $0.notice = nil
+        }
+        browser.send(.keyPressed(.character("f"))) {
+            $0.wishList = WishList([WishedProduct(second), WishedProduct(first)])
+            $0.wishGeneration = 2
+            $0.notice = "Kept “\(second.name)” on your wish list (2)."
+        }
+        browser.send(.keyPressed(.character("f"))) {
+            $0.wishList = WishList([WishedProduct(first)])
+            $0.wishGeneration = 3
+            $0.droppedBeforeLoad = [second.id]
+            $0.notice = "Dropped “\(second.name)” from your wish list."
+        }
+        let kept = [WishedProduct(Samples.product(555)), WishedProduct(second)]
+        let merged = [WishedProduct(first), WishedProduct(Samples.product(555))]
+        browser.send(.wishListLoaded(kept), effects: [.saveWishList(merged, generation: 4), .checkWishes(ids: [first.id, 555])]) {
+            $0.wishList = WishList(merged)
+            $0.wishListReady = true
+            $0.droppedBeforeLoad = []
+            $0.wishGeneration = 4
+            $0.checkingWishes = true
+        }
+    }
+
     @Test("a look that finds nothing changed saves nothing; one that failed leaves the product to look at again")
     func quietLook() {
         var state = Samples.loaded()

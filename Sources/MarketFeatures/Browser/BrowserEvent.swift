@@ -26,6 +26,8 @@ public enum BrowserEvent: Sendable, Equatable {
     case productDeleted(id: Int, Result<ProductDetail, BrowserFailure>)
     /// A look at kept products finished (those it could not look at are left out).
     case wishesChecked([WishLook])
+    /// The wish list kept from before has been read (the browser starts without waiting for it).
+    case wishListLoaded([WishedProduct])
 }
 
 /// A failure to show: the sentence for the user. Equatable, so states and events can be compared.

@@ -29,6 +29,8 @@ extension BrowserState {
             return catalog.pollTimerFired() + lookAtWishes()
         case .wishesChecked(let looks):
             return wishesChecked(looks)
+        case .wishListLoaded(let products):
+            return wishListLoaded(products)
         case .searchDebounceElapsed(let generation):
             guard generation == searchGeneration, let line = searchLine, line.effectiveQuery != catalog.query else {
                 return []

@@ -55,6 +55,10 @@ public struct BrowserState: Sendable, Equatable {
     public var checkingWishes = false
     /// How many times the wish list has changed: its saves carry it, so an older one never wins.
     public var wishGeneration = 0
+    /// The kept list has been read (until then changes are kept here and saved once it has, merged).
+    public var wishListReady = true
+    /// Products dropped before the kept list was read (so they do not come back with it).
+    public var droppedBeforeLoad: Set<Int> = []
 
     public init(
         size: ScreenSize = ScreenSize(columns: 80, rows: 24), colorMode: ColorMode = .color256, maxColors: Int = 256,

@@ -7,8 +7,10 @@ extension BrowserState {
         guard let product = currentProduct else { return [] }
         switch wishList.toggle(product) {
         case true?:
+            droppedBeforeLoad.remove(product.id)
             notice = language.text(.wishKept(name: ProductText.name(product), count: wishList.count))
         case false?:
+            if !wishListReady { droppedBeforeLoad.insert(product.id) }
             notice = language.text(.wishDropped(name: ProductText.name(product)))
         case nil:
             notice = language.text(.wishListFull(most: WishList.limit))
@@ -28,6 +30,7 @@ extension BrowserState {
     mutating func dropWish(_ id: Int) -> [BrowserEffect] {
         guard let product = wishList.products.first(where: { $0.id == id }) else { return [] }
         wishList.drop(id)
+        if !wishListReady { droppedBeforeLoad.insert(id) }
         notice = language.text(.wishDropped(name: ProductText.name(product.summary)))
         return wishListChanged()
     }
@@ -57,14 +60,33 @@ extension BrowserState {
         return wishList == before ? [] : wishListChanged()
     }
 
-    /// Keeps the open wish list views in step, and has the list saved.
-    mutating func wishListChanged() -> [BrowserEffect] {
+    /// The kept list arrived: what was kept or dropped meanwhile stays so (kept first), the rest is as kept;
+    /// then a look at them.
+    mutating func wishListLoaded(_ loaded: [WishedProduct]) -> [BrowserEffect] {
+        let changedMeanwhile = wishGeneration > 0
+        let here = Set(wishList.products.map(\.id))
+        wishList = WishList(wishList.products + loaded.filter { !here.contains($0.id) && !droppedBeforeLoad.contains($0.id) })
+        wishListReady = true
+        droppedBeforeLoad = []
+        return (changedMeanwhile ? wishListChanged() : syncWishViews()) + lookAtWishes()
+    }
+
+    /// Keeps the open wish list views in step.
+    @discardableResult
+    mutating func syncWishViews() -> [BrowserEffect] {
         for index in presented.indices {
             guard case .wishList(var view) = presented[index] else { continue }
             view.show(wishList.products)
             presented[index] = .wishList(view)
         }
+        return []
+    }
+
+    /// Keeps the open wish list views in step, and has the list saved (once the kept one has been read).
+    mutating func wishListChanged() -> [BrowserEffect] {
+        syncWishViews()
         wishGeneration += 1
+        guard wishListReady else { return [] }
         return [.saveWishList(wishList.products, generation: wishGeneration)]
     }
 }

@@ -147,6 +147,11 @@ extension Phrase {
         case .copiedLink(let link): "Copied the link: \(link)"
         case .copiedSummary(let line): "Copied: \(line)"
         case .tooLongToCopy(let bytes, let most): "Too long to copy: \(bytes) bytes; terminals take \(most) at most."
+        case .paletteTitle: "Commands and products"
+        case .paletteSearching: "Searching the market…"
+        case .paletteNothing: "Nothing matches."
+        case .paletteFromMarket: "market"
+        case .command(let command): command.english
         case .wishKept(let name, let count): "Kept “\(name)” on your wish list (\(count))."
         case .wishDropped(let name): "Dropped “\(name)” from your wish list."
         case .wishListFull(let most): "The wish list holds \(most) products; drop one first."
@@ -249,6 +254,33 @@ extension Phrase {
     }
 }
 
+extension Phrase.Command {
+    var english: String {
+        switch self {
+        case .help: "Help: every key"
+        case .colours: "Cycle colours"
+        case .pictures: "Cycle how pictures are drawn"
+        case .edit: "Edit the product"
+        case .delete: "Delete the product"
+        case .copyLink: "Copy the product's link"
+        case .copySummary: "Copy name, price and link"
+        case .keep: "Keep on the wish list / drop"
+        case .wishList: "Show the wish list"
+        case .layout: "Switch list ↔ grid"
+        case .search: "Search the market"
+        case .refresh: "Refresh"
+        case .register: "Register a product"
+        case .mine: "My products only / everything"
+        case .sort: "Order: newest → price ↑ → price ↓ → discount"
+        case .inStock: "In stock only / everything"
+        case .priceRange: "Price range"
+        case .quit: "Quit"
+        case .first: "First product"
+        case .last: "Last product"
+        }
+    }
+}
+
 extension Phrase.WishChange {
     var english: String {
         switch self {
@@ -316,6 +348,8 @@ extension Phrase.Hint {
         case .priceRange: "lowest–highest, ₩ or $"
         case .emptyClears: "empty: every price"
         case .drop: "drop"
+        case .toFind: "to find"
+        case .runOrOpen: "run / open"
         }
     }
 }
@@ -344,6 +378,7 @@ extension Phrase.HelpRow {
         case .sort: "order: newest → price ↑ → price ↓ → discount"
         case .filter: "in stock only / everything · a price range"
         case .wish: "keep / drop on the wish list · the wish list"
+        case .palette: "commands and products, fuzzy"
         }
     }
 }

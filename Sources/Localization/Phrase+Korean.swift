@@ -147,6 +147,11 @@ extension Phrase {
         case .copiedLink(let link): "링크를 복사했습니다: \(link)"
         case .copiedSummary(let line): "복사했습니다: \(line)"
         case .tooLongToCopy(let bytes, let most): "복사하기에 너무 깁니다: \(bytes)바이트, 터미널은 \(most)바이트까지 받습니다."
+        case .paletteTitle: "명령과 상품"
+        case .paletteSearching: "마켓에서 찾는 중…"
+        case .paletteNothing: "맞는 것이 없습니다."
+        case .paletteFromMarket: "마켓"
+        case .command(let command): command.korean
         case .wishKept(let name, let count): "“\(name)” 상품을 찜했습니다 (\(count)개)."
         case .wishDropped(let name): "“\(name)” 상품을 찜 목록에서 뺐습니다."
         case .wishListFull(let most): "찜 목록에는 \(most)개까지 담깁니다. 먼저 하나를 빼세요."
@@ -211,6 +216,33 @@ extension Phrase {
         if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
         if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KB" }
         return "\(bytes)바이트"
+    }
+}
+
+extension Phrase.Command {
+    var korean: String {
+        switch self {
+        case .help: "도움말: 모든 키"
+        case .colours: "색 바꾸기"
+        case .pictures: "사진 그리는 방식 바꾸기"
+        case .edit: "상품 수정"
+        case .delete: "상품 삭제"
+        case .copyLink: "상품 링크 복사"
+        case .copySummary: "이름·가격·링크 복사"
+        case .keep: "찜하기 / 빼기"
+        case .wishList: "찜 목록 보기"
+        case .layout: "목록 ↔ 격자 바꾸기"
+        case .search: "마켓 검색"
+        case .refresh: "새로 고침"
+        case .register: "상품 등록"
+        case .mine: "내 상품만 / 모두"
+        case .sort: "순서: 최신순 → 가격 ↑ → 가격 ↓ → 할인"
+        case .inStock: "재고 있는 것만 / 모두"
+        case .priceRange: "가격 범위"
+        case .quit: "끝내기"
+        case .first: "첫 상품"
+        case .last: "마지막 상품"
+        }
     }
 }
 
@@ -281,6 +313,8 @@ extension Phrase.Hint {
         case .priceRange: "최저–최고, ₩ 또는 $"
         case .emptyClears: "비우면 모든 가격"
         case .drop: "빼기"
+        case .toFind: "찾기"
+        case .runOrOpen: "실행 / 열기"
         }
     }
 }
@@ -309,6 +343,7 @@ extension Phrase.HelpRow {
         case .sort: "순서: 최신순 → 가격 ↑ → 가격 ↓ → 할인"
         case .filter: "재고 있는 것만 / 모두 · 가격 범위"
         case .wish: "찜하기 / 빼기 · 찜 목록"
+        case .palette: "명령과 상품 찾기 (대강 입력해도 됩니다)"
         }
     }
 }

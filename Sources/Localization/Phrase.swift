@@ -169,6 +169,16 @@ public enum Phrase: Sendable, Equatable {
     case copiedSummary(String)
     case tooLongToCopy(bytes: Int, most: Int)
 
+    // MARK: The palette
+
+    case paletteTitle
+    case paletteSearching
+    case paletteNothing
+    /// Beside a product the market's search found (not loaded).
+    case paletteFromMarket
+    /// An action, as the palette offers it.
+    case command(Command)
+
     // MARK: The wish list
 
     /// `f` kept a product (`count`: how many the list holds now).
@@ -219,6 +229,12 @@ extension Phrase {
         case gone
     }
 
+    /// The actions the palette offers, in its words.
+    public enum Command: Sendable, Equatable, CaseIterable {
+        case help, colours, pictures, edit, delete, copyLink, copySummary, keep, wishList, layout, search, refresh
+        case register, mine, sort, inStock, priceRange, quit, first, last
+    }
+
     /// Where a wish list is kept.
     public enum WishPlace: Sendable, Equatable, CaseIterable {
         /// A file in the data directory, for this market.
@@ -256,7 +272,7 @@ extension Phrase {
     public enum Hint: Sendable, Equatable, CaseIterable {
         case move, open, grid, list, search, refresh, colour, help, quit, picture, scroll, reload, edit, delete, back
         case yes, no, choose, answer, field, cursor, save, cancel, typeKey, toSearch, done, clear, priceRange, emptyClears
-        case drop
+        case drop, toFind, runOrOpen
     }
 
     /// The rows of help; the keys named inside a row come with it.
@@ -266,7 +282,7 @@ extension Phrase {
         case refresh, register
         case edit(saveKey: String)
         case delete, mine, colours, pictures, help, back, mouse
-        case copy, sort, filter, wish
+        case copy, sort, filter, wish, palette
     }
 
     /// The form's fields.

@@ -311,6 +311,21 @@ extension BrowserRuntime {
                 tasks.start(.wishCheck) {
                     queue.send(.browser(.wishesChecked(await Self.look(at: ids, client: client))))
                 }
+            case .schedulePaletteSearch(let generation, let delay):
+                let clock = runtime.clock
+                tasks.start(.paletteDebounce) {
+                    do {
+                        try await clock.sleep(for: delay)
+                        queue.send(.browser(.paletteSearchDue(generation: generation)))
+                    } catch {}
+                }
+            case .searchPalette(let query, let generation):
+                tasks.start(.paletteSearch) {
+                    guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
+                        try await client.page(number: 1, itemsPerPage: 20, search: query)
+                    }) else { return }
+                    queue.send(.browser(.paletteSearched(query: query, generation: generation, result)))
+                }
             case .saveWishList(let products, let generation):
                 let store = wishes
                 tasks.start(.wishSave(generation: generation)) { await store.save(products, generation: generation) }

@@ -25,6 +25,9 @@ enum EffectKey: Hashable, Sendable {
     case wishCheck
     /// Reading the kept wish list at start.
     case wishLoad
+    /// The palette's typing pause, and its search of the market (wanted while it is open).
+    case paletteDebounce
+    case paletteSearch
     /// A save of the wish list (each its own, so none replaces another; the store orders them).
     case wishSave(generation: Int)
 
@@ -44,6 +47,8 @@ enum EffectKey: Hashable, Sendable {
             state.presented.contains { if case .detail(let detail) = $0 { detail.summary.id == id && detail.isLoading } else { false } }
         case .searchDebounce:
             state.searchLine != nil
+        case .paletteDebounce, .paletteSearch:
+            state.presented.contains { if case .palette = $0 { true } else { false } }
         case .preparePicture(let path):
             state.form?.loadingPictures.contains(path) == true
         case .completePath:

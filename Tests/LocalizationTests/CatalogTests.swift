@@ -44,6 +44,7 @@ struct CatalogTests {
         .noAnswerWithin(milliseconds: 15000), .noAnswerWithin(milliseconds: 500), .requestCancelled,
         .serverRefused(message: "서버", status: 403), .serverFailed(message: "서버", status: 500), .serverStatus(404), .serverStatus(599),
         .unreadableAnswer(detail: "pages[0].price"), .answerTooLarge(bytes: 16 << 20), .answerTooLarge(bytes: 3), .cannotSend(reason: "서버"),
+        .paletteTitle, .paletteSearching, .paletteNothing, .paletteFromMarket,
         .wishKept(name: "Mug", count: 3), .wishDropped(name: "Mug"), .wishListFull(most: 200),
         .wishBanner(name: "Mug", change: .priceDrop(old: "₩12,000", new: "₩9,000"), more: 2, listKey: "F"),
         .wishBanner(name: "Mug", change: .discount(old: "$5.00", new: "$4.00"), more: 0, listKey: "F"),
@@ -55,9 +56,10 @@ struct CatalogTests {
         + Phrase.FormField.allCases.map { .fieldLabel($0) } + Phrase.PictureKey.allCases.map { .pictureKeys($0) }
         + Phrase.Write.allCases.map { .noIdentity($0) } + Phrase.Write.allCases.map { .notYours(name: "Mug", vendor: "alice", $0) }
         + Phrase.Activity.allCases.map { .cancelled($0) } + Phrase.WishPlace.allCases.map { .wishKeptWhere($0) }
+        + Phrase.Command.allCases.map { .command($0) }
         + [
             Phrase.HelpRow.move, .moveGrid, .page, .firstLast, .open, .toggle, .search(clearKey: "Esc"), .refresh, .register,
-            .edit(saveKey: "Ctrl-S"), .delete, .mine, .colours, .pictures, .help, .back, .mouse, .copy, .sort, .filter, .wish,
+            .edit(saveKey: "Ctrl-S"), .delete, .mine, .colours, .pictures, .help, .back, .mouse, .copy, .sort, .filter, .wish, .palette,
         ].map { .help($0) }
         + Phrase.Transport.known.map { .cannotReachServer(endpoint: "h:1", reason: $0) }
 

@@ -138,13 +138,13 @@ struct BrowserScreenTests {
         state.presented = [.help(HelpState())]
         let lines = render(state).0.trimmedLines()
         #expect(lines.contains { $0.contains("Keys") })
-        for key in ["PgUp PgDn", "Enter", "v  Tab", "/", "q  Esc"] {
+        for key in ["PgUp PgDn", "Enter", "v  Tab", "/", ":  Ctrl-P"] {
             #expect(lines.contains { $0.contains(key) }, "\(key)")
         }
-        // 80×24 holds 20 of help's 21 rows: the last is one ↓ away.
+        // 80×24 holds 20 of help's 22 rows: the last is two ↓ away.
         #expect(!lines.contains { $0.contains("mouse") } && lines.contains { $0.contains("↑↓ more") })
-        state.presented = [.help(HelpState(offset: 1))]
-        #expect(render(state).0.trimmedLines().contains { $0.contains("mouse") })
+        state.presented = [.help(HelpState(offset: 2))]
+        #expect(render(state).0.trimmedLines().contains { $0.contains("mouse") } && render(state).0.trimmedLines().contains { $0.contains("q  Esc") })
     }
 
     @Test("error banner with the server's message and the retry key; what was loaded stays")

@@ -47,7 +47,8 @@ struct ScreenSnapshotTests {
     /// currency codes, the app's and the server's names.
     static let foreignWords: Set<String> = {
         let data = products.flatMap { [$0.name, $0.vendorName ?? "", $0.description] }
-            + ["A sturdy mug for your morning coffee, made in Seoul by hand.", "Cup", "Product", serverSaid, "http://m.test/api/products/"]
+            + ["A sturdy mug for your morning coffee, made in Seoul by hand.", "Cup", "Product", serverSaid, "http://m.test/api/products/", "Mustard jar"]
+            + KeyAction.allCases.map(\.rawValue)  // actions' names, as the settings file writes them (the palette shows them)
         let names = ["Enter", "Esc", "Tab", "Ctrl", "PgUp", "PgDn", "Home", "End", "Bksp", "Delete", "KRW", "USD", "openmarket", "test"]
         return Set((data + names).flatMap(latinWords))
     }()
@@ -196,6 +197,20 @@ struct ScreenSnapshotTests {
                 WishNews(id: first.id, name: first.name, currency: first.currency, change: .priceDrop(old: 12000, new: 9000)),
                 WishNews(id: first.id, name: first.name, currency: first.currency, change: .backInStock(3)),
             ]
+        }
+    }
+
+    @Test("the palette: typed letters, the best matches with the matched letters marked, a product the market found")
+    func palette() {
+        expectScreens(named: "palette") { state, language in
+            state.writer = WriterIdentity(vendorID: 1)
+            _ = state.openPalette()
+            guard case .palette(var palette) = state.presented.last else { return }
+            for c in "mu" { _ = palette.handle(.character(c)) }
+            palette.found([Samples.product(77, name: "Mustard jar", price: 4500)], for: "mu", generation: palette.generation) {
+                state.paletteEntry(.found($0))
+            }
+            state.presented[state.presented.count - 1] = .palette(palette)
         }
     }
 

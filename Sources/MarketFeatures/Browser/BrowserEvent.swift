@@ -28,6 +28,10 @@ public enum BrowserEvent: Sendable, Equatable {
     case wishesChecked([WishLook])
     /// The wish list kept from before has been read (the browser starts without waiting for it).
     case wishListLoaded([WishedProduct])
+    /// The palette's typing paused (of this generation).
+    case paletteSearchDue(generation: Int)
+    /// The market's search for the palette answered.
+    case paletteSearched(query: String, generation: Int, Result<ProductPage, BrowserFailure>)
 }
 
 /// A failure to show: the sentence for the user. Equatable, so states and events can be compared.
@@ -80,5 +84,9 @@ public enum BrowserEffect: Sendable, Equatable {
     case checkWishes(ids: [Int])
     /// Keep the wish list as it is now; a save of an older generation that arrives later is dropped.
     case saveWishList([WishedProduct], generation: Int)
+    /// Wait, then say the palette's typing paused.
+    case schedulePaletteSearch(generation: Int, after: Duration)
+    /// Search the market for the palette (the first page).
+    case searchPalette(query: String, generation: Int)
     case quit
 }

@@ -31,6 +31,11 @@ extension BrowserState {
             return wishesChecked(looks)
         case .wishListLoaded(let products):
             return wishListLoaded(products)
+        case .paletteSearchDue(let generation):
+            return paletteSearchDue(generation: generation)
+        case .paletteSearched(let query, let generation, let result):
+            paletteSearched(query: query, generation: generation, result)
+            return []
         case .searchDebounceElapsed(let generation):
             guard generation == searchGeneration, let line = searchLine, line.effectiveQuery != catalog.query else {
                 return []
@@ -73,7 +78,15 @@ extension BrowserState {
 
     /// The keys that work wherever nothing presented took them, then those of the list itself.
     mutating func handleOwnKey(_ key: KeyEvent) -> [BrowserEffect] {
-        switch keymap.action(for: key, in: .browse) {
+        if let action = keymap.action(for: key, in: .browse) { return run(action) }
+        guard presented.isEmpty, let action = keymap.action(for: key, in: .list) else { return [] }
+        return run(action)
+    }
+
+    /// What an action does, from its key or from the palette: those that work anywhere, then the list's own
+    /// (only with nothing presented over the list).
+    mutating func run(_ action: KeyAction) -> [BrowserEffect] {
+        switch action {
         case .help:
             presented.append(.help(HelpState()))
             return []
@@ -99,10 +112,12 @@ extension BrowserState {
             return toggleWish()
         case .wishList:
             return openWishList()
+        case .palette:
+            return openPalette()
         default:
             break
         }
-        guard presented.isEmpty, let action = keymap.action(for: key, in: .list) else { return [] }
+        guard presented.isEmpty, action.context == .list else { return [] }
         if case .handled(let effects) = catalog.handle(action) { return effects }
         switch action {
         case .quit:
@@ -178,6 +193,8 @@ extension BrowserState {
                 effects += dropWish(id)
             case .wishOpened(let product):
                 effects += openWish(product)
+            case .paletteChose(let target):
+                effects += paletteChose(target)
             }
         }
         return effects

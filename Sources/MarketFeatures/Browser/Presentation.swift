@@ -7,6 +7,7 @@ public enum Presentation: Sendable, Equatable {
     case search(SearchState)
     case priceRange(PriceRangeLine)
     case wishList(WishListView)
+    case palette(PaletteState)
 
     /// The feature, for drawing and hints.
     var feature: any PresentedFeature {
@@ -18,6 +19,7 @@ public enum Presentation: Sendable, Equatable {
         case .search(let feature): feature
         case .priceRange(let feature): feature
         case .wishList(let feature): feature
+        case .palette(let feature): feature
         }
     }
 
@@ -44,6 +46,9 @@ public enum Presentation: Sendable, Equatable {
             return feature.handle(input, context: context)
         case .wishList(var feature):
             defer { self = .wishList(feature) }
+            return feature.handle(input, context: context)
+        case .palette(var feature):
+            defer { self = .palette(feature) }
             return feature.handle(input, context: context)
         }
     }

@@ -27,4 +27,6 @@ public enum PresentationAction: Sendable, Equatable {
     case wishDropped(Int)
     /// A kept product is to be opened.
     case wishOpened(WishedProduct)
+    /// The palette's Enter: an action to run or a product to open.
+    case paletteChose(PaletteEntry.Target)
 }

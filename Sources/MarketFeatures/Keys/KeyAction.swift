@@ -1,3 +1,4 @@
+public import Localization
 /// Everything a key can do, by a stable name (`move.down`, `toggle.layout` …): the names the settings file's
 /// `keys:` binds, with their context, default keys and what help says of them.
 public enum KeyAction: String, Sendable, CaseIterable, Comparable {
@@ -11,6 +12,7 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
     case copySummary = "copy.summary"
     case wishToggle = "wish.toggle"
     case wishList = "wish.list"
+    case palette
     // The list and the grid.
     case moveUp = "move.up"
     case moveDown = "move.down"
@@ -53,7 +55,7 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
     /// Where it works.
     public var context: KeyContext {
         switch self {
-        case .help, .colorsCycle, .picturesCycle, .edit, .delete, .copyLink, .copySummary, .wishToggle, .wishList: .browse
+        case .help, .colorsCycle, .picturesCycle, .edit, .delete, .copyLink, .copySummary, .wishToggle, .wishList, .palette: .browse
         case .moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .moveFirst, .moveLast, .open, .toggleLayout,
             .search, .searchClear, .refresh, .register, .mine, .sortCycle, .filterInStock, .filterPrice, .quit:
             .list
@@ -76,6 +78,7 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
         case .copySummary: ["Y"]
         case .wishToggle: ["f"]
         case .wishList: ["F"]
+        case .palette: [":", "ctrl-p"]
         case .moveUp: ["up", "k"]
         case .moveDown: ["down", "j"]
         case .moveLeft: ["left", "h"]
@@ -115,5 +118,35 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
 
     public static func < (lhs: KeyAction, rhs: KeyAction) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+extension KeyAction {
+    /// The palette's words for it, for the actions the palette offers (nil: moving, scrolling, answering,
+    /// the form's keys, and the palette itself).
+    public var command: Phrase.Command? {
+        switch self {
+        case .help: .help
+        case .colorsCycle: .colours
+        case .picturesCycle: .pictures
+        case .edit: .edit
+        case .delete: .delete
+        case .copyLink: .copyLink
+        case .copySummary: .copySummary
+        case .wishToggle: .keep
+        case .wishList: .wishList
+        case .toggleLayout: .layout
+        case .search: .search
+        case .refresh: .refresh
+        case .register: .register
+        case .mine: .mine
+        case .sortCycle: .sort
+        case .filterInStock: .inStock
+        case .filterPrice: .priceRange
+        case .quit: .quit
+        case .moveFirst: .first
+        case .moveLast: .last
+        default: nil
+        }
     }
 }

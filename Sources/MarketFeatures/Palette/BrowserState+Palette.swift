@@ -1,0 +1,73 @@
+import Localization
+import OpenMarketAPI
+
+extension BrowserState {
+    /// `:` or Ctrl-P: the palette, over every action offered here and every product loaded.
+    mutating func openPalette() -> [BrowserEffect] {
+        var entries: [PaletteEntry] = []
+        for action in KeyAction.allCases {
+            guard let command = action.command, isOffered(action) else { continue }
+            entries.append(
+                PaletteEntry(
+                    target: .action(action), text: language.text(.command(command)) + " · " + action.rawValue,
+                    detail: keymap.hints(action, count: 2)))
+        }
+        entries.reserveCapacity(entries.count + catalog.products.count)
+        for product in catalog.products { entries.append(paletteEntry(.product(product))) }
+        presented.append(.palette(PaletteState(entries: entries)))
+        return []
+    }
+
+    /// A product's row: its name (printable) and its price.
+    func paletteEntry(_ target: PaletteEntry.Target) -> PaletteEntry {
+        switch target {
+        case .product(let product), .found(let product):
+            PaletteEntry(target: target, text: ProductText.name(product), detail: ProductText.prices(product).pay)
+        case .action:
+            PaletteEntry(target: target, text: "", detail: "")
+        }
+    }
+
+    /// Whether the palette offers `action` now: writes only to a writer; the list's own actions always (the
+    /// palette closes before they run, leaving the list on top).
+    func isOffered(_ action: KeyAction) -> Bool {
+        switch action {
+        case .edit, .delete, .register, .mine: writer != nil
+        default: true
+        }
+    }
+
+    /// What the palette's Enter chose: the action run as its key would, or the product's detail.
+    mutating func paletteChose(_ target: PaletteEntry.Target) -> [BrowserEffect] {
+        switch target {
+        case .action(let action):
+            return run(action)
+        case .product(let product), .found(let product):
+            if let index = catalog.products.firstIndex(where: { $0.id == product.id }) {
+                catalog.selectedIndex = index
+                catalog.keepSelectionVisible()
+            }
+            presented.append(.detail(DetailState(summary: product)))
+            return [.loadDetail(id: product.id)]
+        }
+    }
+
+    /// The typing paused: the market is searched for the line, when it is still open and long enough.
+    mutating func paletteSearchDue(generation: Int) -> [BrowserEffect] {
+        guard let index = presented.lastIndex(where: { if case .palette = $0 { true } else { false } }),
+            case .palette(var palette) = presented[index], let query = palette.searchDue(generation: generation)
+        else { return [] }
+        presented[index] = .palette(palette)
+        return [.searchPalette(query: query, generation: generation)]
+    }
+
+    /// The market's search answered (a failure finds nothing; the loaded products still match).
+    mutating func paletteSearched(query: String, generation: Int, _ result: Result<ProductPage, BrowserFailure>) {
+        guard let index = presented.lastIndex(where: { if case .palette = $0 { true } else { false } }),
+            case .palette(var palette) = presented[index]
+        else { return }
+        let products = (try? result.get().products) ?? []
+        palette.found(products, for: query, generation: generation) { paletteEntry(.found($0)) }
+        presented[index] = .palette(palette)
+    }
+}

@@ -1,0 +1,133 @@
+import Localization
+public import OpenMarketAPI
+import TerminalUI
+
+/// The command palette (`:` or Ctrl-P): a line to type on and, as you type, what matches it fuzzily —
+/// every action by its words, name and keys, every product loaded, and after a pause what the market's
+/// search finds. Enter runs the action or opens the product; the matched letters are marked.
+public struct PaletteState: Sendable, Equatable {
+    /// What is typed.
+    public private(set) var query = ""
+    /// The chosen row among `matches`.
+    public var selectedIndex = 0
+    /// Everything it can offer, actions first (prepared once, when it opens).
+    public private(set) var entries: [PaletteEntry]
+    /// What the market's search found for `foundFor`, those not loaded.
+    public private(set) var found: [PaletteEntry] = []
+    public private(set) var foundFor: String?
+    /// The best matches, best first: an index into `entries + found`, and how it matched.
+    public private(set) var matches: [Match] = []
+    /// Counts the typing, so that only the last pause's search is made and answered.
+    public private(set) var generation = 0
+    /// A search of the market is under way (for this generation).
+    public private(set) var searching = false
+
+    public struct Match: Sendable, Equatable {
+        public var index: Int
+        public var match: FuzzyMatch
+    }
+
+    /// The most rows it ranks and shows.
+    static let shown = 100
+    /// The longest line it takes.
+    static let limit = 100
+    /// How long the typing pauses before the market is searched, and the least it searches for.
+    public static let searchPause: Duration = .milliseconds(400)
+    static let searchLeast = 2
+
+    public init(entries: [PaletteEntry]) {
+        self.entries = entries
+        rank()
+    }
+
+    /// The entry at `matches[row]`.
+    public func entry(at row: Int) -> PaletteEntry? {
+        guard matches.indices.contains(row) else { return nil }
+        let index = matches[row].index
+        return index < entries.count ? entries[index] : found[index - entries.count]
+    }
+
+    public var selected: PaletteEntry? { entry(at: selectedIndex) }
+
+    /// Ranks every entry against the query: best score first; among equals actions, then loaded products,
+    /// then found ones, then the shorter text, then the order they came in.
+    mutating func rank() {
+        let pattern = FuzzyMatch.pattern(query.trimmingCharacters(in: .whitespaces))
+        var ranked: [Match] = []
+        let all = entries + found
+        for (index, entry) in all.enumerated() {
+            if let match = FuzzyMatch.match(pattern, in: entry.candidate) { ranked.append(Match(index: index, match: match)) }
+        }
+        if !pattern.isEmpty {
+            ranked.sort { a, b in
+                if a.match.score != b.match.score { return a.match.score > b.match.score }
+                let (x, y) = (all[a.index], all[b.index])
+                if x.rank != y.rank { return x.rank < y.rank }
+                if x.text.count != y.text.count { return x.text.count < y.text.count }
+                return a.index < b.index
+            }
+        }
+        matches = Array(ranked.prefix(Self.shown))
+        selectedIndex = 0
+    }
+
+    /// The market's search answered: what it found that is not loaded joins the ranking.
+    mutating func found(_ products: [ProductSummary], for query: String, generation answered: Int, make: (ProductSummary) -> PaletteEntry) {
+        guard answered == generation else { return }
+        searching = false
+        let loaded = Set(entries.compactMap { if case .product(let p) = $0.target { p.id } else { nil } })
+        found = products.filter { !loaded.contains($0.id) }.map(make)
+        foundFor = query
+        let chosen = selected
+        rank()
+        if let chosen, let row = matches.indices.first(where: { entry(at: $0) == chosen }) { selectedIndex = row }
+    }
+
+    /// The search is due: whether it should be made now (the typing has paused on a long enough query).
+    mutating func searchDue(generation due: Int) -> String? {
+        let text = query.trimmingCharacters(in: .whitespaces)
+        guard due == generation, text.count >= Self.searchLeast, text != foundFor else { return nil }
+        searching = true
+        return text
+    }
+
+    mutating func handle(_ key: KeyEvent) -> [PresentationAction] {
+        switch key {
+        case .escape:
+            return [.dismiss]
+        case .enter:
+            return selected.map { [.dismiss, .paletteChose($0.target)] } ?? []
+        case .up, .control("p"), .control("k"):
+            selectedIndex = max(0, selectedIndex - 1)
+            return []
+        case .down, .control("n"), .control("j"), .tab:
+            selectedIndex = max(0, min(matches.count - 1, selectedIndex + 1))
+            return []
+        case .pageUp:
+            selectedIndex = max(0, selectedIndex - 10)
+            return []
+        case .pageDown:
+            selectedIndex = max(0, min(matches.count - 1, selectedIndex + 10))
+            return []
+        case .backspace:
+            guard !query.isEmpty else { return [] }
+            query.removeLast()
+        case .control("u"):
+            guard !query.isEmpty else { return [] }
+            query = ""
+        case .character(let c):
+            guard query.count < Self.limit else { return [] }
+            query.append(c)
+        case .paste(let text):
+            let room = max(0, Self.limit - query.count)
+            guard room > 0 else { return [] }
+            query += TerminalText.sanitized(text.replacingOccurrences(of: "\n", with: " ")).prefix(room)
+        default:
+            return []
+        }
+        generation += 1
+        searching = false
+        rank()
+        return [.run(.schedulePaletteSearch(generation: generation, after: Self.searchPause))]
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Localization
+import Mocks
+import OpenMarketAPI
+import TerminalUI
+import Testing
+
+@testable import MarketFeatures
+
+/// The command palette: fuzzy matching and its ranking, the palette's keys, running an action and opening a
+/// product from it, and the market's search after a pause.
+@Suite("The command palette")
+struct PaletteTests {
+    static func score(_ pattern: String, _ text: String) -> FuzzyMatch? {
+        FuzzyMatch.match(FuzzyMatch.pattern(pattern), in: FuzzyMatch.Candidate(text))
+    }
+
+    @Test("a match is the pattern's letters in order, any case; none otherwise; the matched letters are named")
+    func matching() {
+        #expect(Self.score("bm", "Blue Mug")?.positions == [0, 5])
+        #expect(Self.score("MUG", "blue mug")?.positions == [5, 6, 7])
+        #expect(Self.score("gum", "Blue Mug") == nil, "order matters")
+        #expect(Self.score("mugs", "Mug") == nil)
+        #expect(Self.score("", "anything") == FuzzyMatch(score: 0, positions: []))
+        #expect(Self.score("머그", "도자기 머그컵")?.positions == [4, 5], "Hangul, by scalar")
+        #expect(Self.score("ö", "Köln") != nil && Self.score("K", "köln") != nil)
+    }
+
+    @Test("ranking: word starts and runs beat letters scattered; the start of the text beats the middle; a whole word beats its letters apart")
+    func ranking() {
+        func better(_ pattern: String, _ a: String, than b: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            let (x, y) = (Self.score(pattern, a)?.score ?? .min, Self.score(pattern, b)?.score ?? .min)
+            #expect(x > y, "\(pattern): \(a) (\(x)) over \(b) (\(y))", sourceLocation: sourceLocation)
+        }
+        better("mug", "Blue Mug", than: "Magnet Under Glass")
+        better("mug", "Mug Tree", than: "Blue Mug")
+        better("bm", "Blue Mug", than: "Bamboo")
+        better("sort", "Order · sort.cycle", than: "Seoul Loafers Road Trip")
+        better("wish", "Show the wish list", than: "Wool Ice Skates Heavy")
+        // The best alignment, not the first: "ea" in "Green Tea" is the word start of "Tea"'s… no: e-a adjacent.
+        #expect(Self.score("tea", "Tea set: green tea")?.positions == [0, 1, 2])
+        #expect(Self.score("gt", "Green tea Garden tool")?.positions == [0, 6])
+    }
+
+    static func browser(products count: Int = 20) -> BrowserState {
+        var state = Samples.loaded()
+        state.writer = WriterIdentity(vendorID: 1)
+        _ = count
+        return state
+    }
+
+    @Test(": opens the palette over every action offered and every product loaded; typing narrows it and schedules a search; Enter runs the action as its key would")
+    func runsAnAction() throws {
+        var browser = BrowserTester(browser: Self.browser())
+        browser.openPalette()
+        guard case .palette(let opened) = browser.state.presented.last else { Issue.record("no palette"); return }
+        let actions = opened.entries.filter { if case .action = $0.target { true } else { false } }
+        #expect(actions.count == KeyAction.allCases.filter { $0.command != nil }.count, "every offered action")
+        #expect(opened.entries.count == actions.count + 20 && opened.matches.count == opened.entries.count)
+        for (index, c) in "ordr".enumerated() {
+            browser.palette(.character(c), effects: [.schedulePaletteSearch(generation: index + 1, after: .milliseconds(400))])
+        }
+        guard case .palette(let typed) = browser.state.presented.last else { Issue.record("no palette"); return }
+        #expect(typed.selected?.target == .action(.sortCycle), "\(typed.matches.prefix(3).compactMap { typed.entry(at: typed.matches.firstIndex(of: $0)!)?.text })")
+        browser.send(.keyPressed(.enter)) {
+            $0.presented = []
+            $0.catalog.order = .priceLowToHigh
+        }
+    }
+
+    @Test("Enter on a product selects it in the list and opens its detail; Esc closes; the search after a pause adds what the market found, not what is loaded; a stale answer is dropped")
+    func opensAndSearches() throws {
+        var browser = BrowserTester(browser: Self.browser())
+        let target = browser.state.catalog.products[7]
+        browser.openPalette()
+        browser.palette(.paste(target.name), effects: [.schedulePaletteSearch(generation: 1, after: .milliseconds(400))])
+        browser.send(.paletteSearchDue(generation: 1), effects: [.searchPalette(query: target.name, generation: 1)]) { state in
+            guard case .palette(var palette) = state.presented.last else { return }
+            #expect(palette.searchDue(generation: 1) == target.name)
+            state.presented[state.presented.count - 1] = .palette(palette)
+        }
+        browser.send(.paletteSearchDue(generation: 0))  // an older pause: nothing
+        let far = Samples.product(999, name: target.name + " deluxe")
+        let page = ProductPage(
+            pageNumber: 1, itemsPerPage: 20, totalCount: 2, offset: 0, limit: 20, lastPage: 1, hasNext: false, hasPrev: false,
+            products: [target, far])
+        browser.send(.paletteSearched(query: target.name, generation: 0, .success(page)))  // stale: dropped
+        guard case .palette(let waiting) = browser.state.presented.last else { Issue.record("no palette"); return }
+        #expect(waiting.found.isEmpty && waiting.searching)
+        browser.send(.paletteSearched(query: target.name, generation: 1, .success(page))) { state in
+            guard case .palette(var palette) = state.presented.last else { return }
+            palette.found([target, far], for: target.name, generation: 1) { state.paletteEntry(.found($0)) }
+            state.presented[state.presented.count - 1] = .palette(palette)
+        }
+        guard case .palette(let answered) = browser.state.presented.last else { Issue.record("no palette"); return }
+        #expect(answered.found.map(\.target) == [.found(far)], "the loaded one is not found twice")
+        #expect(answered.selected?.target == .product(target), "the exact name first")
+        browser.send(.keyPressed(.enter), effects: [.loadDetail(id: target.id)]) {
+            $0.presented = [.detail(DetailState(summary: target))]
+            $0.catalog.selectedIndex = 7
+        }
+        browser.send(.keyPressed(.escape)) { $0.presented = [] }
+        browser.send(.keyPressed(.control("p")), effects: [], { state in _ = state.openPalette() })
+        browser.send(.keyPressed(.escape)) { $0.presented = [] }
+    }
+
+    @Test("without a vendor identity, writes are not offered")
+    func offered() {
+        var state = Samples.loaded()
+        state.writer = nil
+        _ = state.handle(.keyPressed(.character(":")))
+        guard case .palette(let palette) = state.presented.last else { Issue.record("no palette"); return }
+        let actions = palette.entries.compactMap { if case .action(let action) = $0.target { action } else { nil } }
+        #expect(!actions.contains(.edit) && !actions.contains(.register) && actions.contains(.sortCycle))
+    }
+}
+
+extension FeatureTester where State == BrowserState, Event == BrowserEvent, Effect == BrowserEffect {
+    /// A key to the open palette: the palette changes as its own `handle` says (its ranking is checked by
+    /// the tests' expectations), and nothing else changes.
+    mutating func palette(
+        _ key: KeyEvent, effects: [BrowserEffect] = [], fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+        column: Int = #column
+    ) {
+        send(.keyPressed(key), effects: effects, { state in
+            guard let last = state.presented.indices.last, case .palette(var palette) = state.presented[last] else { return }
+            _ = palette.handle(key)
+            state.presented[last] = .palette(palette)
+        }, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Opens the palette as `:` does (its entries as `openPalette` makes them).
+    mutating func openPalette(fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) {
+        send(.keyPressed(.character(":")), effects: [], { state in _ = state.openPalette() }, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}

@@ -10,7 +10,7 @@ extension BrowserState {
             entries.append(
                 PaletteEntry(
                     target: .action(action), text: language.text(.command(command)) + " · " + action.rawValue,
-                    detail: keymap.hints(action, count: 2)))
+                    keys: keymap.hints(action, count: 2)))
         }
         entries.reserveCapacity(entries.count + catalog.products.count)
         for product in catalog.products { entries.append(paletteEntry(.product(product))) }
@@ -22,9 +22,9 @@ extension BrowserState {
     func paletteEntry(_ target: PaletteEntry.Target) -> PaletteEntry {
         switch target {
         case .product(let product), .found(let product):
-            PaletteEntry(target: target, text: ProductText.name(product), detail: ProductText.prices(product).pay)
+            PaletteEntry(target: target, text: ProductText.name(product))
         case .action:
-            PaletteEntry(target: target, text: "", detail: "")
+            PaletteEntry(target: target, text: "")
         }
     }
 

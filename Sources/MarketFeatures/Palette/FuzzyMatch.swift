@@ -17,21 +17,20 @@ public struct FuzzyMatch: Sendable, Equatable {
         let wordStarts: [Bool]
 
         public init(_ text: String) {
-            let scalars = Array(text.unicodeScalars)
-            folded = scalars.map { FuzzyMatch.fold($0) }
+            var folded: [UInt32] = []
             var starts: [Bool] = []
-            starts.reserveCapacity(scalars.count)
-            for index in scalars.indices {
-                let c = scalars[index]
-                let word = c.properties.isAlphabetic || c.properties.numericType != nil
-                if index == 0 {
-                    starts.append(true)
-                } else {
-                    let p = scalars[index - 1]
-                    let previousWord = p.properties.isAlphabetic || p.properties.numericType != nil
-                    starts.append(word && (!previousWord || (p.properties.isLowercase && c.properties.isUppercase)))
-                }
+            folded.reserveCapacity(text.utf8.count)
+            starts.reserveCapacity(text.utf8.count)
+            var previousWord = false
+            var previousLower = false
+            for scalar in text.unicodeScalars {
+                let (fold, word, lower, upper) = FuzzyMatch.classify(scalar)
+                starts.append(word && (!previousWord || (previousLower && upper)))
+                folded.append(fold)
+                previousWord = word
+                previousLower = lower
             }
+            self.folded = folded
             wordStarts = starts
         }
     }
@@ -44,9 +43,44 @@ public struct FuzzyMatch: Sendable, Equatable {
     static let leadPenaltyMost = 8
 
     /// A scalar as patterns and texts are compared: lowercased when it has one lowercase scalar.
-    static func fold(_ scalar: Unicode.Scalar) -> UInt32 {
-        let lower = scalar.properties.lowercaseMapping.unicodeScalars
-        return lower.count == 1 ? lower.first!.value : scalar.value
+    static func fold(_ scalar: Unicode.Scalar) -> UInt32 { classify(scalar).fold }
+
+    /// A scalar's folded value, whether it is part of a word (a letter or a digit), and its case — ASCII
+    /// without looking anything up (most of what is typed and most names), the rest through Unicode's tables.
+    static func classify(_ scalar: Unicode.Scalar) -> (fold: UInt32, word: Bool, lower: Bool, upper: Bool) {
+        let v = scalar.value
+        if v < 0x80 {
+            if v >= 0x41 && v <= 0x5A { return (v + 0x20, true, false, true) }
+            if v >= 0x61 && v <= 0x7A { return (v, true, true, false) }
+            return (v, v >= 0x30 && v <= 0x39, false, false)
+        }
+        // Hangul syllables (most Korean names): letters without case.
+        if v >= 0xAC00 && v <= 0xD7A3 { return (v, true, false, false) }
+        let properties = scalar.properties
+        let lower = properties.lowercaseMapping.unicodeScalars
+        let fold = lower.count == 1 ? lower.first!.value : v
+        return (fold, properties.isAlphabetic || properties.numericType != nil, properties.isLowercase, properties.isUppercase)
+    }
+
+    /// Room for the scoring's tables, kept between matches so that a keystroke over 10,000 texts does not
+    /// allocate 20,000 arrays.
+    public struct Scratch: Sendable {
+        var best: [Int] = []
+        var from: [Int] = []
+
+        public init() {}
+
+        mutating func reset(_ count: Int, none: Int) {
+            if best.count < count {
+                best = [Int](repeating: none, count: count)
+                from = [Int](repeating: -1, count: count)
+            } else {
+                for i in 0..<count {
+                    best[i] = none
+                    from[i] = -1
+                }
+            }
+        }
     }
 
     /// A typed pattern, folded as texts are.
@@ -55,6 +89,12 @@ public struct FuzzyMatch: Sendable, Equatable {
     /// The best-scoring way `pattern` appears in `candidate`, or nil when it does not. An empty pattern
     /// matches everything with score 0.
     public static func match(_ pattern: [UInt32], in candidate: Candidate) -> FuzzyMatch? {
+        var scratch = Scratch()
+        return match(pattern, in: candidate, scratch: &scratch)
+    }
+
+    /// As `match(_:in:)`, scoring in `scratch`'s tables.
+    public static func match(_ pattern: [UInt32], in candidate: Candidate, scratch: inout Scratch) -> FuzzyMatch? {
         let m = pattern.count
         guard m > 0 else { return FuzzyMatch(score: 0, positions: []) }
         let text = candidate.folded
@@ -69,8 +109,21 @@ public struct FuzzyMatch: Sendable, Equatable {
         guard p == m else { return nil }
         let none = Int.min / 4
         // best[j][i]: the best score with pattern[j] matched at text[i]; from[j][i]: where pattern[j-1] was.
-        var best = [Int](repeating: none, count: m * n)
-        var from = [Int](repeating: -1, count: m * n)
+        scratch.reset(m * n, none: none)
+        return scratch.best.withUnsafeMutableBufferPointer { best in
+            scratch.from.withUnsafeMutableBufferPointer { from in
+                score(pattern, text, candidate.wordStarts, best: best, from: from, none: none)
+            }
+        }
+    }
+
+    /// The scoring proper, over tables of at least `pattern.count × text.count` cells filled with `none`.
+    private static func score(
+        _ pattern: [UInt32], _ text: [UInt32], _ wordStarts: [Bool], best: UnsafeMutableBufferPointer<Int>,
+        from: UnsafeMutableBufferPointer<Int>, none: Int
+    ) -> FuzzyMatch? {
+        let m = pattern.count
+        let n = text.count
         for j in 0..<m {
             // carry: the best of best[j-1][k] − gap × (i−1−k) over k ≤ i−2, and its k.
             var carry = none
@@ -89,7 +142,7 @@ public struct FuzzyMatch: Sendable, Equatable {
                     }
                 }
                 guard text[i] == pattern[j] else { continue }
-                let own = matchScore + (candidate.wordStarts[i] ? wordStartBonus : 0) + (i == 0 ? firstBonus : 0)
+                let own = matchScore + (wordStarts[i] ? wordStartBonus : 0) + (i == 0 ? firstBonus : 0)
                 if j == 0 {
                     best[row + i] = own - min(i, leadPenaltyMost)
                     continue

@@ -13,15 +13,24 @@ public struct PaletteEntry: Sendable, Equatable {
     public var target: Target
     /// What is matched and shown on the left (an action's words and name; a product's name).
     public var text: String
-    /// What is shown on the right: an action's keys, a product's price.
-    public var detail: String
+    /// An action's keys (a product's price is made when its row is drawn: 10,000 prices formatted at
+    /// every opening would be most of its cost).
+    let keys: String
     let candidate: FuzzyMatch.Candidate
 
-    public init(target: Target, text: String, detail: String) {
+    public init(target: Target, text: String, keys: String = "") {
         self.target = target
         self.text = text
-        self.detail = detail
+        self.keys = keys
         candidate = FuzzyMatch.Candidate(text)
+    }
+
+    /// What is shown on the right: an action's keys, a product's price.
+    public var detail: String {
+        switch target {
+        case .action: keys
+        case .product(let product), .found(let product): ProductText.prices(product).pay
+        }
     }
 
     /// Which kind goes first among equal scores: actions, then loaded products, then found ones.
@@ -32,4 +41,7 @@ public struct PaletteEntry: Sendable, Equatable {
         case .found: 2
         }
     }
+
+    /// The text's length in scalars (shorter goes first among equals).
+    var length: Int { candidate.folded.count }
 }

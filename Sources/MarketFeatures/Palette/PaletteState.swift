@@ -17,6 +17,9 @@ public struct PaletteState: Sendable, Equatable {
     public private(set) var foundFor: String?
     /// The best matches, best first: an index into `entries + found`, and how it matched.
     public private(set) var matches: [Match] = []
+    /// Every entry that matches the query (indices into `entries + found`), and the query they were found for.
+    private(set) var matching: [Int] = []
+    private(set) var rankedFor: String?
     /// Counts the typing, so that only the last pause's search is made and answered.
     public private(set) var generation = 0
     /// A search of the market is under way (for this generation).
@@ -25,6 +28,18 @@ public struct PaletteState: Sendable, Equatable {
     public struct Match: Sendable, Equatable {
         public var index: Int
         public var match: FuzzyMatch
+        /// The tie-breakers, kept here so that sorting touches no entry: its kind's rank and its length.
+        var rank: Int = 0
+        var length: Int = 0
+
+        /// Whether it goes before `other`: the better score, then actions before products before found ones,
+        /// then the shorter text, then the earlier entry.
+        func precedes(_ other: Match) -> Bool {
+            if match.score != other.match.score { return match.score > other.match.score }
+            if rank != other.rank { return rank < other.rank }
+            if length != other.length { return length < other.length }
+            return index < other.index
+        }
     }
 
     /// The most rows it ranks and shows.
@@ -43,33 +58,50 @@ public struct PaletteState: Sendable, Equatable {
     /// The entry at `matches[row]`.
     public func entry(at row: Int) -> PaletteEntry? {
         guard matches.indices.contains(row) else { return nil }
-        let index = matches[row].index
-        return index < entries.count ? entries[index] : found[index - entries.count]
+        return entry(index: matches[row].index)
     }
 
     public var selected: PaletteEntry? { entry(at: selectedIndex) }
 
     /// Ranks every entry against the query: best score first; among equals actions, then loaded products,
-    /// then found ones, then the shorter text, then the order they came in.
+    /// then found ones, then the shorter text, then the order they came in. A query that extends the last
+    /// one looks only at what matched the last one (typing narrows); only the best 100 are sorted.
     mutating func rank() {
-        let pattern = FuzzyMatch.pattern(query.trimmingCharacters(in: .whitespaces))
+        let typed = query.trimmingCharacters(in: .whitespaces)
+        let pattern = FuzzyMatch.pattern(typed)
+        let total = entries.count + found.count
+        let narrowing = rankedFor.map { !$0.isEmpty && typed.hasPrefix($0) } ?? false
+        let pool = narrowing ? matching : Array(0..<total)
+        var scratch = FuzzyMatch.Scratch()
         var ranked: [Match] = []
-        let all = entries + found
-        for (index, entry) in all.enumerated() {
-            if let match = FuzzyMatch.match(pattern, in: entry.candidate) { ranked.append(Match(index: index, match: match)) }
+        ranked.reserveCapacity(pool.count)
+        for index in pool {
+            let isEntry = index < entries.count
+            let matched =
+                isEntry
+                ? FuzzyMatch.match(pattern, in: entries[index].candidate, scratch: &scratch)
+                : FuzzyMatch.match(pattern, in: found[index - entries.count].candidate, scratch: &scratch)
+            guard let matched else { continue }
+            let (rank, length) = isEntry ? (entries[index].rank, entries[index].length) : (2, found[index - entries.count].length)
+            ranked.append(Match(index: index, match: matched, rank: rank, length: length))
         }
+        matching = ranked.map(\.index)
+        rankedFor = typed
         if !pattern.isEmpty {
-            ranked.sort { a, b in
-                if a.match.score != b.match.score { return a.match.score > b.match.score }
-                let (x, y) = (all[a.index], all[b.index])
-                if x.rank != y.rank { return x.rank < y.rank }
-                if x.text.count != y.text.count { return x.text.count < y.text.count }
-                return a.index < b.index
+            // The 100th best score: what scores below it is never shown, and is not sorted.
+            if ranked.count > Self.shown {
+                let scores = ranked.map(\.match.score).sorted(by: >)
+                let least = scores[Self.shown - 1]
+                ranked.removeAll { $0.match.score < least }
             }
+            ranked.sort { $0.precedes($1) }
         }
         matches = Array(ranked.prefix(Self.shown))
         selectedIndex = 0
     }
+
+    /// The entry with this index in `entries + found`.
+    func entry(index: Int) -> PaletteEntry { index < entries.count ? entries[index] : found[index - entries.count] }
 
     /// The market's search answered: what it found that is not loaded joins the ranking.
     mutating func found(_ products: [ProductSummary], for query: String, generation answered: Int, make: (ProductSummary) -> PaletteEntry) {
@@ -79,6 +111,7 @@ public struct PaletteState: Sendable, Equatable {
         found = products.filter { !loaded.contains($0.id) }.map(make)
         foundFor = query
         let chosen = selected
+        rankedFor = nil  // new entries: look at everything again
         rank()
         if let chosen, let row = matches.indices.first(where: { entry(at: $0) == chosen }) { selectedIndex = row }
     }

@@ -47,6 +47,38 @@ enum GraphicsBench {
         }
         lines.append("")
         lines += try modes(studio: studio)
+        lines.append("")
+        lines += try wholeWindow(studio: studio)
+        return lines
+    }
+
+    /// One picture on the whole window (issue 24's picture window: the window but its caption line), at
+    /// 80×24 and 200×60 with 8×16-pixel cells, from a 1600×1200 photo: the bytes each mode sends for it.
+    static func wholeWindow(studio: StudioPhoto) throws -> [String] {
+        let (cellWidth, cellHeight) = (8, 16)
+        var lines = [
+            "One 1600×1200 photo on the whole window (all but the caption line), 8×16-pixel cells: bytes on the wire per mode",
+            "| window | picture cells | picture px | half blocks 256 | half blocks true colour | sixel | kitty | iTerm2 |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        let source = studio.scaled(width: 1600, height: 1200)
+        for (columns, rows) in [(80, 24), (200, 60)] {
+            let frame = Rect(x: 0, y: 0, width: columns, height: rows - 1)
+            let cell = PixelSize(width: cellWidth, height: cellHeight)
+            let size = GraphicFit.fitted(PixelSize(width: source.width, height: source.height), into: frame, cell: cell)
+            let fit = GraphicFit(size: size, in: frame, cell: cell)
+            let scaled = ImageScaler().resize(source, width: size.width, height: size.height)
+            var blocks: [Int?] = []
+            for palette in [PaletteKind.xterm256, .truecolor] {
+                blocks.append(cursesBytes(HalfBlockRenderer(palette: palette).render(source, columns: frame.width, rows: frame.height)))
+            }
+            let sixel = SixelEncoder().encode(scaled).count
+            let kitty = try KittyGraphicsEncoder().transmitAndDisplay(scaled, id: 1, columns: fit.cells.width, rows: fit.cells.height).count
+            let iterm = try ITermImageEncoder().encode(scaled, columns: fit.cells.width, rows: fit.cells.height).count
+            lines.append(
+                "| \(columns)×\(rows) | \(fit.cells.width)×\(fit.cells.height) | \(size.width)×\(size.height) | \(blocks[0].map(String.init) ?? "–") "
+                    + "| \(blocks[1].map(String.init) ?? "–") | \(sixel) | \(kitty) | \(iterm) |")
+        }
         return lines
     }
 

@@ -183,6 +183,87 @@ struct TerminalGraphicsEndToEndTests {
         try await expectScrollLeavesWhatARedrawDraws(session)
     }
 
+    @Test("the picture window: a product's picture itself on the whole window, aspect kept, in sixel (xterm) and kitty; → the next; leaving leaves what a redraw draws", arguments: [EmulatorSession.Kind.xtermVT340, .kitty])
+    func pictureWindow(kind: EmulatorSession.Kind) async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let market = try await ServedMarket.start(dataDirectory: folder.path + "/market")
+        defer { market.process.stop() }
+        // A product with two pictures or more.
+        let page = try await market.http.send("GET", "/api/products?page_no=1&items_per_page=30").json()
+        var chosen: (id: Int, pictures: [String])?
+        for product in page["pages"] as? [[String: Any]] ?? [] {
+            let id = product["id"] as! Int
+            let detail = try await market.http.send("GET", "/api/products/\(id)").json()
+            let pictures = (detail["images"] as? [[String: Any]] ?? []).compactMap { $0["url"] as? String }
+            if pictures.count >= 2 {
+                chosen = (id, pictures)
+                break
+            }
+        }
+        let (id, pictures) = try #require(chosen, "a demo product with two pictures")
+        let home = folder.path + "/home"
+        let (columns, rows) = kind == .kitty ? (80, 24) : (100, 30)
+        let session = try await EmulatorSession(
+            kind, command: [BuiltProducts.openmarket, "--server", market.http.base, "--data-dir", home, "--product", "\(id)"],
+            columns: columns, rows: rows)
+        defer { session.stop() }
+        let log = try await wait(for: "terminal answered", in: URL(fileURLWithPath: home + "/openmarket.log"))
+        let cellText = try #require(answered(log).firstMatch(of: /cell (\d+)×(\d+) px/), "\(answered(log))")
+        let cell = PixelSize(width: Int(cellText.1)!, height: Int(cellText.2)!)
+        try await Task.sleep(for: .seconds(2))
+        try await session.press("z")
+        try await Task.sleep(for: .seconds(2.5))
+        let first = try await session.screenshot()
+        // The whole window but its caption line, as the browser lays it out.
+        let frame = Rect(x: 0, y: 0, width: columns, height: rows - 1)
+        let bound = kind == .kitty ? 30.0 : 25.0
+        let shown = try await Self.match(pictures[0], http: market.http, shot: first, frame: frame, cell: cell)
+        print("\(kind): picture 1 on the whole window (\(frame.width)×\(frame.height) cells) at +\(shown.dx)+\(shown.dy) px, PSNR \(shown.psnr) dB")
+        #expect(shown.psnr >= bound, "the picture itself, on the whole window: \(shown)")
+        try await session.press("l")
+        try await Task.sleep(for: .seconds(2.5))
+        let second = try await session.screenshot()
+        let next = try await Self.match(pictures[1], http: market.http, shot: second, frame: frame, cell: cell)
+        print("\(kind): picture 2 at PSNR \(next.psnr) dB")
+        #expect(next.psnr >= bound, "→ shows the next picture: \(next)")
+        try await session.press("Escape")
+        try await Task.sleep(for: .seconds(1.5))
+        let back = try await session.screenshot()
+        try await session.press("ctrl+l")
+        try await Task.sleep(for: .seconds(1.5))
+        let redrawn = try await session.screenshot()
+        let differing = try await OwnThread.run { Self.differingPixels(back, redrawn) }
+        #expect(differing.count * 1000 <= back.width * back.height, "after the window, \(differing.count) pixels differ from a redraw")
+        #expect(!session.hasExited)
+    }
+
+    /// How well the picture at `path` (its URL on the market), fitted into `frame` as the browser fits it,
+    /// matches the screenshot near where the frame's cells are.
+    static func match(_ url: String, http: LiveHTTP, shot: XWDImage, frame: Rect, cell: PixelSize) async throws
+        -> (psnr: Double, dx: Int, dy: Int)
+    {
+        let bytes = [UInt8](try await http.send("GET", ServedMarket.path(of: url)).body)
+        let header = try ImageHeader.read(bytes)
+        let size = GraphicFit.fitted(PixelSize(width: header.width, height: header.height), into: frame, cell: cell)
+        let decoded = try ImageDecoder().decode(bytes, atLeast: (width: size.width, height: size.height))
+        let expected =
+            decoded.width == size.width && decoded.height == size.height
+            ? decoded : ImageScaler().resize(decoded, width: size.width, height: size.height)
+        let fit = GraphicFit(size: size, in: frame, cell: cell)
+        let origin = (x: fit.cells.x * cell.width, y: fit.cells.y * cell.height)
+        return try await OwnThread.run {
+            var best = (psnr: 0.0, dx: 0, dy: 0)
+            for dy in 0...6 {
+                for dx in 0...6 {
+                    let psnr = Self.psnr(expected, shot, x: dx + origin.x, y: dy + origin.y)
+                    if psnr > best.psnr { best = (psnr, dx, dy) }
+                }
+            }
+            return best
+        }
+    }
+
     /// PSNR of `expected` against the screenshot's pixels at (x, y).
     static func psnr(_ expected: PixelImage, _ shot: XWDImage, x: Int, y: Int) -> Double {
         guard x + expected.width <= shot.width, y + expected.height <= shot.height else { return 0 }

@@ -214,6 +214,17 @@ struct ScreenSnapshotTests {
         }
     }
 
+    @Test("the picture window: the picture on the whole window, its caption")
+    func pictureWindow() {
+        expectScreens(named: "picture-window") { state, language in
+            let product = state.catalog.allProducts[0]
+            var detail = DetailState(summary: product)
+            detail.detail = Samples.detail(product.id, pictures: 3)
+            detail.phase = .loaded
+            state.presented = [.detail(detail), .pictureWindow(PictureWindowState(productID: product.id, name: product.name, pictures: detail.detail!.images.map(\.url), index: 2))]
+        }
+    }
+
     @Test("the error banner and a notice on the status line")
     func bannerAndNotice() {
         expectScreens(named: "banner-notice") { state, language in

@@ -195,6 +195,9 @@ extension BrowserState {
                 effects += openWish(product)
             case .paletteChose(let target):
                 effects += paletteChose(target)
+            case .pictureWindowClosed(let id, let index):
+                presented.removeAll { if case .pictureWindow = $0 { true } else { false } }
+                updateDetails(of: id) { $0.imageIndex = index }
             }
         }
         return effects

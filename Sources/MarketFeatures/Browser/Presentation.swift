@@ -8,6 +8,7 @@ public enum Presentation: Sendable, Equatable {
     case priceRange(PriceRangeLine)
     case wishList(WishListView)
     case palette(PaletteState)
+    case pictureWindow(PictureWindowState)
 
     /// The feature, for drawing and hints.
     var feature: any PresentedFeature {
@@ -20,6 +21,7 @@ public enum Presentation: Sendable, Equatable {
         case .priceRange(let feature): feature
         case .wishList(let feature): feature
         case .palette(let feature): feature
+        case .pictureWindow(let feature): feature
         }
     }
 
@@ -49,6 +51,9 @@ public enum Presentation: Sendable, Equatable {
             return feature.handle(input, context: context)
         case .palette(var feature):
             defer { self = .palette(feature) }
+            return feature.handle(input, context: context)
+        case .pictureWindow(var feature):
+            defer { self = .pictureWindow(feature) }
             return feature.handle(input, context: context)
         }
     }

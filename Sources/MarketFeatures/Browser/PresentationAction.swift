@@ -29,4 +29,6 @@ public enum PresentationAction: Sendable, Equatable {
     case wishOpened(WishedProduct)
     /// The palette's Enter: an action to run or a product to open.
     case paletteChose(PaletteEntry.Target)
+    /// The picture window closed on picture `index`: the detail below shows that one.
+    case pictureWindowClosed(productID: Int, index: Int)
 }

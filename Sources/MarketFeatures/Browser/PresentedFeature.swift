@@ -10,6 +10,8 @@ import TerminalUI
 protocol PresentedFeature: Sendable {
     /// Whether it takes the whole content area (what is below is not drawn).
     var coversContent: Bool { get }
+    /// Whether it takes the whole window, title, status and hint lines too (the picture window).
+    var coversScreen: Bool { get }
     /// What it waits for, for the status line beside the spinner ("saving…"); nil when it waits for nothing.
     var activity: Phrase.Activity? { get }
     /// Whether it takes every key (nothing reaches the browser's own keys, and the status line's notice stays).
@@ -26,6 +28,7 @@ protocol PresentedFeature: Sendable {
 
 extension PresentedFeature {
     var coversContent: Bool { false }
+    var coversScreen: Bool { false }
     var activity: Phrase.Activity? { nil }
     var isModal: Bool { false }
     func hints(_ context: RenderContext) -> [KeyHint]? { nil }

@@ -26,6 +26,11 @@ extension DetailState {
         case .reload:
             phase = .loading
             return .handled([.run(.loadDetail(id: summary.id))])
+        case .pictureWindow:
+            let pictures = detail?.images.map(\.url) ?? summary.thumbnailURL.map { [$0] } ?? []
+            guard !pictures.isEmpty else { return .handled([]) }
+            let name = detail?.summary.name ?? summary.name
+            return .handled([.present(.pictureWindow(PictureWindowState(productID: summary.id, name: name, pictures: pictures, index: imageIndex)))])
         default:
             return .notMine
         }

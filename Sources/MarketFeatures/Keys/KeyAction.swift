@@ -43,6 +43,7 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
     case scrollPageDown = "scroll.page-down"
     case scrollTop = "scroll.top"
     case reload
+    case pictureWindow = "picture.window"
     // A question (“Delete …?”, “Discard changes?”).
     case answerYes = "answer.yes"
     case answerNo = "answer.no"
@@ -59,7 +60,8 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
         case .moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .moveFirst, .moveLast, .open, .toggleLayout,
             .search, .searchClear, .refresh, .register, .mine, .sortCycle, .filterInStock, .filterPrice, .quit:
             .list
-        case .back, .picturePrevious, .pictureNext, .scrollUp, .scrollDown, .scrollPageUp, .scrollPageDown, .scrollTop, .reload:
+        case .back, .picturePrevious, .pictureNext, .scrollUp, .scrollDown, .scrollPageUp, .scrollPageDown, .scrollTop, .reload,
+            .pictureWindow:
             .detail
         case .answerYes, .answerNo, .answerSwitch, .answerChosen: .question
         case .formSubmit, .formCancel: .form
@@ -107,6 +109,7 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
         case .scrollPageDown: ["pgdn", "space"]
         case .scrollTop: ["g", "home"]
         case .reload: ["r"]
+        case .pictureWindow: ["z", "enter"]
         case .answerYes: ["y", "Y"]
         case .answerNo: ["n", "esc", "N", "q"]
         case .answerSwitch: ["left", "right", "tab", "backtab", "h", "l"]

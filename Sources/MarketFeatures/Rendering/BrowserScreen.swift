@@ -37,6 +37,12 @@ public struct BrowserScreen {
         let context = self.context
         let layout = state.layout
         let features = state.presented.map(\.feature)
+        // A feature that takes the whole window is all there is (and what is over it).
+        if let top = features.lastIndex(where: { $0.coversScreen }) {
+            for feature in features[top...] { feature.widget(context).render(canvas.bounds, into: &canvas, report: &report) }
+            if theme.ascii { canvas.replaceGlyphs(Self.asciiGlyphs) }
+            return report
+        }
         // Only the topmost feature that takes the whole content area, and what is over it, are drawn.
         let firstDrawn = features.lastIndex { $0.coversContent } ?? -1
         let starting = state.catalog.isStarting && state.catalog.products.isEmpty && firstDrawn < 0

@@ -1,0 +1,67 @@
+public import Foundation
+import Localization
+import TerminalUI
+
+/// A product's picture on the whole window (`z` or Enter in the detail): as large as the window allows with
+/// its aspect kept, in whatever way the terminal draws pictures, the picture itself (not its thumbnail);
+/// ←/→ step through the product's pictures; back (or `z`) returns to the detail, on the picture shown last.
+public struct PictureWindowState: Sendable, Equatable {
+    /// The product's id (its detail is below).
+    public var productID: Int
+    /// Its name, for the caption (as sent: made printable when drawn).
+    public var name: String
+    /// Its pictures at full size.
+    public var pictures: [URL]
+    public var index: Int
+
+    public init(productID: Int, name: String, pictures: [URL], index: Int = 0) {
+        self.productID = productID
+        self.name = name
+        self.pictures = pictures
+        self.index = pictures.isEmpty ? 0 : min(max(0, index), pictures.count - 1)
+    }
+
+    /// The picture shown.
+    public var picture: URL? { pictures.isEmpty ? nil : pictures[index] }
+
+    mutating func handle(_ key: KeyEvent, keymap: Keymap) -> [PresentationAction] {
+        let closed: [PresentationAction] = [.pictureWindowClosed(productID: productID, index: index)]
+        switch keymap.action(for: key, in: .detail) {
+        case .pictureNext:
+            if !pictures.isEmpty { index = (index + 1) % pictures.count }
+            return []
+        case .picturePrevious:
+            if !pictures.isEmpty { index = (index + pictures.count - 1) % pictures.count }
+            return []
+        case .back, .pictureWindow:
+            return closed
+        default:
+            break
+        }
+        // Help and the colour and picture modes still work here; everything else waits.
+        return []
+    }
+}
+
+extension PictureWindowState: PresentedFeature {
+    var coversContent: Bool { true }
+    var coversScreen: Bool { true }
+
+    mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
+        switch input {
+        case .key(let key):
+            if let action = context.keymap.action(for: key, in: .browse), [.help, .colorsCycle, .picturesCycle].contains(action) {
+                return .notMine
+            }
+            return .handled(handle(key, keymap: context.keymap))
+        case .mouse(let mouse):
+            switch mouse.kind {
+            case .wheelDown: return .handled(handle(.right, keymap: .standard))
+            case .wheelUp: return .handled(handle(.left, keymap: .standard))
+            default: return .handled([])
+            }
+        }
+    }
+
+    func widget(_ context: RenderContext) -> any Widget { PictureWindowWidget(window: self, context: context) }
+}

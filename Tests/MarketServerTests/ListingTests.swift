@@ -143,4 +143,47 @@ struct ListingTests {
             #expect(try await client.send(.get, "/api/products?currency=KRW&price_min=&price_max=").status == .ok, "empty bounds are none")
         }
     }
+
+    @Test("products added while a sorted, filtered list is paged: none of those listed before is skipped; one shifted in again is the only repeat (the client drops repeats)", arguments: StoreKind.allCases)
+    func addedWhilePaging(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
+        defer { market.directory.remove() }
+        @Sendable func add(_ name: String, _ price: Decimal, stock: Int = 5) async throws {
+            _ = try await market.server.products.insert(
+                NewProduct(
+                    vendorID: market.alice.id, name: name, description: "A fine thing for the shelf.", price: price,
+                    discountedPrice: 0, stock: stock, currency: "KRW"),
+                pictures: [], at: Date())
+        }
+        for (name, price, discount, stock, currency) in Self.catalog {
+            _ = try await market.server.products.insert(
+                NewProduct(
+                    vendorID: market.alice.id, name: name, description: "A fine thing for the shelf.", price: price,
+                    discountedPrice: discount, stock: stock, currency: currency),
+                pictures: [], at: Date())
+        }
+        try await market.test { client in
+            let query = "sort=price-asc&in_stock=true&items_per_page=2"
+            let before = try await Self.names(client, "sort=price-asc&in_stock=true", perPage: 100).names
+            var seen: [String] = []
+            var page = 1
+            while true {
+                let answer = try await client.send(.get, "/api/products?page_no=\(page)&\(query)")
+                let object = try answer.jsonObject()
+                seen += (object["pages"] as! [[String: Any]]).map { $0["name"] as! String }
+                // Between pages: one cheaper than all (it shifts every later page by one), one dearest, one sold out.
+                if page == 1 {
+                    try await add("Penny Whistle", 1)
+                    try await add("Gold Mug", 99_000)
+                    try await add("Empty Box", 5, stock: 0)
+                }
+                guard object["hasNext"] as! Bool else { break }
+                page += 1
+            }
+            #expect(Set(before).isSubset(of: Set(seen)), "none skipped: \(before) within \(seen)")
+            let repeats = Dictionary(grouping: seen, by: { $0 }).filter { $0.value.count > 1 }.keys
+            #expect(repeats.count <= 1, "one product shifted in again at most: \(repeats)")
+            #expect(!seen.contains("Empty Box") && seen.contains("Gold Mug"), "the filter holds for what was added")
+        }
+    }
 }

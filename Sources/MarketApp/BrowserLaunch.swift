@@ -83,6 +83,25 @@ public struct BrowserLaunch: Sendable {
     }
 
 
+    /// The vendor identity writes are made with: the options, then the environment, then the named server's,
+    /// then the saved one (for its server, or any), then the embedded market's demo vendor; nil for none.
+    public static func identity(
+        _ options: Options, environment: [String: String], server: MarketChoice, saved: KnownIdentity? = nil, demo: KnownIdentity? = nil
+    ) -> KnownIdentity? {
+        if let identifier = options.identifier ?? environment[EnvironmentKey.identifier],
+            let secret = options.secret ?? environment[EnvironmentKey.secret]
+        {
+            return KnownIdentity(
+                identity: VendorIdentity(identifier: identifier, secret: secret),
+                vendorID: environment[EnvironmentKey.vendorID].flatMap(Int.init))
+        }
+        if case .named(let named) = server, let identifier = named.identifier, let secret = named.secret {
+            return KnownIdentity(identity: VendorIdentity(identifier: identifier, secret: secret))
+        }
+        if let saved, saved.server == nil || saved.server == server.url { return saved }
+        return demo
+    }
+
     /// The pictures a value asks for.
     public static func pictureRequest(_ text: String?) throws(InvalidValue) -> PictureModeChoice.Request {
         guard let text, !text.isEmpty else { return .auto }
@@ -143,20 +162,9 @@ public struct BrowserLaunch: Sendable {
             pollInterval: .milliseconds(Int(settings.pollInterval.value * 1000)), colorMode: settings.colors.value,
             ascii: settings.ascii.value,
             serverLabel: baseURL.host.map { "\($0):\(baseURL.port ?? 80)" } ?? baseURL.absoluteString)
-        // Identity: the options, then the environment, then the named server's, then the saved one (for its
-        // server), then the demo vendor.
-        if let identifier = options.identifier ?? environment[EnvironmentKey.identifier],
-            let secret = options.secret ?? environment[EnvironmentKey.secret]
-        {
-            configuration.identity = VendorIdentity(identifier: identifier, secret: secret)
-            configuration.writerVendorID = environment[EnvironmentKey.vendorID].flatMap(Int.init)
-        } else if case .named(let named) = settings.server.value, let identifier = named.identifier, let secret = named.secret {
-            configuration.identity = VendorIdentity(identifier: identifier, secret: secret)
-        } else if let saved, saved.server == nil || saved.server == settings.server.value.url {
-            configuration.identity = saved.identity
-        } else if let demo {
-            configuration.identity = demo.identity
-            configuration.writerVendorID = demo.vendorID
+        if let known = identity(options, environment: environment, server: settings.server.value, saved: saved, demo: demo) {
+            configuration.identity = known.identity
+            configuration.writerVendorID = known.vendorID
         }
         configuration.language = settings.language.value
         // Any value turns writes off; the notice is said in the browser's language.

@@ -173,13 +173,13 @@ _openmarket() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    browse|serve|vendor|ssh|config|help)
+    browse|serve|vendor|ssh|config|products|help)
         # Offer subcommand argument completions
         "_openmarket_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'browse serve vendor ssh config help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'browse serve vendor ssh config products help' -- "${cur}"))
         ;;
     esac
 }
@@ -483,6 +483,215 @@ _openmarket_config_init() {
 
     # Offer option value completions
     case "${prev}" in
+    '--config')
+        return
+        ;;
+    esac
+}
+
+_openmarket_products() {
+    repeating_flags=()
+    non_repeating_flags=(-h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __openmarket_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    list|show|add|edit|delete)
+        # Offer subcommand argument completions
+        "_openmarket_products_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'list show add edit delete' -- "${cur}"))
+        ;;
+    esac
+}
+
+_openmarket_products_list() {
+    repeating_flags=()
+    non_repeating_flags=(--in-stock --all --json --jsonl -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --identifier --secret --data-dir --config --search --sort --page --per-page)
+    __openmarket_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--identifier')
+        return
+        ;;
+    '--secret')
+        return
+        ;;
+    '--data-dir')
+        return
+        ;;
+    '--config')
+        return
+        ;;
+    '--search')
+        return
+        ;;
+    '--sort')
+        return
+        ;;
+    '--page')
+        return
+        ;;
+    '--per-page')
+        return
+        ;;
+    esac
+}
+
+_openmarket_products_show() {
+    repeating_flags=()
+    non_repeating_flags=(--json -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --identifier --secret --data-dir --config)
+    __openmarket_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--identifier')
+        return
+        ;;
+    '--secret')
+        return
+        ;;
+    '--data-dir')
+        return
+        ;;
+    '--config')
+        return
+        ;;
+    esac
+}
+
+_openmarket_products_add() {
+    repeating_flags=()
+    non_repeating_flags=(--json -h --help)
+    repeating_options=(--picture)
+    non_repeating_options=(--name --description --price --currency --discount --stock --server --identifier --secret --data-dir --config)
+    __openmarket_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--name')
+        return
+        ;;
+    '--description')
+        return
+        ;;
+    '--price')
+        return
+        ;;
+    '--currency')
+        return
+        ;;
+    '--discount')
+        return
+        ;;
+    '--stock')
+        return
+        ;;
+    '--picture')
+        return
+        ;;
+    '--server')
+        return
+        ;;
+    '--identifier')
+        return
+        ;;
+    '--secret')
+        return
+        ;;
+    '--data-dir')
+        return
+        ;;
+    '--config')
+        return
+        ;;
+    esac
+}
+
+_openmarket_products_edit() {
+    repeating_flags=()
+    non_repeating_flags=(--json -h --help)
+    repeating_options=()
+    non_repeating_options=(--name --description --price --currency --discount --stock --server --identifier --secret --data-dir --config)
+    __openmarket_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--name')
+        return
+        ;;
+    '--description')
+        return
+        ;;
+    '--price')
+        return
+        ;;
+    '--currency')
+        return
+        ;;
+    '--discount')
+        return
+        ;;
+    '--stock')
+        return
+        ;;
+    '--server')
+        return
+        ;;
+    '--identifier')
+        return
+        ;;
+    '--secret')
+        return
+        ;;
+    '--data-dir')
+        return
+        ;;
+    '--config')
+        return
+        ;;
+    esac
+}
+
+_openmarket_products_delete() {
+    repeating_flags=()
+    non_repeating_flags=(--yes --json -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --identifier --secret --data-dir --config)
+    __openmarket_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--identifier')
+        return
+        ;;
+    '--secret')
+        return
+        ;;
+    '--data-dir')
+        return
+        ;;
     '--config')
         return
         ;;

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import ImagePipeline
+import OpenMarketAPI
+
+/// What went wrong in a product command, said in one line on standard error, with an exit status from
+/// sysexits.h that says what happened: 65 refused by the rules (EX_DATAERR), 66 no such product or file
+/// (EX_NOINPUT), 69 the market unreachable or failing (EX_UNAVAILABLE), 77 not allowed (EX_NOPERM).
+struct CommandFailure: Error, CustomStringConvertible {
+    var lines: [String]
+    var status: Int32
+
+    static let refused: Int32 = 65
+    static let missing: Int32 = 66
+    static let unavailable: Int32 = 69
+    static let notAllowed: Int32 = 77
+
+    var description: String { lines.joined(separator: "\n") }
+
+    /// Writes the lines to standard error and exits with the status.
+    func exit() -> ExitCode {
+        for line in lines { FileHandle.standardError.write(Data("openmarket: \(line)\n".utf8)) }
+        return ExitCode(status)
+    }
+
+    /// A failure of the market's API: its own message where it gave one, and the status its kind calls for.
+    init(_ error: OpenMarketError, market: URL) {
+        let message = error.userMessage(in: .english)
+        switch error.status {
+        case 401?, 403?: self.init(lines: [message], status: Self.notAllowed)
+        case 404?: self.init(lines: [message], status: Self.missing)
+        case let status? where (400..<500).contains(status): self.init(lines: [message], status: Self.refused)
+        case .some: self.init(lines: [message], status: Self.unavailable)
+        case nil:
+            self.init(lines: [error.isTransport || error.isTimeout ? "\(market.absoluteString): \(message)" : message], status: Self.unavailable)
+        }
+    }
+
+    init(lines: [String], status: Int32) {
+        self.lines = lines
+        self.status = status
+    }
+
+    /// A picture file that cannot be sent.
+    init(_ error: UploadPictureError) {
+        switch error.phrase {
+        case .noSuchFile, .isAFolder, .cannotReadFile: self.init(lines: [error.description], status: Self.missing)
+        default: self.init(lines: [error.description], status: Self.refused)
+        }
+    }
+
+    /// The rules a draft breaks, one line each.
+    init(_ violations: [DraftViolation]) {
+        self.init(lines: violations.map { "\($0.field.optionName): \($0.message)" }, status: Self.refused)
+    }
+
+    static let noIdentity = CommandFailure(
+        lines: ["this needs a vendor identity: --identifier and --secret, OPENMARKET_IDENTIFIER and OPENMARKET_SECRET, a named server's, or the embedded market's demo vendor"],
+        status: notAllowed)
+}
+
+extension DraftField {
+    /// The option that sets the field.
+    var optionName: String {
+        switch self {
+        case .name: "--name"
+        case .description: "--description"
+        case .price: "--price"
+        case .discountedPrice: "--discount"
+        case .stock: "--stock"
+        case .currency: "--currency"
+        case .pictures: "--picture"
+        }
+    }
+}

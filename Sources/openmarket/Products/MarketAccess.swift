@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import Logging
+import MarketApp
+import MarketServer
+import OpenMarketAPI
+import Settings
+
+/// Which market the product commands speak to, and as whom: the options the browser takes for it (`--server`
+/// a URL or a name under `servers:`, the settings file's `server`, else the embedded market in the data
+/// directory) and the same vendor identity it would write with.
+struct MarketAccess: ParsableArguments {
+    @Option(help: "The Open Market API server: a URL, a name under `servers` in the settings file, or embedded (the default: the settings file's, else embedded).")
+    var server: String?
+    @Option(help: "Vendor identifier for writes (default: as the browser finds one: OPENMARKET_IDENTIFIER, a named server's, the saved one, the embedded market's demo vendor).")
+    var identifier: String?
+    @Option(help: "Vendor secret for writes.") var secret: String?
+    @Option(help: "The embedded market's data directory (default: $XDG_DATA_HOME/openmarket).") var dataDir: String?
+    @Option(help: "The settings file (default: $XDG_CONFIG_HOME/openmarket/config.yaml; \"\" for none); also OPENMARKET_CONFIG.")
+    var config: String?
+
+    func validate() throws {
+        if (identifier == nil) != (secret == nil) { throw ValidationError("--identifier and --secret go together") }
+    }
+
+    /// The market reached, its address and the identity writes go with (nil: none found).
+    struct Market {
+        var client: OpenMarketClient
+        var url: URL
+        var identity: VendorIdentity?
+    }
+
+    /// Runs `body` against the market; the embedded one is started for it (quietly) and stopped after.
+    func run<T>(_ body: (Market) async throws -> T) async throws -> T {
+        let environment = ProcessInfo.processInfo.environment
+        var options = BrowserLaunch.Options()
+        options.server = server
+        options.identifier = identifier
+        options.secret = secret
+        let (file, _, _) = try BrowseCommand.settingsFile(flag: config, environment: environment)
+        let choice = try BrowseCommand.launch { () throws(BrowserLaunch.InvalidValue) in try EffectiveSettings.server(options, settings: file) }.value
+        let directory = dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory()
+        var embedded: EmbeddedServer?
+        if choice == .embedded {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            var logger = Logger(label: "openmarket.products") { _ in SwiftLogNoOpLogHandler() }
+            logger.logLevel = .critical
+            embedded = try await EmbeddedServer.start(directory: directory, logger: logger)
+        }
+        let url = embedded?.url ?? URL(string: choice.url!)!
+        let saved = IdentityFile.load().map {
+            BrowserLaunch.KnownIdentity(identity: VendorIdentity(identifier: $0.identifier, secret: $0.secret), server: $0.server)
+        }
+        let demo = embedded?.demoVendor.map {
+            BrowserLaunch.KnownIdentity(identity: VendorIdentity(identifier: $0.identifier, secret: $0.secret), vendorID: $0.id)
+        }
+        let identity = BrowserLaunch.identity(options, environment: environment, server: choice, saved: saved, demo: demo)?.identity
+        let transport = AsyncHTTPTransport()
+        let market = Market(client: OpenMarketClient(baseURL: url, transport: transport), url: url, identity: identity)
+        do {
+            let result = try await body(market)
+            try? await transport.shutdown()
+            await embedded?.stop()
+            return result
+        } catch {
+            try? await transport.shutdown()
+            await embedded?.stop()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import OpenMarketAPI
+
+/// A product as the commands print it in JSON: the API's own keys and values (snake_case, prices exact),
+/// with the pictures when the detail is known. What a script reads from `products list --json` it can send
+/// back to the API.
+struct ProductRecord: Encodable {
+    struct Picture: Encodable {
+        var id: Int
+        var url: String
+        var thumbnailURL: String
+
+        enum CodingKeys: String, CodingKey {
+            case id, url
+            case thumbnailURL = "thumbnail_url"
+        }
+    }
+
+    var id: Int
+    var vendorID: Int
+    var vendorName: String?
+    var name: String
+    var description: String
+    var thumbnail: String?
+    var currency: String
+    var price: Decimal
+    var bargainPrice: Decimal
+    var discountedPrice: Decimal
+    var stock: Int
+    var createdAt: Date
+    var issuedAt: Date
+    var images: [Picture]?
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, description, thumbnail, currency, price, stock, images
+        case vendorID = "vendor_id"
+        case vendorName = "vendor_name"
+        case bargainPrice = "bargain_price"
+        case discountedPrice = "discounted_price"
+        case createdAt = "created_at"
+        case issuedAt = "issued_at"
+    }
+
+    init(_ product: ProductSummary, images: [ProductImage]? = nil) {
+        id = product.id
+        vendorID = product.vendorID
+        vendorName = product.vendorName
+        name = product.name
+        description = product.description
+        thumbnail = product.thumbnailURL?.absoluteString
+        currency = product.currency.code
+        price = product.price.amount
+        bargainPrice = product.bargainPrice.amount
+        discountedPrice = product.discountedPrice.amount
+        stock = product.stock
+        createdAt = product.createdAt
+        issuedAt = product.issuedAt
+        self.images = images?.map { Picture(id: $0.id, url: $0.url.absoluteString, thumbnailURL: $0.thumbnailURL.absoluteString) }
+    }
+
+    init(_ detail: ProductDetail) {
+        self.init(detail.summary, images: detail.images)
+        vendorName = vendorName ?? detail.vendor?.name
+    }
+
+    /// One line of JSON (keys sorted, no slashes escaped, dates as ISO 8601).
+    func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+}

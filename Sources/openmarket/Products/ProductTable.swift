@@ -1,0 +1,48 @@
+import Foundation
+import MarketFeatures
+import OpenMarketAPI
+import TerminalUI
+
+/// Products as a person reads them on a terminal: a table whose columns line up by display width (a Korean
+/// name's letters take two columns), names made printable and cut to fit; and one product as labelled lines.
+enum ProductTable {
+    /// The header and a row per product; `width` is the terminal's, the name column takes what is left.
+    static func lines(_ products: [ProductSummary], width: Int = 100) -> [String] {
+        let rows = products.map { p -> [String] in
+            let (pay, _) = ProductText.prices(p)
+            return ["\(p.id)", pay, p.stock <= 0 ? "sold out" : "\(p.stock)", TerminalText.sanitized(p.vendorName ?? "#\(p.vendorID)"), ProductText.name(p)]
+        }
+        let header = ["ID", "PRICE", "STOCK", "VENDOR", "NAME"]
+        var widths = header.indices.map { column in ([header] + rows).map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+        widths[3] = min(widths[3], 16)
+        let used = widths[0..<4].reduce(0, +) + 8
+        widths[4] = max(10, min(widths[4], width - used))
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { column, text in
+                let cut = TerminalText.truncated(text, toWidth: widths[column])
+                // Numbers right-aligned, words left.
+                return column < 3 ? String(repeating: " ", count: widths[column] - DisplayWidth.of(cut)) + cut
+                    : column == 4 ? cut : TerminalText.padded(cut, toWidth: widths[column])
+            }.joined(separator: "  ")
+        }
+        return [line(header)] + rows.map(line)
+    }
+
+    /// One product, a field a line, then its description.
+    static func detail(_ detail: ProductDetail, market: URL) -> [String] {
+        let p = detail.summary
+        let (pay, original) = ProductText.prices(p)
+        var lines = [
+            ProductText.name(p),
+            "id        \(p.id)",
+            "price     \(pay)" + (original.map { "  (was \($0))" } ?? ""),
+            "stock     \(p.stock <= 0 ? "sold out" : "\(p.stock)")",
+            "vendor    \(ProductText.vendor(p))",
+            "pictures  \(detail.images.count)",
+        ]
+        if let link = ProductText.link(base: market.absoluteString, id: p.id) { lines.append("link      \(link)") }
+        lines.append("")
+        lines += TerminalText.sanitizedLines(p.description)
+        return lines
+    }
+}

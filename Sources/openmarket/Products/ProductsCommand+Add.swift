@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import ImagePipeline
+import OpenMarketAPI
+
+extension ProductsCommand {
+    /// `products add`: registers a product with one to five pictures, in the server's one atomic step.
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Register a product with 1 to 5 pictures (each over 300 KB shrunk as the form shrinks it).")
+        @OptionGroup var fields: ProductFields
+        @Option(name: .customLong("picture"), help: "A picture file (JPEG or PNG); give 1 to 5.") var pictures: [String] = []
+        @OptionGroup var market: MarketAccess
+        @Flag(help: "JSON (the default when piped).") var json = false
+
+        func run() async throws {
+            let output = Output.chosen(json: json)
+            try await ProductsCommand.failing {
+                // The rules first, all of them, before anything is read or sent.
+                var draft = fields.draft(over: ProductDraft())
+                if fields.currency == nil { draft.currency = .krw }
+                draft.pictureCount = pictures.count
+                let violations = draft.validate()
+                guard violations.isEmpty, let product = draft.parsed else { throw CommandFailure(violations) }
+                var uploads: [UploadPicture] = []
+                for path in pictures {
+                    do throws(UploadPictureError) {
+                        let prepared = try UploadShrinker().prepare(fileAt: path)
+                        uploads.append(
+                            UploadPicture(
+                                filename: URL(fileURLWithPath: path).lastPathComponent, bytes: prepared.bytes, mimeType: prepared.format.mimeType))
+                    } catch {
+                        throw CommandFailure(error)
+                    }
+                }
+                try await market.run { market in
+                    guard let identity = market.identity else { throw CommandFailure.noIdentity }
+                    let detail: ProductDetail
+                    do throws(OpenMarketError) {
+                        detail = try await market.client.register(product, pictures: uploads, identity: identity)
+                    } catch {
+                        throw CommandFailure(error, market: market.url)
+                    }
+                    ProductsCommand.print(detail, output, market: market.url)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import OpenMarketAPI
+
+extension ProductsCommand {
+    /// `products edit ID --price …`: sends the fields given that differ from the product's (pictures cannot
+    /// change: the API has no way).
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change a product's fields; only those given (and different) are sent.")
+        @Argument(help: "The product's id.") var id: Int
+        @OptionGroup var fields: ProductFields
+        @OptionGroup var market: MarketAccess
+        @Flag(help: "JSON (the default when piped).") var json = false
+
+        func validate() throws {
+            guard id > 0 else { throw ValidationError("ID must be a whole number above 0") }
+            if fields.isEmpty { throw ValidationError("nothing to change: give --name, --description, --price, --currency, --discount or --stock") }
+        }
+
+        func run() async throws {
+            let output = Output.chosen(json: json)
+            try await ProductsCommand.failing {
+                try await market.run { market in
+                    guard let identity = market.identity else { throw CommandFailure.noIdentity }
+                    let current = try await ProductsCommand.product(id, in: market).summary
+                    let base = ProductDraft(
+                        name: current.name, description: current.description, price: current.price.description,
+                        discountedPrice: current.discountedPrice.description, stock: String(current.stock), currency: current.currency,
+                        isRegistration: false)
+                    let draft = fields.draft(over: base)
+                    let violations = draft.validate()
+                    guard violations.isEmpty, let parsed = draft.parsed else { throw CommandFailure(violations) }
+                    var changes = ProductChanges()
+                    if parsed.name != current.name { changes.name = parsed.name }
+                    if parsed.description != current.description { changes.description = parsed.description }
+                    if parsed.price != current.price.amount { changes.price = parsed.price }
+                    if parsed.currency != current.currency { changes.currency = parsed.currency }
+                    if parsed.discountedPrice != current.discountedPrice.amount { changes.discountedPrice = parsed.discountedPrice }
+                    if parsed.stock != current.stock { changes.stock = parsed.stock }
+                    let detail: ProductDetail
+                    do throws(OpenMarketError) {
+                        detail = changes == ProductChanges() ? try await market.client.product(id: id)
+                            : try await market.client.update(id: id, changes: changes, identity: identity)
+                    } catch {
+                        throw CommandFailure(error, market: market.url)
+                    }
+                    ProductsCommand.print(detail, output, market: market.url)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import OpenMarketAPI
+
+extension ProductsCommand {
+    /// `products list`: a page, or every page (`--all`), newest first or in the market's order.
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List products: a page, or --all pages (JSON lines streamed while paging).")
+        @OptionGroup var market: MarketAccess
+        @Option(help: "Only products whose name or description contains this.") var search: String?
+        @Option(help: "newest (the default), price-asc, price-desc or discount (a server that cannot sort lists newest first, and says so on standard error).")
+        var sort: String?
+        @Flag(help: "Only products in stock.") var inStock = false
+        @Option(help: "The page to list (from 1; default 1).") var page: Int?
+        @Option(help: "Products per page, 1 to 100 (default 20).") var perPage = 20
+        @Flag(help: "Every page, one after another.") var all = false
+        @Flag(help: "One JSON document: {\"products\": […], \"total\": N}.") var json = false
+        @Flag(help: "A JSON line per product, written as each page arrives (the default when piped).") var jsonl = false
+
+        func validate() throws {
+            if all && page != nil { throw ValidationError("--page and --all go apart: one page, or every page") }
+            if let page, page < 1 { throw ValidationError("--page must be 1 or more") }
+            guard (1...100).contains(perPage) else { throw ValidationError("--per-page must be from 1 to 100") }
+            if json && jsonl { throw ValidationError("--json and --jsonl go apart") }
+            if let sort, !["newest", "price-asc", "price-desc", "discount"].contains(sort) {
+                throw ValidationError("--sort must be newest, price-asc, price-desc or discount, not \(sort)")
+            }
+        }
+
+        func run() async throws {
+            let output = Output.chosen(json: json, jsonl: jsonl, piped: .jsonl)
+            let listing = PageListing(sort: sort ?? "newest", inStockOnly: inStock)
+            try await ProductsCommand.failing {
+                try await market.run { market in
+                    var number = page ?? 1
+                    var shown: [ProductSummary] = []
+                    var total = 0
+                    var warned = false
+                    while true {
+                        let fetched: ProductPage
+                        do throws(OpenMarketError) {
+                            fetched = try await market.client.page(number: number, itemsPerPage: perPage, search: search, listing: listing)
+                        } catch {
+                            throw CommandFailure(error, market: market.url)
+                        }
+                        if fetched.listing == nil, listing != .standard, !warned {
+                            FileHandle.standardError.write(Data("openmarket: this server does not sort or filter (a course-API server): newest first, everything\n".utf8))
+                            warned = true
+                        }
+                        total = fetched.totalCount
+                        if output == .jsonl {
+                            for product in fetched.products { ProductsCommand.emit(ProductRecord(product).json()) }
+                        } else {
+                            shown += fetched.products
+                        }
+                        guard all, fetched.hasNext, !fetched.products.isEmpty else { break }
+                        number += 1
+                    }
+                    switch output {
+                    case .jsonl: break
+                    case .json:
+                        let items = shown.map { ProductRecord($0).json() }.joined(separator: ",")
+                        ProductsCommand.emit("{\"products\":[\(items)],\"total\":\(total)}")
+                    case .table:
+                        let width = Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 100
+                        ProductTable.lines(shown, width: width).forEach(ProductsCommand.emit)
+                        if !all, shown.count < total { ProductsCommand.emit("(\(shown.count) of \(total); --all for every page)") }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -31,6 +31,8 @@ deps:
 	@test -x $(SSH_AUDIT) || { python3 -m venv .build-tools/venv && .build-tools/venv/bin/pip install -q 'ssh-audit==3.9.0'; }
 	@# AsyncSSH (PyPI): the SSH client library of the crowd and siege tools (bench/crowd.py, bench/door.py) and their tests.
 	@.build-tools/venv/bin/python -c 'import asyncssh' 2>/dev/null || .build-tools/venv/bin/pip install -q 'asyncssh==2.24.1'
+	@# schemathesis (PyPI): checks docs/openapi.yaml against the live server in the end-to-end tests.
+	@test -x .build-tools/venv/bin/schemathesis || .build-tools/venv/bin/pip install -q 'schemathesis==4.32.5'
 
 bench-deps:
 	@missing=$$(for p in $(BENCH_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
@@ -134,6 +136,7 @@ docs: build
 	.build/debug/openmarket --generate-completion-script bash > docs/completions/openmarket.bash
 	.build/debug/openmarket --generate-completion-script zsh > docs/completions/_openmarket
 	.build/debug/openmarket --generate-completion-script fish > docs/completions/openmarket.fish
+	.build/debug/openmarket openapi > docs/openapi.yaml
 
 ## install: the release binary, its manual page and its completions under $(PREFIX) (DESTDIR for staging)
 install: release

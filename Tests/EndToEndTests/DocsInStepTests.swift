@@ -26,6 +26,14 @@ struct DocsInStepTests {
         #expect(kept.contains("config") && kept.contains("theme") && kept.contains("no-remember"))
     }
 
+    @Test("docs/openapi.yaml is what the server serves at /openapi.yaml and `openmarket openapi` prints (make docs)")
+    func openAPI() async throws {
+        let printed = try await output(["openapi"])
+        let kept = try String(contentsOf: Self.docs.appendingPathComponent("openapi.yaml"), encoding: .utf8)
+        #expect(printed == kept, "docs/openapi.yaml is behind the server: run make docs")
+        #expect(kept.hasPrefix("openapi: 3.1.0") && kept.contains("/api/products/{id}/archived") && kept.contains("/api/wishlists/{owner}"))
+    }
+
     @Test("every command and long option is in the manual page, and the manual names no other (make docs)")
     func manual() async throws {
         let dump = try await output(["--experimental-dump-help"])

@@ -173,13 +173,13 @@ _openmarket() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    browse|serve|vendor|ssh|config|products|help)
+    browse|serve|vendor|ssh|config|products|openapi|help)
         # Offer subcommand argument completions
         "_openmarket_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'browse serve vendor ssh config products help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'browse serve vendor ssh config products openapi help' -- "${cur}"))
         ;;
     esac
 }
@@ -696,6 +696,14 @@ _openmarket_products_delete() {
         return
         ;;
     esac
+}
+
+_openmarket_openapi() {
+    repeating_flags=()
+    non_repeating_flags=(-h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __openmarket_offer_flags_options 0
 }
 
 _openmarket_help() {

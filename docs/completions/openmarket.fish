@@ -60,6 +60,8 @@ function __openmarket_parse_tokens -S
             case 'delete'
                 __openmarket_parse_subcommand 1 'server=' 'identifier=' 'secret=' 'data-dir=' 'config=' 'yes' 'json' 'h/help'
             end
+        case 'openapi'
+            __openmarket_parse_subcommand 0 'h/help'
         case 'help'
             __openmarket_parse_subcommand -r 1 
         end
@@ -122,6 +124,7 @@ complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positiona
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket" -eq 1' -fa 'ssh' -d 'Serve the browser over SSH (one browser per session).'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket" -eq 1' -fa 'config' -d 'The settings file: where it is, what is in effect, and a commented one to start from.'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket" -eq 1' -fa 'products' -d 'List, show, register, edit and delete products from the shell.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket" -eq 1' -fa 'openapi' -d 'Print the API\'s OpenAPI 3.1 document (served at /openapi.yaml too).'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" server' -l 'server' -d 'Browse this Open Market API server (a URL, or a name under `servers` in the settings file) instead of the embedded one.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" identifier' -l 'identifier' -d 'Vendor identifier for writes (default: the embedded server\'s demo vendor).' -rfka ''
@@ -266,3 +269,4 @@ complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket products delete" yes' -l 'yes' -d 'Do not ask.'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket products delete" json' -l 'json' -d 'JSON of what was deleted (the default when piped).'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket products delete" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket openapi" h help' -s 'h' -l 'help' -d 'Show help information.'

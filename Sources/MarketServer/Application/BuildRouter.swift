@@ -10,6 +10,11 @@ func buildRouter(
     router.middlewares.add(AccessLogMiddleware(metrics: products.metrics))
     router.middlewares.add(APIErrorMiddleware())
     router.get("/healthChecker") { _, _ in Responses.json("\"OK\"") }
+    router.get("/openapi.yaml") { _, _ in
+        Response(
+            status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
+    }
     if let text = configuration.metricsText {
         router.get("/metrics") { _, _ in MetricsEndpoint.response(text()) }
     }

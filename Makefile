@@ -33,6 +33,8 @@ deps:
 	@.build-tools/venv/bin/python -c 'import asyncssh' 2>/dev/null || .build-tools/venv/bin/pip install -q 'asyncssh==2.24.1'
 	@# schemathesis (PyPI): checks docs/openapi.yaml against the live server in the end-to-end tests.
 	@test -x .build-tools/venv/bin/schemathesis || .build-tools/venv/bin/pip install -q 'schemathesis==4.32.5'
+	@# mcp (PyPI): a real Model Context Protocol client driving `openmarket mcp` in the end-to-end tests.
+	@.build-tools/venv/bin/python -c 'import mcp' 2>/dev/null || .build-tools/venv/bin/pip install -q 'mcp==2.3.0'
 
 bench-deps:
 	@missing=$$(for p in $(BENCH_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \

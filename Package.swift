@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         // C libraries, each behind a small module of its own.
@@ -137,6 +138,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "MCP", package: "swift-sdk"),
             ],
             swiftSettings: strict
         ),
@@ -174,6 +176,7 @@ let package = Package(
             name: "openmarket",
             dependencies: [
                 "MarketServer", "MarketApp", "MarketFeatures", "Localization", "TerminalCurses", "OpenMarketAPI", "MarketSSH", "Telemetry", "Notices", "Settings",
+                "ImagePipeline", "ImageCodec", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -278,6 +281,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["openmarket", "Mocks", "ServerTestSupport", "MarketFeatures", "TerminalUI", "ImageCodec", "ImagePipeline"],
+            exclude: ["Scripts"],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -27,7 +27,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
             options; 73 when `config init` finds a file there; 78 for a mistake in the settings file, reported \
             as one line with the file, the line, the key and the nearest valid name.
             """,
-        subcommands: [BrowseCommand.self, ServeCommand.self, VendorCommand.self, SSHCommand.self, ConfigCommand.self, ProductsCommand.self, OpenAPICommand.self],
+        subcommands: [BrowseCommand.self, ServeCommand.self, VendorCommand.self, SSHCommand.self, ConfigCommand.self, ProductsCommand.self, OpenAPICommand.self, MCPCommand.self],
         defaultSubcommand: BrowseCommand.self
     )
 

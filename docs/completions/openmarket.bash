@@ -173,13 +173,13 @@ _openmarket() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    browse|serve|vendor|ssh|config|products|openapi|help)
+    browse|serve|vendor|ssh|config|products|openapi|mcp|help)
         # Offer subcommand argument completions
         "_openmarket_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'browse serve vendor ssh config products openapi help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'browse serve vendor ssh config products openapi mcp help' -- "${cur}"))
         ;;
     esac
 }
@@ -704,6 +704,33 @@ _openmarket_openapi() {
     repeating_options=()
     non_repeating_options=()
     __openmarket_offer_flags_options 0
+}
+
+_openmarket_mcp() {
+    repeating_flags=()
+    non_repeating_flags=(-h --help)
+    repeating_options=()
+    non_repeating_options=(--server --identifier --secret --data-dir --config)
+    __openmarket_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--identifier')
+        return
+        ;;
+    '--secret')
+        return
+        ;;
+    '--data-dir')
+        return
+        ;;
+    '--config')
+        return
+        ;;
+    esac
 }
 
 _openmarket_help() {

@@ -62,6 +62,8 @@ function __openmarket_parse_tokens -S
             end
         case 'openapi'
             __openmarket_parse_subcommand 0 'h/help'
+        case 'mcp'
+            __openmarket_parse_subcommand 0 'server=' 'identifier=' 'secret=' 'data-dir=' 'config=' 'h/help'
         case 'help'
             __openmarket_parse_subcommand -r 1 
         end
@@ -125,6 +127,7 @@ complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positiona
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket" -eq 1' -fa 'config' -d 'The settings file: where it is, what is in effect, and a commented one to start from.'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket" -eq 1' -fa 'products' -d 'List, show, register, edit and delete products from the shell.'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket" -eq 1' -fa 'openapi' -d 'Print the API\'s OpenAPI 3.1 document (served at /openapi.yaml too).'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket" -eq 1' -fa 'mcp' -d 'Serve the market to AI agents over the Model Context Protocol (stdio).'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" server' -l 'server' -d 'Browse this Open Market API server (a URL, or a name under `servers` in the settings file) instead of the embedded one.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket browse" identifier' -l 'identifier' -d 'Vendor identifier for writes (default: the embedded server\'s demo vendor).' -rfka ''
@@ -270,3 +273,9 @@ complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket products delete" json' -l 'json' -d 'JSON of what was deleted (the default when piped).'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket products delete" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket openapi" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket mcp" server' -l 'server' -d 'The Open Market API server: a URL, a name under `servers` in the settings file, or embedded (the default: the settings file\'s, else embedded).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket mcp" identifier' -l 'identifier' -d 'Vendor identifier for writes (default: as the browser finds one: OPENMARKET_IDENTIFIER, a named server\'s, the saved one, the embedded market\'s demo vendor).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket mcp" secret' -l 'secret' -d 'Vendor secret for writes.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket mcp" data-dir' -l 'data-dir' -d 'The embedded market\'s data directory (default: $XDG_DATA_HOME/openmarket).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket mcp" config' -l 'config' -d 'The settings file (default: $XDG_CONFIG_HOME/openmarket/config.yaml; "" for none); also OPENMARKET_CONFIG.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket mcp" h help' -s 'h' -l 'help' -d 'Show help information.'

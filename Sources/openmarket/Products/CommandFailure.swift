@@ -49,9 +49,9 @@ struct CommandFailure: Error, CustomStringConvertible {
         }
     }
 
-    /// The rules a draft breaks, one line each.
-    init(_ violations: [DraftViolation]) {
-        self.init(lines: violations.map { "\($0.field.optionName): \($0.message)" }, status: Self.refused)
+    /// The rules a draft breaks, one line each, each named as `name` names its field (an option, by default).
+    init(_ violations: [DraftViolation], naming name: (DraftField) -> String = \.optionName) {
+        self.init(lines: violations.map { "\(name($0.field)): \($0.message)" }, status: Self.refused)
     }
 
     static let noIdentity = CommandFailure(
@@ -60,6 +60,15 @@ struct CommandFailure: Error, CustomStringConvertible {
 }
 
 extension DraftField {
+    /// The argument that sets the field in the MCP tools.
+    var argumentName: String {
+        switch self {
+        case .discountedPrice: "discount"
+        case .pictures: "pictures"
+        default: optionName.replacingOccurrences(of: "--", with: "")
+        }
+    }
+
     /// The option that sets the field.
     var optionName: String {
         switch self {

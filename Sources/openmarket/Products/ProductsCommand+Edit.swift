@@ -30,13 +30,7 @@ extension ProductsCommand {
                     let draft = fields.draft(over: base)
                     let violations = draft.validate()
                     guard violations.isEmpty, let parsed = draft.parsed else { throw CommandFailure(violations) }
-                    var changes = ProductChanges()
-                    if parsed.name != current.name { changes.name = parsed.name }
-                    if parsed.description != current.description { changes.description = parsed.description }
-                    if parsed.price != current.price.amount { changes.price = parsed.price }
-                    if parsed.currency != current.currency { changes.currency = parsed.currency }
-                    if parsed.discountedPrice != current.discountedPrice.amount { changes.discountedPrice = parsed.discountedPrice }
-                    if parsed.stock != current.stock { changes.stock = parsed.stock }
+                    let changes = ProductChanges.between(current, parsed)
                     let detail: ProductDetail
                     do throws(OpenMarketError) {
                         detail = changes == ProductChanges() ? try await market.client.product(id: id)

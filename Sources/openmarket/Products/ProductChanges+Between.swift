@@ -1,0 +1,15 @@
+import OpenMarketAPI
+
+extension ProductChanges {
+    /// The fields of `wanted` that differ from `current`: what an edit sends.
+    static func between(_ current: ProductSummary, _ wanted: NewProduct) -> ProductChanges {
+        var changes = ProductChanges()
+        if wanted.name != current.name { changes.name = wanted.name }
+        if wanted.description != current.description { changes.description = wanted.description }
+        if wanted.price != current.price.amount { changes.price = wanted.price }
+        if wanted.currency != current.currency { changes.currency = wanted.currency }
+        if wanted.discountedPrice != current.discountedPrice.amount { changes.discountedPrice = wanted.discountedPrice }
+        if wanted.stock != current.stock { changes.stock = wanted.stock }
+        return changes
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Mocks
+import Testing
+
+/// `openmarket mcp` driven by a real MCP client (the `mcp` package from PyPI, installed by `make deps`) over
+/// stdio, against `openmarket serve`: the tools and their schemas, each tool called, refusals explained.
+@Suite("openmarket mcp, with a real MCP client")
+struct MCPEndToEndTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let python = root.appendingPathComponent(".build-tools/venv/bin/python").path
+    static let script = root.appendingPathComponent("Tests/EndToEndTests/Scripts/mcp_client.py").path
+
+    /// What the client saw (its JSON), run with `arguments` after `openmarket mcp`.
+    static func client(_ arguments: [String], picture: String) async throws -> [String: Any] {
+        let process = try SpawnedProcess(python, [script, BuiltProducts.openmarket, picture, "--"] + arguments)
+        let status = await process.waitForExit()
+        #expect(status == 0, "\(process.standardError.suffix(3000))")
+        let line = try #require(process.standardOutput.split(separator: "\n").last.map(String.init), "no output")
+        return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    @Test("with an identity: six tools with schemas; search, list and show (a picture as image content); register, edit, delete; broken rules and a missing product come back as errors that say why")
+    func tools() async throws {
+        #expect(FileManager.default.isExecutableFile(atPath: Self.python), "make deps makes .build-tools/venv")
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let market = try await ServedMarket.start(dataDirectory: folder.path + "/market")
+        defer { market.process.stop() }
+        let picture = folder.url.appendingPathComponent("kettle.jpg")
+        try Data(FixturePictures.jpeg(width: 320, height: 240)).write(to: picture)
+        let seen = try await Self.client(
+            ["--server", market.http.base, "--identifier", market.identifier, "--secret", market.secret], picture: picture.path)
+        #expect(seen["tools"] as? [String] == ["delete_product", "edit_product", "list_products", "register_product", "search_products", "show_product"])
+        let schemas = try #require(seen["schemas"] as? [String: [String: Any]])
+        #expect((schemas["register_product"]?["required"] as? [String]) == ["name", "description", "price", "pictures"])
+        let found = try #require((seen["search"] as? [String: Any])?["products"] as? [[String: Any]])
+        #expect(!found.isEmpty && found.allSatisfy { "\($0["name"] ?? "") \($0["description"] ?? "")".lowercased().contains("set") }, "\(found.count) found")
+        let listed = try #require((seen["list"] as? [String: Any])?["products"] as? [[String: Any]])
+        #expect(listed.count == 3 && (listed.map { $0["bargain_price"] as! Double }) == listed.map { $0["bargain_price"] as! Double }.sorted())
+        let shown = try #require(seen["show"] as? [String: Any])
+        #expect((shown["text"] as? [String: Any])?["id"] as? Int == listed[0]["id"] as? Int)
+        #expect(shown["images"] as? [String] == ["image/jpeg"] || shown["images"] as? [String] == ["image/png"], "\(shown["images"] ?? "none")")
+        let refused = try #require(seen["refused"] as? [String: Any])
+        let said = (refused["text"] as? [String])?.joined() ?? ""
+        #expect(refused["isError"] as? Bool == true && said.contains("name: Name must be 3–100 characters (now 2).") && said.contains("pictures: Choose 1–5 pictures (now 0)."), "\(said)")
+        let registered = try #require(seen["registered"] as? [String: Any])
+        #expect(registered["name"] as? String == "Agent Kettle" && (registered["images"] as? [Any])?.count == 1)
+        let edited = try #require(seen["edited"] as? [String: Any])
+        #expect(edited["price"] as? Double == 9.5 && edited["currency"] as? String == "USD")
+        let over = try #require(seen["over"] as? [String: Any])
+        #expect(over["isError"] as? Bool == true && ((over["text"] as? [String])?.joined() ?? "").contains("discount: Discount can't exceed the price."))
+        #expect((seen["deleted"] as? [String: Any])?["id"] as? Int == registered["id"] as? Int)
+        let gone = try #require(seen["gone"] as? [String: Any])
+        #expect(gone["isError"] as? Bool == true && ((gone["text"] as? [String])?.joined() ?? "").contains("404"))
+    }
+
+    @Test("without an identity only the reading tools are offered")
+    func readOnly() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let market = try await ServedMarket.start(dataDirectory: folder.path + "/market")
+        defer { market.process.stop() }
+        let seen = try await Self.client(["--server", market.http.base], picture: "/nonexistent.jpg")
+        #expect(seen["tools"] as? [String] == ["list_products", "search_products", "show_product"])
+        #expect(seen["registered"] == nil)
+    }
+}

@@ -1,7 +1,8 @@
 # openmarket — the commands. `make run` sets everything up and starts the app; `make test` runs every test.
 SHELL := /bin/bash
 SWIFT ?= swift
-DEB_PACKAGES := libncurses-dev ncurses-term libturbojpeg0-dev libpng-dev zlib1g-dev libsqlite3-dev tmux openssh-client openssh-server python3-venv fonts-noto-color-emoji haproxy nginx postgresql xterm kitty xvfb x11-apps xdotool systemd
+# libcurl4-openssl-dev: the MCP Swift SDK brings FoundationNetworking, which a static release binary links with libcurl.
+DEB_PACKAGES := libncurses-dev libcurl4-openssl-dev ncurses-term libturbojpeg0-dev libpng-dev zlib1g-dev libsqlite3-dev tmux openssh-client openssh-server python3-venv fonts-noto-color-emoji haproxy nginx postgresql xterm kitty xvfb x11-apps xdotool systemd
 BENCH_PACKAGES := wrk chafa
 CONFIG ?= debug
 BIN := .build/$(CONFIG)/openmarket
@@ -126,6 +127,7 @@ bench: deps bench-deps
 	python3 bench/ssh.py
 	python3 bench/pictures.py
 	bash bench/server.sh
+	bash bench/products.sh
 	OPENMARKET_TEST_PG_DURABLE=1 $(WITH_POSTGRES) bash bench/replicas.sh
 	$(WITH_POSTGRES) bash bench/crowd.sh
 

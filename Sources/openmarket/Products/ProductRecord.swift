@@ -63,11 +63,17 @@ struct ProductRecord: Encodable {
         vendorName = vendorName ?? detail.vendor?.name
     }
 
-    /// One line of JSON (keys sorted, no slashes escaped, dates as ISO 8601).
-    func json() -> String {
+    /// One line of JSON (keys sorted, no slashes escaped, dates as ISO 8601), with `encoder` (one for many
+    /// records: making one a record was most of `list --jsonl`'s time).
+    func json(with encoder: JSONEncoder = Self.encoder()) -> String {
+        String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
+    }
+
+    /// An encoder as `json` writes with.
+    static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
+        return encoder
     }
 }

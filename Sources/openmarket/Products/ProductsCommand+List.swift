@@ -36,6 +36,7 @@ extension ProductsCommand {
                     var shown: [ProductSummary] = []
                     var total = 0
                     var warned = false
+                    let encoder = ProductRecord.encoder()
                     while true {
                         let fetched: ProductPage
                         do throws(OpenMarketError) {
@@ -49,7 +50,10 @@ extension ProductsCommand {
                         }
                         total = fetched.totalCount
                         if output == .jsonl {
-                            for product in fetched.products { ProductsCommand.emit(ProductRecord(product).json()) }
+                            // One write a page: a line each would be a system call each.
+                            if !fetched.products.isEmpty {
+                                ProductsCommand.emit(fetched.products.map { ProductRecord($0).json(with: encoder) }.joined(separator: "\n"))
+                            }
                         } else {
                             shown += fetched.products
                         }
@@ -59,7 +63,7 @@ extension ProductsCommand {
                     switch output {
                     case .jsonl: break
                     case .json:
-                        let items = shown.map { ProductRecord($0).json() }.joined(separator: ",")
+                        let items = shown.map { ProductRecord($0).json(with: encoder) }.joined(separator: ",")
                         ProductsCommand.emit("{\"products\":[\(items)],\"total\":\(total)}")
                     case .table:
                         let width = Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 100

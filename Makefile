@@ -12,8 +12,9 @@ SSH_AUDIT := .build-tools/venv/bin/ssh-audit
 # the command fails: the PostgreSQL store's contract tests run on it.
 WITH_POSTGRES := scripts/test-postgres.sh run
 # Tests that run by themselves after the others in `make test` (see there): the real terminals, the crowd and
-# the siege of `openmarket ssh` (dozens of browsers, thousands of sockets), and the database on a namespace.
-ALONE_TESTS := TerminalGraphicsEndToEndTests|CrowdEndToEndTests|DatabaseBlackholeEndToEndTests
+# the siege of `openmarket ssh` (dozens of browsers, thousands of sockets), the database on a namespace, and
+# schemathesis against the live server (its generator fills a core).
+ALONE_TESTS := TerminalGraphicsEndToEndTests|CrowdEndToEndTests|DatabaseBlackholeEndToEndTests|OpenAPIConformanceTests
 
 PREFIX ?= /usr/local
 DESTDIR ?=

@@ -226,14 +226,9 @@ struct BrowseCommand: AsyncParsableCommand {
         _ settings: EffectiveSettings, environment: [String: String], answers: TerminalAnswers, baseURL: URL, saved: IdentityFile?,
         embedded: EmbeddedServer?, logger: Logger
     ) -> BrowserConfiguration {
-        let savedIdentity = saved.map {
-            BrowserLaunch.KnownIdentity(identity: VendorIdentity(identifier: $0.identifier, secret: $0.secret), server: $0.server)
-        }
-        let demo = embedded?.demoVendor.map {
-            BrowserLaunch.KnownIdentity(identity: VendorIdentity(identifier: $0.identifier, secret: $0.secret), vendorID: $0.id)
-        }
         let (configuration, offered) = BrowserLaunch.configuration(
-            options, environment: environment, settings: settings, answers: answers, baseURL: baseURL, saved: savedIdentity, demo: demo)
+            options, environment: environment, settings: settings, answers: answers, baseURL: baseURL, saved: saved?.known,
+            demo: embedded?.demoIdentity)
         if let path = settings.settingsPath { logger.info("settings from \(path)") }
         logger.info("theme: \(configuration.theme.rawValue) (asked: \(settings.theme.value.settingName))")
         let tmux = configuration.picturesThroughTmux ? " through tmux (placeholders)" : ""

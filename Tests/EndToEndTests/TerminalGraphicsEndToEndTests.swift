@@ -112,29 +112,9 @@ struct TerminalGraphicsEndToEndTests {
         let http = LiveHTTP(base: String(server))
         let page = try await http.send("GET", "/api/products?page_no=1&items_per_page=20").json()
         let first = try #require((page["pages"] as? [[String: Any]])?.first)
-        let thumbnail = try await http.send("GET", ServedMarket.path(of: try #require(first["thumbnail"] as? String)))
-        let bytes = [UInt8](thumbnail.body)
         let layout = BrowserLayout(size: ScreenSize(columns: columns, rows: rows), kind: .grid, showsBanner: false)
         let box = layout.slot(row: 0, column: 0).insetBy(dx: 1, dy: 1).splitTop(layout.thumbnailRows).0
-        let header = try ImageHeader.read(bytes)
-        let size = GraphicFit.fitted(PixelSize(width: header.width, height: header.height), into: box, cell: cell)
-        let decoded = try ImageDecoder().decode(bytes, atLeast: (width: size.width, height: size.height))
-        let expected =
-            decoded.width == size.width && decoded.height == size.height
-            ? decoded : ImageScaler().resize(decoded, width: size.width, height: size.height)
-        let fit = GraphicFit(size: size, in: box, cell: cell)
-        let origin = (x: fit.cells.x * cell.width, y: fit.cells.y * cell.height)
-        // The window's inner border puts cell (0, 0) a few pixels in: the best match near there.
-        return try await OwnThread.run {
-            var best = (psnr: 0.0, dx: 0, dy: 0)
-            for dy in 0...6 {
-                for dx in 0...6 {
-                    let psnr = Self.psnr(expected, shot, x: dx + origin.x, y: dy + origin.y)
-                    if psnr > best.psnr { best = (psnr, dx, dy) }
-                }
-            }
-            return best
-        }
+        return try await match(try #require(first["thumbnail"] as? String), http: http, shot: shot, frame: box, cell: cell)
     }
 
     @Test("theme auto: xterm answers OSC 11 with its background; white gets the light theme, black the dark", arguments: [
@@ -238,8 +218,9 @@ struct TerminalGraphicsEndToEndTests {
         #expect(!session.hasExited)
     }
 
-    /// How well the picture at `path` (its URL on the market), fitted into `frame` as the browser fits it,
-    /// matches the screenshot near where the frame's cells are.
+    /// How well the picture at `url` (on the market), fitted into `frame` as the browser fits it, matches the
+    /// screenshot near where the frame's cells are (the window's inner border puts cell (0, 0) a few pixels in):
+    /// the offset of cell (0, 0) in the window, and the PSNR there.
     static func match(_ url: String, http: LiveHTTP, shot: XWDImage, frame: Rect, cell: PixelSize) async throws
         -> (psnr: Double, dx: Int, dy: Int)
     {

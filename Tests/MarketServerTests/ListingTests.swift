@@ -16,6 +16,20 @@ struct ListingTests {
         ("Vase", 2, 0, 0, "USD"),
     ]
 
+    /// Inserts `products` (name, price, discount, stock, currency) as alice's, in order; their ids.
+    @discardableResult
+    static func insert(_ products: [(String, Decimal, Decimal, Int, String)], into market: TestMarket) async throws -> [Int] {
+        var ids: [Int] = []
+        for (name, price, discount, stock, currency) in products {
+            ids.append(try await market.server.products.insert(
+                NewProduct(
+                    vendorID: market.alice.id, name: name, description: "A fine thing for the shelf.", price: price,
+                    discountedPrice: discount, stock: stock, currency: currency),
+                pictures: [], at: Date()).product.id)
+        }
+        return ids
+    }
+
     /// The names of every page of `query`, in order, asked `perPage` at a time.
     static func names(_ client: any TestClientProtocol, _ query: String, perPage: Int) async throws -> (names: [String], total: Int, echo: [String: Any]) {
         var names: [String] = []
@@ -39,13 +53,7 @@ struct ListingTests {
     func orders(store: StoreKind) async throws {
         let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
-        for (name, price, discount, stock, currency) in Self.catalog {
-            _ = try await market.server.products.insert(
-                NewProduct(
-                    vendorID: market.alice.id, name: name, description: "A fine thing for the shelf.", price: price,
-                    discountedPrice: discount, stock: stock, currency: currency),
-                pictures: [], at: Date())
-        }
+        try await Self.insert(Self.catalog, into: market)
         try await market.test { client in
             let newest = try await Self.names(client, "", perPage: 2)
             #expect(newest.names == ["Vase", "Mug Tree", "Lamp", "Green Mug", "Tea Set", "Red Mug", "Blue Mug"])
@@ -71,15 +79,7 @@ struct ListingTests {
     func editsAndMistakes() async throws {
         let market = try await TestMarket.make(store: .memory)
         defer { market.directory.remove() }
-        var inserted: [Int] = []
-        for (name, price, discount, stock, currency) in Self.catalog {
-            inserted.append(try await market.server.products.insert(
-                NewProduct(
-                    vendorID: market.alice.id, name: name, description: "A fine thing for the shelf.", price: price,
-                    discountedPrice: discount, stock: stock, currency: currency),
-                pictures: [], at: Date()).product.id)
-        }
-        let ids = inserted
+        let ids = try await Self.insert(Self.catalog, into: market)
         try await market.test { client in
             #expect(try await Self.names(client, "sort=price-asc", perPage: 2).names.first == "Lamp")
             _ = try await market.server.products.update(id: ids[5], vendorID: market.alice.id, with: ProductChanges(price: 100), at: Date())
@@ -97,13 +97,7 @@ struct ListingTests {
         let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         // "Cup" pays 10.99 − 1 = 9.99: exactly on a bound, where a REAL subtraction is not.
-        for (name, price, discount, stock, currency) in Self.catalog + [("Cup", 10.99, 1, 5, "USD")] {
-            _ = try await market.server.products.insert(
-                NewProduct(
-                    vendorID: market.alice.id, name: name, description: "A fine thing for the shelf.", price: price,
-                    discountedPrice: discount, stock: stock, currency: currency),
-                pictures: [], at: Date())
-        }
+        try await Self.insert(Self.catalog + [("Cup", 10.99, 1, 5, "USD")], into: market)
         try await market.test { client in
             let won = try await Self.names(client, "sort=price-asc&currency=krw&price_min=800&price_max=11000", perPage: 2)
             #expect(won.names == ["Lamp", "Red Mug", "Green Mug", "Blue Mug"] && won.total == 4, "bounds included, ties newest first")
@@ -149,19 +143,9 @@ struct ListingTests {
         let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
         @Sendable func add(_ name: String, _ price: Decimal, stock: Int = 5) async throws {
-            _ = try await market.server.products.insert(
-                NewProduct(
-                    vendorID: market.alice.id, name: name, description: "A fine thing for the shelf.", price: price,
-                    discountedPrice: 0, stock: stock, currency: "KRW"),
-                pictures: [], at: Date())
+            _ = try await Self.insert([(name, price, 0, stock, "KRW")], into: market)
         }
-        for (name, price, discount, stock, currency) in Self.catalog {
-            _ = try await market.server.products.insert(
-                NewProduct(
-                    vendorID: market.alice.id, name: name, description: "A fine thing for the shelf.", price: price,
-                    discountedPrice: discount, stock: stock, currency: currency),
-                pictures: [], at: Date())
-        }
+        try await Self.insert(Self.catalog, into: market)
         try await market.test { client in
             let query = "sort=price-asc&in_stock=true&items_per_page=2"
             let before = try await Self.names(client, "sort=price-asc&in_stock=true", perPage: 100).names

@@ -14,6 +14,14 @@ struct MarketTools: Sendable {
         .object(["type": .string(type), "description": .string(description)].merging(extra) { $1 })
     }
 
+    /// The order, filter and page of a listing, as both listing tools take them.
+    static let listing: [String: Value] = [
+        "sort": property("string", "newest, price-asc, price-desc or discount.", extra: ["enum": ["newest", "price-asc", "price-desc", "discount"]]),
+        "in_stock": property("boolean", "Only products in stock."),
+        "page": property("integer", "The page, from 1.", extra: ["minimum": 1]),
+        "per_page": property("integer", "Products a page, 1 to 100 (default 20).", extra: ["minimum": 1, "maximum": 100]),
+    ]
+
     static let fields: [String: Value] = [
         "name": property("string", "3 to 100 characters.", extra: ["minLength": 3, "maxLength": 100]),
         "description": property("string", "10 to 1,000 characters.", extra: ["minLength": 10, "maxLength": 1000]),
@@ -31,25 +39,14 @@ struct MarketTools: Sendable {
                 description: "Products whose name or description contains the words, newest first or in the order asked; a page at a time.",
                 inputSchema: .object([
                     "type": "object",
-                    "properties": .object([
-                        "query": Self.property("string", "Words to find (empty: every product)."),
-                        "sort": Self.property("string", "newest, price-asc, price-desc or discount.", extra: ["enum": ["newest", "price-asc", "price-desc", "discount"]]),
-                        "in_stock": Self.property("boolean", "Only products in stock."),
-                        "page": Self.property("integer", "The page, from 1.", extra: ["minimum": 1]),
-                        "per_page": Self.property("integer", "Products a page, 1 to 100 (default 20).", extra: ["minimum": 1, "maximum": 100]),
-                    ]),
+                    "properties": .object(Self.listing.merging(["query": Self.property("string", "Words to find (empty: every product).")]) { $1 }),
                 ]), annotations: .init(readOnlyHint: true)),
             Tool(
                 name: "list_products", title: "List products",
                 description: "A page of the market's products, newest first or in the order asked.",
                 inputSchema: .object([
                     "type": "object",
-                    "properties": .object([
-                        "sort": Self.property("string", "newest, price-asc, price-desc or discount.", extra: ["enum": ["newest", "price-asc", "price-desc", "discount"]]),
-                        "in_stock": Self.property("boolean", "Only products in stock."),
-                        "page": Self.property("integer", "The page, from 1.", extra: ["minimum": 1]),
-                        "per_page": Self.property("integer", "Products a page, 1 to 100 (default 20).", extra: ["minimum": 1, "maximum": 100]),
-                    ]),
+                    "properties": .object(Self.listing),
                 ]), annotations: .init(readOnlyHint: true)),
             Tool(
                 name: "show_product", title: "Show a product",
@@ -178,15 +175,7 @@ struct MarketTools: Sendable {
         draft.pictureCount = paths.count
         let violations = draft.validate()
         guard violations.isEmpty, let product = draft.parsed else { throw CommandFailure(violations, naming: \.argumentName) }
-        var uploads: [UploadPicture] = []
-        for path in paths {
-            do throws(UploadPictureError) {
-                let prepared = try UploadShrinker().prepare(fileAt: path)
-                uploads.append(UploadPicture(filename: URL(fileURLWithPath: path).lastPathComponent, bytes: prepared.bytes, mimeType: prepared.format.mimeType))
-            } catch {
-                throw CommandFailure(error)
-            }
-        }
+        let uploads = try UploadPicture.prepared(paths)
         do throws(OpenMarketError) {
             return Self.json(ProductRecord(try await market.client.register(product, pictures: uploads, identity: identity)).json())
         } catch {
@@ -198,11 +187,7 @@ struct MarketTools: Sendable {
         let identity = try identity()
         guard let id = arguments["id"]?.intValue, id > 0 else { return Self.refusal("id must be a whole number above 0") }
         let current = try await ProductsCommand.product(id, in: market).summary
-        let base = ProductDraft(
-            name: current.name, description: current.description, price: current.price.description,
-            discountedPrice: current.discountedPrice.description, stock: String(current.stock), currency: current.currency,
-            isRegistration: false)
-        let draft = Self.draft(arguments, over: base)
+        let draft = Self.draft(arguments, over: ProductDraft(editing: current))
         let violations = draft.validate()
         guard violations.isEmpty, let parsed = draft.parsed else { throw CommandFailure(violations, naming: \.argumentName) }
         let changes = ProductChanges.between(current, parsed)

@@ -48,13 +48,8 @@ struct MarketAccess: ParsableArguments {
             embedded = try await EmbeddedServer.start(directory: directory, logger: logger)
         }
         let url = embedded?.url ?? URL(string: choice.url!)!
-        let saved = IdentityFile.load().map {
-            BrowserLaunch.KnownIdentity(identity: VendorIdentity(identifier: $0.identifier, secret: $0.secret), server: $0.server)
-        }
-        let demo = embedded?.demoVendor.map {
-            BrowserLaunch.KnownIdentity(identity: VendorIdentity(identifier: $0.identifier, secret: $0.secret), vendorID: $0.id)
-        }
-        let identity = BrowserLaunch.identity(options, environment: environment, server: choice, saved: saved, demo: demo)?.identity
+        let identity = BrowserLaunch.identity(
+            options, environment: environment, server: choice, saved: IdentityFile.load()?.known, demo: embedded?.demoIdentity)?.identity
         let transport = AsyncHTTPTransport()
         let market = Market(client: OpenMarketClient(baseURL: url, transport: transport), url: url, identity: identity)
         do {

@@ -22,17 +22,7 @@ extension ProductsCommand {
                 draft.pictureCount = pictures.count
                 let violations = draft.validate()
                 guard violations.isEmpty, let product = draft.parsed else { throw CommandFailure(violations) }
-                var uploads: [UploadPicture] = []
-                for path in pictures {
-                    do throws(UploadPictureError) {
-                        let prepared = try UploadShrinker().prepare(fileAt: path)
-                        uploads.append(
-                            UploadPicture(
-                                filename: URL(fileURLWithPath: path).lastPathComponent, bytes: prepared.bytes, mimeType: prepared.format.mimeType))
-                    } catch {
-                        throw CommandFailure(error)
-                    }
-                }
+                let uploads = try UploadPicture.prepared(pictures)
                 try await market.run { market in
                     guard let identity = market.identity else { throw CommandFailure.noIdentity }
                     let detail: ProductDetail

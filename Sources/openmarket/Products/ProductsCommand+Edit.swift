@@ -23,11 +23,7 @@ extension ProductsCommand {
                 try await market.run { market in
                     guard let identity = market.identity else { throw CommandFailure.noIdentity }
                     let current = try await ProductsCommand.product(id, in: market).summary
-                    let base = ProductDraft(
-                        name: current.name, description: current.description, price: current.price.description,
-                        discountedPrice: current.discountedPrice.description, stock: String(current.stock), currency: current.currency,
-                        isRegistration: false)
-                    let draft = fields.draft(over: base)
+                    let draft = fields.draft(over: ProductDraft(editing: current))
                     let violations = draft.validate()
                     guard violations.isEmpty, let parsed = draft.parsed else { throw CommandFailure(violations) }
                     let changes = ProductChanges.between(current, parsed)

@@ -16,6 +16,8 @@ public final class MockTransport: HTTPTransport {
         public var result: Result<TransportResponse, OpenMarketError>
         /// How long the "server" takes; nil uses the transport's default delay.
         public var delay: Duration?
+        /// Whether the reply waits for its request's cancellation, past the request's timeout too.
+        public var holdsUntilCancelled = false
 
         /// A response with the given parts.
         public init(status: Int = 200, headers: [HTTPHeader] = [], body: [UInt8] = [], delay: Duration? = nil) {
@@ -51,6 +53,16 @@ public final class MockTransport: HTTPTransport {
         public func delayed(by delay: Duration) -> Reply {
             var reply = self
             reply.delay = delay
+            return reply
+        }
+
+        /// The same reply held until its request is cancelled, past the request's timeout too: for tests
+        /// that wait for a cancellation. A reply delayed by a fixed time (or cut by the client's 15 s
+        /// timeout) that a loaded machine outlasts ends before the test's step, and the load it meant to
+        /// see cancelled fails or finishes instead (CI saw it with a 20 s delay).
+        public func untilCancelled() -> Reply {
+            var reply = self
+            reply.holdsUntilCancelled = true
             return reply
         }
     }
@@ -122,6 +134,9 @@ public final class MockTransport: HTTPTransport {
             progress(body.count / 2, body.count)
         }
         do {
+            if reply.holdsUntilCancelled {
+                while true { try await Task.sleep(for: .seconds(3600)) }
+            }
             if wait >= request.timeout {
                 try await Task.sleep(for: request.timeout)
                 throw OpenMarketError.timeout(after: request.timeout)

@@ -91,7 +91,7 @@ struct BrowserRuntimeTests {
     func quitWithWorkInFlight() async throws {
         let transport = MockTransport()
         transport.enqueue("GET", "/api/products", .json(Self.pageJSON(ids: [3, 2, 1])))
-        transport.enqueue("POST", "/api/products/3/archived", MockTransport.Reply.text("/api/products/3/x").delayed(by: .seconds(60)))
+        transport.enqueue("POST", "/api/products/3/archived", MockTransport.Reply.text("/api/products/3/x").untilCancelled())
         let client = OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: transport)
         let terminal = FakeTerminal()
         var configuration = BrowserConfiguration(pollInterval: .seconds(3600))
@@ -106,7 +106,7 @@ struct BrowserRuntimeTests {
         let quit = ContinuousClock.now
         terminal.type(.key(.control("c")))
         await running.value
-        #expect(ContinuousClock.now - quit < .seconds(20), "returned at once, not after the reply's 60 s")
+        #expect(ContinuousClock.now - quit < .seconds(20), "returned at once, not when the reply comes (a day)")
         #expect(transport.cancelledRequests == ["POST /api/products/3/archived"])
         #expect(transport.unexpectedRequests.isEmpty)
         let frames = terminal.frameCount

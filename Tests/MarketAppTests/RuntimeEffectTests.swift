@@ -287,7 +287,7 @@ struct RuntimeEffectTests {
     func picturesCancelled() async throws {
         let app = Harness({ $0.itemsPerPage = 40 }, firstPage: Self.page(Array((1...40).reversed()), pictures: true)) { transport in
             for id in 1...40 {
-                transport.stub("GET", "/images/\(id).jpg", MockTransport.Reply(body: FixturePictures.jpeg()).delayed(by: .seconds(20)))
+                transport.stub("GET", "/images/\(id).jpg", MockTransport.Reply(body: FixturePictures.jpeg()).untilCancelled())
             }
         }
         try await app.waitUntil("the first picture requested") {
@@ -316,7 +316,7 @@ struct RuntimeEffectTests {
     @Test("detail: closing a detail that is still loading cancels its request")
     func detailCancelled() async throws {
         let app = Harness(firstPage: Self.page([3, 2, 1]))
-        app.transport.enqueue("GET", "/api/products/3", try MockTransport.Reply.fixture(.detail).delayed(by: .seconds(20)))
+        app.transport.enqueue("GET", "/api/products/3", try MockTransport.Reply.fixture(.detail).untilCancelled())
         try await app.waitFor("Item 3")
         app.type(.enter)
         try await app.waitUntil("the detail request") { app.transport.requests.count == 2 }

@@ -1,8 +1,9 @@
 # openmarket — the commands. `make run` sets everything up and starts the app; `make test` runs every test.
 SHELL := /bin/bash
 SWIFT ?= swift
-# libcurl4-openssl-dev: the MCP Swift SDK brings FoundationNetworking, which a static release binary links with libcurl.
-DEB_PACKAGES := libncurses-dev libcurl4-openssl-dev ncurses-term libturbojpeg0-dev libpng-dev zlib1g-dev libsqlite3-dev tmux openssh-client openssh-server python3-venv fonts-noto-color-emoji haproxy nginx postgresql xterm kitty xvfb x11-apps xdotool systemd
+# libcurl4-openssl-dev: the MCP Swift SDK brings FoundationNetworking, which openmarket-mcp's static release
+# binary links with libcurl (the browser's binary does not: a test reads its libraries with binutils' readelf).
+DEB_PACKAGES := libncurses-dev libcurl4-openssl-dev binutils ncurses-term libturbojpeg0-dev libpng-dev zlib1g-dev libsqlite3-dev tmux openssh-client openssh-server python3-venv fonts-noto-color-emoji haproxy nginx postgresql xterm kitty xvfb x11-apps xdotool systemd
 BENCH_PACKAGES := wrk chafa
 CONFIG ?= debug
 BIN := .build/$(CONFIG)/openmarket
@@ -143,9 +144,11 @@ docs: build
 	.build/debug/openmarket --generate-completion-script fish > docs/completions/openmarket.fish
 	.build/debug/openmarket openapi > docs/openapi.yaml
 
-## install: the release binary, its manual page and its completions under $(PREFIX) (DESTDIR for staging)
+## install: the release binaries (openmarket, and openmarket-mcp that `openmarket mcp` hands over to, beside it),
+## the manual page and the completions under $(PREFIX) (DESTDIR for staging)
 install: release
 	install -D -m 755 .build/release/openmarket $(DESTDIR)$(PREFIX)/bin/openmarket
+	install -D -m 755 .build/release/openmarket-mcp $(DESTDIR)$(PREFIX)/bin/openmarket-mcp
 	install -D -m 644 docs/man/openmarket.1 $(DESTDIR)$(PREFIX)/share/man/man1/openmarket.1
 	install -D -m 644 docs/completions/openmarket.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/openmarket
 	install -D -m 644 docs/completions/_openmarket $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_openmarket

@@ -16,6 +16,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "openmarket", targets: ["openmarket"]),
+        .executable(name: "openmarket-mcp", targets: ["openmarket-mcp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -138,7 +139,6 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "MCP", package: "swift-sdk"),
             ],
             swiftSettings: strict
         ),
@@ -171,11 +171,26 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // What the product commands and the MCP server share: the market reached as the browser reaches it
+        // (settings file, named servers, the embedded market, the vendor identity), products in the API's JSON,
+        // drafts under the form's rules, pictures prepared for upload, failures with sysexits statuses.
+        .target(
+            name: "MarketCommands",
+            dependencies: [
+                "MarketApp", "MarketFeatures", "MarketServer", "OpenMarketAPI", "Settings", "TerminalCurses", "ImagePipeline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+            ],
+            swiftSettings: strict
+        ),
+
         // The executable: argument parsing and wiring.
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "MarketServer", "MarketApp", "MarketFeatures", "Localization", "TerminalCurses", "OpenMarketAPI", "MarketSSH", "Telemetry", "Notices", "Settings",
+                "MarketCommands", "MarketServer", "MarketApp", "MarketFeatures", "Localization", "TerminalCurses", "OpenMarketAPI", "MarketSSH", "Telemetry", "Notices", "Settings",
                 "ImagePipeline", "ImageCodec", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -183,6 +198,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // `openmarket mcp`'s server, a program of its own: the MCP SDK brings FoundationNetworking and libcurl,
+        // which the browser's binary does not load (docs/DECISIONS.md).
+        .executableTarget(
+            name: "openmarket-mcp",
+            dependencies: [
+                "MarketCommands", "OpenMarketAPI", "ImageCodec", "ImagePipeline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "MCP", package: "swift-sdk"),
             ],
             swiftSettings: strict
         ),
@@ -280,7 +307,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["openmarket", "Mocks", "ServerTestSupport", "MarketFeatures", "TerminalUI", "ImageCodec", "ImagePipeline"],
+            dependencies: ["openmarket", "openmarket-mcp", "Mocks", "ServerTestSupport", "MarketFeatures", "TerminalUI", "ImageCodec", "ImagePipeline"],
             exclude: ["Scripts"],
             swiftSettings: strict),
     ],

@@ -4,6 +4,7 @@ import Foundation
 import Localization
 import Logging
 import MarketApp
+import MarketCommands
 import MarketFeatures
 import MarketServer
 import MarketSSH
@@ -63,10 +64,10 @@ struct BrowseCommand: AsyncParsableCommand {
 
     /// Every setting, from the options, the environment and the settings file (a mistake in the file exits 78).
     func settings(environment: [String: String]) throws -> EffectiveSettings {
-        let (file, keymap, themes) = try Self.settingsFile(flag: config, environment: environment)
-        let market = try Self.launch { () throws(BrowserLaunch.InvalidValue) in try EffectiveSettings.server(options, settings: file) }
+        let (file, keymap, themes) = try CommandLaunch.settingsFile(flag: config, environment: environment)
+        let market = try CommandLaunch.resolve { () throws(BrowserLaunch.InvalidValue) in try EffectiveSettings.server(options, settings: file) }
         let remembered = Self.remembered(environment: environment, market: market.value.rememberedKey)
-        var settings = try Self.launch { () throws(BrowserLaunch.InvalidValue) in
+        var settings = try CommandLaunch.resolve { () throws(BrowserLaunch.InvalidValue) in
             try EffectiveSettings.resolve(options, environment: environment, settings: file, remembered: remembered, themes: themes)
         }
         settings.keymap = keymap
@@ -98,17 +99,6 @@ struct BrowseCommand: AsyncParsableCommand {
             try RememberedChoices.save(kept.updated(by: left), path: path, market: market)
         } catch {
             logger.notice("could not keep the choices in \(path): \(error)")
-        }
-    }
-
-    /// The settings file (its keys checked too), or its mistake on standard error and exit status 78 (EX_CONFIG).
-    static func settingsFile(flag: String?, environment: [String: String]) throws -> (Settings, Keymap, [String: CustomTheme]) {
-        do throws(SettingsError) {
-            let settings = try SettingsFile.load(SettingsFile.location(flag: flag, environment: environment))
-            return (settings, try KeymapSettings.keymap(settings), try ThemeSettings.themes(settings))
-        } catch {
-            FileHandle.standardError.write(Data("openmarket: \(error)\n".utf8))
-            throw ExitCode(SettingsError.exitStatus)
         }
     }
 
@@ -263,15 +253,6 @@ struct BrowseCommand: AsyncParsableCommand {
             logging.sink.flush()
         }
     }
-
-    /// Runs a step of the launch resolver, turning a value it refuses into the command line's error.
-    static func launch<T>(_ step: () throws(BrowserLaunch.InvalidValue) -> T) throws -> T {
-        do throws(BrowserLaunch.InvalidValue) {
-            return try step()
-        } catch {
-            throw ValidationError("\(error.option) must be \(error.allowed), not \(TerminalType.printable(error.value))")
-        }
-    }
 }
 
 extension BrowseCommand {
@@ -298,55 +279,6 @@ struct FileLogging {
         var logger = Logger(label: label) { [sink] in SinkLogHandler(label: $0, sink: sink) }
         logger.logLevel = level
         return logger
-    }
-}
-
-/// The API server started inside the browser's process, on a free loopback port.
-struct EmbeddedServer {
-    let url: URL
-    let group: ServiceGroup
-    let task: Task<Void, Never>
-    let demoVendor: VendorCredentials?
-    /// The vendors, blocking-capable for the SSH server's key vendors (`KeyVendors`).
-    let vendors: SQLiteVendorStore
-
-    static func start(
-        directory: URL, logger: Logger, metrics: any MetricsFactory = NOOPMetricsHandler.instance
-    ) async throws -> EmbeddedServer {
-        var configuration = ServerConfiguration(
-            host: "127.0.0.1", port: 0, dataDirectory: directory, demo: .whenEmpty, connections: .loopbackOnly)
-        configuration.metrics = metrics
-        let sqlite = try SQLiteStores.open(directory: directory, now: configuration.now)
-        let server = try await OpenMarketServer.open(configuration, stores: sqlite.stores, logger: logger)
-        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
-        let app = server.application { port in portSink.yield(port) }
-        var groupConfiguration = ServiceGroupConfiguration(services: [.init(service: app)], logger: logger)
-        // A request that will not finish is cut off after this long.
-        groupConfiguration.maximumGracefulShutdownDuration = .seconds(3)
-        let group = ServiceGroup(configuration: groupConfiguration)
-        let task = Task {
-            do {
-                try await group.run()
-            } catch {
-                logger.error("embedded server stopped: \(error)")
-            }
-            portSink.finish()
-        }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else {
-            throw ValidationError("the embedded server did not start; see the log in \(directory.path)")
-        }
-        return EmbeddedServer(
-            url: URL(string: "http://127.0.0.1:\(port)")!, group: group, task: task, demoVendor: server.demoVendor,
-            vendors: sqlite.vendors)
-    }
-
-    /// Stops the server gracefully and waits for it: open connections finish their answers and close.
-    /// Cancelling its task instead can trap inside NIO ("Deinited NIOAsyncWriter without calling
-    /// finish()") when a connection has been accepted but not yet handed to the server.
-    func stop() async {
-        await group.triggerGracefulShutdown()
-        await task.value
     }
 }
 

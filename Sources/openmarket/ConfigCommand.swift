@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MarketApp
+import MarketCommands
 import Settings
 
 /// `openmarket config path|show|init`: where the settings file is, what is in effect and from where, and a
@@ -41,8 +42,8 @@ struct ConfigCommand: ParsableCommand {
 
         func run() throws {
             let environment = ProcessInfo.processInfo.environment
-            let (file, _, themes) = try BrowseCommand.settingsFile(flag: location.config, environment: environment)
-            let settings = try BrowseCommand.launch { () throws(BrowserLaunch.InvalidValue) in
+            let (file, _, themes) = try CommandLaunch.settingsFile(flag: location.config, environment: environment)
+            let settings = try CommandLaunch.resolve { () throws(BrowserLaunch.InvalidValue) in
                 let market = try EffectiveSettings.server(BrowserLaunch.Options(), settings: file).value
                 let remembered = BrowseCommand.remembered(environment: environment, market: market.rememberedKey)
                 return try EffectiveSettings.resolve(

@@ -3,6 +3,7 @@ import Foundation
 import Localization
 import Logging
 import MarketApp
+import MarketCommands
 import MarketServer
 import MarketSSH
 import ServiceLifecycle

@@ -64,4 +64,57 @@ struct MCPEndToEndTests {
         #expect(seen["tools"] as? [String] == ["list_products", "search_products", "show_product"])
         #expect(seen["registered"] == nil)
     }
+
+    /// The libraries `binary` names as needed (its ELF dynamic section, read by readelf).
+    static func needed(_ binary: String) async throws -> [String] {
+        let process = try SpawnedProcess("/usr/bin/readelf", ["--dynamic", "--wide", binary])
+        #expect(await process.waitForExit() == 0, "\(process.standardError)")
+        return process.standardOutput.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in
+            line.split(separator: "[").last?.split(separator: "]").first.map(String.init)
+        }
+    }
+
+    @Test("the browser's binary does not load the MCP SDK's networking (FoundationNetworking and libcurl's thirty libraries); openmarket-mcp does")
+    func linkedApart() async throws {
+        let browser = try await Self.needed(BuiltProducts.openmarket)
+        #expect(browser.contains { $0.hasPrefix("libncursesw") }, "the reading works: \(browser)")
+        #expect(!browser.contains { $0.contains("curl") || $0.contains("FoundationNetworking") }, "\(browser)")
+        let server = try await Self.needed(BuiltProducts.mcp)
+        #expect(server.contains { $0.contains("curl") || $0.contains("FoundationNetworking") }, "\(server)")
+    }
+
+    @Test("openmarket mcp with no openmarket-mcp beside it: one line naming where it looked, exit 69, nothing on standard output")
+    func serverMissing() async throws {
+        // A hard link of the binary, alone in a folder beside the build's (the same file system).
+        let built = URL(fileURLWithPath: BuiltProducts.openmarket)
+        let alone = built.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("mcp-alone-\(getpid())")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: alone) }
+        let binary = alone.appendingPathComponent("openmarket")
+        try FileManager.default.linkItem(at: built, to: binary)
+        let process = try SpawnedProcess(binary.path, ["mcp", "--server", "http://127.0.0.1:9"])
+        #expect(await process.waitForExit() == 69)
+        let expected = "openmarket: openmarket-mcp is needed beside this program, at \(alone.path)/openmarket-mcp: No such file or directory (`make install` installs both)"
+        #expect(process.standardError.split(separator: "\n").map(String.init) == [expected])
+        #expect(process.standardOutput.isEmpty)
+    }
+
+    @Test("help and option mistakes are the same from openmarket mcp and openmarket-mcp (the mistake's status 64)")
+    func sameCommand() async throws {
+        for arguments in [["--help"], ["--identifier", "only-one"]] {
+            let viaBrowser = try SpawnedProcess(BuiltProducts.openmarket, ["mcp"] + arguments)
+            let direct = try SpawnedProcess(BuiltProducts.mcp, arguments)
+            let status = await viaBrowser.waitForExit()
+            #expect(await direct.waitForExit() == status)
+            #expect(status == (arguments == ["--help"] ? 0 : 64))
+            #expect(viaBrowser.standardOutput == direct.standardOutput)
+            #expect(viaBrowser.standardError == direct.standardError)
+        }
+        let help = try SpawnedProcess(BuiltProducts.openmarket, ["mcp", "--help"])
+        _ = await help.waitForExit()
+        #expect(help.standardOutput.contains("USAGE: openmarket mcp [--server <server>]"))
+        let wrong = try SpawnedProcess(BuiltProducts.mcp, ["--identifier", "only-one"])
+        _ = await wrong.waitForExit()
+        #expect(wrong.standardError.contains("--identifier and --secret go together"))
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImagePipeline
+import MarketCommands
 import OpenMarketAPI
 
 extension ProductsCommand {

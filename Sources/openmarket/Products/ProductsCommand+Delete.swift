@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MarketCommands
 import MarketFeatures
 import OpenMarketAPI
 
@@ -23,7 +24,7 @@ extension ProductsCommand {
                 try await market.run { market in
                     guard let identity = market.identity else { throw CommandFailure.noIdentity }
                     if !yes {
-                        let current = try await ProductsCommand.product(id, in: market)
+                        let current = try await market.product(id)
                         FileHandle.standardError.write(Data("Delete “\(ProductText.name(current.summary))” (#\(id))? [y/N] ".utf8))
                         guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                             FileHandle.standardError.write(Data("Not deleted.\n".utf8))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MarketCommands
 import OpenMarketAPI
 
 extension ProductsCommand {
@@ -22,7 +23,7 @@ extension ProductsCommand {
             try await ProductsCommand.failing {
                 try await market.run { market in
                     guard let identity = market.identity else { throw CommandFailure.noIdentity }
-                    let current = try await ProductsCommand.product(id, in: market).summary
+                    let current = try await market.product(id).summary
                     let draft = fields.draft(over: ProductDraft(editing: current))
                     let violations = draft.validate()
                     guard violations.isEmpty, let parsed = draft.parsed else { throw CommandFailure(violations) }

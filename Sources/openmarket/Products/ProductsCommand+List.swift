@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MarketCommands
 import OpenMarketAPI
 
 extension ProductsCommand {

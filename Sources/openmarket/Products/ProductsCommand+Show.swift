@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MarketCommands
 import OpenMarketAPI
 
 extension ProductsCommand {
@@ -18,19 +19,10 @@ extension ProductsCommand {
             let output = Output.chosen(json: json)
             try await ProductsCommand.failing {
                 try await market.run { market in
-                    let detail = try await ProductsCommand.product(id, in: market)
+                    let detail = try await market.product(id)
                     ProductsCommand.print(detail, output, market: market.url)
                 }
             }
-        }
-    }
-
-    /// Product `id` as the market has it, or the failure to say.
-    static func product(_ id: Int, in market: MarketAccess.Market) async throws -> ProductDetail {
-        do throws(OpenMarketError) {
-            return try await market.client.product(id: id)
-        } catch {
-            throw CommandFailure(error, market: market.url)
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MarketCommands
 
 /// `openmarket products list|show|add|edit|delete`: the market from a shell — readable on a terminal, JSON
 /// when piped or asked (`--json`, `--jsonl`), exit statuses a script can act on.

@@ -1,18 +1,18 @@
 import ArgumentParser
 import Foundation
 import MCP
+import MarketCommands
 
-/// `openmarket mcp`: the market for AI agents, over the Model Context Protocol on standard input and output —
-/// tools to search, list and show products and, with a vendor identity, to register, edit and delete them,
-/// each with a JSON schema for its input and the form's rules.
-struct MCPCommand: AsyncParsableCommand {
+/// `openmarket-mcp` (what `openmarket mcp` hands over to): the market for AI agents, over the Model Context
+/// Protocol on standard input and output — tools to search, list and show products and, with a vendor
+/// identity, to register, edit and delete them, each with a JSON schema for its input and the form's rules.
+///
+/// A program of its own because the MCP SDK brings FoundationNetworking, and with it libcurl and some
+/// thirty libraries the browser's binary would otherwise load at every start (docs/DECISIONS.md).
+@main
+struct MCPServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "mcp",
-        abstract: "Serve the market to AI agents over the Model Context Protocol (stdio).",
-        discussion: """
-            Speaks MCP on standard input and output (connect it as a stdio server). The market and the vendor are \
-            found as for `openmarket products`; without an identity only the reading tools are offered.
-            """)
+        commandName: "openmarket mcp", abstract: MCPHelp.abstract, discussion: MCPHelp.discussion)
 
     @OptionGroup var market: MarketAccess
 

@@ -9,36 +9,50 @@ import Settings
 /// Which market the product commands speak to, and as whom: the options the browser takes for it (`--server`
 /// a URL or a name under `servers:`, the settings file's `server`, else the embedded market in the data
 /// directory) and the same vendor identity it would write with.
-struct MarketAccess: ParsableArguments {
+public struct MarketAccess: ParsableArguments {
     @Option(help: "The Open Market API server: a URL, a name under `servers` in the settings file, or embedded (the default: the settings file's, else embedded).")
-    var server: String?
+    public var server: String?
     @Option(help: "Vendor identifier for writes (default: as the browser finds one: OPENMARKET_IDENTIFIER, a named server's, the saved one, the embedded market's demo vendor).")
-    var identifier: String?
-    @Option(help: "Vendor secret for writes.") var secret: String?
-    @Option(help: "The embedded market's data directory (default: $XDG_DATA_HOME/openmarket).") var dataDir: String?
+    public var identifier: String?
+    @Option(help: "Vendor secret for writes.") public var secret: String?
+    @Option(help: "The embedded market's data directory (default: $XDG_DATA_HOME/openmarket).") public var dataDir: String?
     @Option(help: "The settings file (default: $XDG_CONFIG_HOME/openmarket/config.yaml; \"\" for none); also OPENMARKET_CONFIG.")
-    var config: String?
+    public var config: String?
 
-    func validate() throws {
+    public init() {}
+
+    public func validate() throws {
         if (identifier == nil) != (secret == nil) { throw ValidationError("--identifier and --secret go together") }
     }
 
     /// The market reached, its address and the identity writes go with (nil: none found).
-    struct Market {
-        var client: OpenMarketClient
-        var url: URL
-        var identity: VendorIdentity?
+    public struct Market: Sendable {
+        /// The API client.
+        public var client: OpenMarketClient
+        /// The market's address.
+        public var url: URL
+        /// The vendor writes go as.
+        public var identity: VendorIdentity?
+
+        /// Product `id` as the market has it, or the failure to say.
+        public func product(_ id: Int) async throws -> ProductDetail {
+            do throws(OpenMarketError) {
+                return try await client.product(id: id)
+            } catch {
+                throw CommandFailure(error, market: url)
+            }
+        }
     }
 
     /// Runs `body` against the market; the embedded one is started for it (quietly) and stopped after.
-    func run<T>(_ body: (Market) async throws -> T) async throws -> T {
+    public func run<T>(_ body: (Market) async throws -> T) async throws -> T {
         let environment = ProcessInfo.processInfo.environment
         var options = BrowserLaunch.Options()
         options.server = server
         options.identifier = identifier
         options.secret = secret
-        let (file, _, _) = try BrowseCommand.settingsFile(flag: config, environment: environment)
-        let choice = try BrowseCommand.launch { () throws(BrowserLaunch.InvalidValue) in try EffectiveSettings.server(options, settings: file) }.value
+        let (file, _, _) = try CommandLaunch.settingsFile(flag: config, environment: environment)
+        let choice = try CommandLaunch.resolve { () throws(BrowserLaunch.InvalidValue) in try EffectiveSettings.server(options, settings: file) }.value
         let directory = dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory()
         var embedded: EmbeddedServer?
         if choice == .embedded {

@@ -2,6 +2,7 @@ import Foundation
 import ImageCodec
 import ImagePipeline
 import MCP
+import MarketCommands
 import OpenMarketAPI
 
 /// The MCP tools over one market: their names, descriptions and input schemas, and what a call does. A call
@@ -143,7 +144,7 @@ struct MarketTools: Sendable {
 
     func show(_ arguments: [String: Value]) async throws -> CallTool.Result {
         guard let id = arguments["id"]?.intValue, id > 0 else { return Self.refusal("id must be a whole number above 0") }
-        let detail = try await ProductsCommand.product(id, in: market)
+        let detail = try await market.product(id)
         var content: [Tool.Content] = [.text(text: ProductRecord(detail).json(), annotations: nil, _meta: nil)]
         if arguments["pictures"]?.boolValue == true, let first = detail.images.first {
             if let bytes = try? await market.client.data(from: first.url), let format = ImageFormat.detect(bytes) {
@@ -186,7 +187,7 @@ struct MarketTools: Sendable {
     func edit(_ arguments: [String: Value]) async throws -> CallTool.Result {
         let identity = try identity()
         guard let id = arguments["id"]?.intValue, id > 0 else { return Self.refusal("id must be a whole number above 0") }
-        let current = try await ProductsCommand.product(id, in: market).summary
+        let current = try await market.product(id).summary
         let draft = Self.draft(arguments, over: ProductDraft(editing: current))
         let violations = draft.validate()
         guard violations.isEmpty, let parsed = draft.parsed else { throw CommandFailure(violations, naming: \.argumentName) }

@@ -4,11 +4,12 @@ import OpenMarketAPI
 /// A product as the commands print it in JSON: the API's own keys and values (snake_case, prices exact),
 /// with the pictures when the detail is known. What a script reads from `products list --json` it can send
 /// back to the API.
-struct ProductRecord: Encodable {
-    struct Picture: Encodable {
-        var id: Int
-        var url: String
-        var thumbnailURL: String
+public struct ProductRecord: Encodable {
+    /// A picture: its id and addresses.
+    public struct Picture: Encodable {
+        public var id: Int
+        public var url: String
+        public var thumbnailURL: String
 
         enum CodingKeys: String, CodingKey {
             case id, url
@@ -16,20 +17,20 @@ struct ProductRecord: Encodable {
         }
     }
 
-    var id: Int
-    var vendorID: Int
-    var vendorName: String?
-    var name: String
-    var description: String
-    var thumbnail: String?
-    var currency: String
-    var price: Decimal
-    var bargainPrice: Decimal
-    var discountedPrice: Decimal
-    var stock: Int
-    var createdAt: Date
-    var issuedAt: Date
-    var images: [Picture]?
+    public var id: Int
+    public var vendorID: Int
+    public var vendorName: String?
+    public var name: String
+    public var description: String
+    public var thumbnail: String?
+    public var currency: String
+    public var price: Decimal
+    public var bargainPrice: Decimal
+    public var discountedPrice: Decimal
+    public var stock: Int
+    public var createdAt: Date
+    public var issuedAt: Date
+    public var images: [Picture]?
 
     enum CodingKeys: String, CodingKey {
         case id, name, description, thumbnail, currency, price, stock, images
@@ -41,7 +42,8 @@ struct ProductRecord: Encodable {
         case issuedAt = "issued_at"
     }
 
-    init(_ product: ProductSummary, images: [ProductImage]? = nil) {
+    /// The record of `product`, with `images` when the detail is known.
+    public init(_ product: ProductSummary, images: [ProductImage]? = nil) {
         id = product.id
         vendorID = product.vendorID
         vendorName = product.vendorName
@@ -58,19 +60,20 @@ struct ProductRecord: Encodable {
         self.images = images?.map { Picture(id: $0.id, url: $0.url.absoluteString, thumbnailURL: $0.thumbnailURL.absoluteString) }
     }
 
-    init(_ detail: ProductDetail) {
+    /// The record of a product's detail, its pictures included.
+    public init(_ detail: ProductDetail) {
         self.init(detail.summary, images: detail.images)
         vendorName = vendorName ?? detail.vendor?.name
     }
 
     /// One line of JSON (keys sorted, no slashes escaped, dates as ISO 8601), with `encoder` (one for many
     /// records: making one a record was most of `list --jsonl`'s time).
-    func json(with encoder: JSONEncoder = Self.encoder()) -> String {
+    public func json(with encoder: JSONEncoder = Self.encoder()) -> String {
         String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
     }
 
     /// An encoder as `json` writes with.
-    static func encoder() -> JSONEncoder {
+    public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601

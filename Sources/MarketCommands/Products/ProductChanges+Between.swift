@@ -2,7 +2,7 @@ import OpenMarketAPI
 
 extension ProductChanges {
     /// The fields of `wanted` that differ from `current`: what an edit sends.
-    static func between(_ current: ProductSummary, _ wanted: NewProduct) -> ProductChanges {
+    public static func between(_ current: ProductSummary, _ wanted: NewProduct) -> ProductChanges {
         var changes = ProductChanges()
         if wanted.name != current.name { changes.name = wanted.name }
         if wanted.description != current.description { changes.description = wanted.description }

@@ -4,7 +4,7 @@ import OpenMarketAPI
 
 extension ProductDraft {
     /// The draft of an edit: `product`'s fields as the form would hold them (an edit does not check pictures).
-    init(editing product: ProductSummary) {
+    public init(editing product: ProductSummary) {
         self.init(
             name: product.name, description: product.description, price: product.price.description,
             discountedPrice: product.discountedPrice.description, stock: String(product.stock), currency: product.currency,
@@ -15,7 +15,7 @@ extension ProductDraft {
 extension UploadPicture {
     /// The picture files at `paths`, each checked and shrunk over 300 KB as the form does, or the failure that
     /// names the first that cannot be sent.
-    static func prepared(_ paths: [String]) throws(CommandFailure) -> [UploadPicture] {
+    public static func prepared(_ paths: [String]) throws(CommandFailure) -> [UploadPicture] {
         var uploads: [UploadPicture] = []
         for path in paths {
             do throws(UploadPictureError) {

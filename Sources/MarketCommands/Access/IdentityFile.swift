@@ -2,13 +2,23 @@ import Foundation
 
 /// The vendor identity kept in `$XDG_CONFIG_HOME/openmarket/identity.json` (mode 0600), so that
 /// `--identifier` and `--secret` need to be typed once (`--save-identity`).
-struct IdentityFile: Codable, Equatable {
-    var identifier: String
-    var secret: String
+public struct IdentityFile: Codable, Equatable {
+    /// The vendor identifier.
+    public var identifier: String
+    /// The vendor secret.
+    public var secret: String
     /// The server the identity belongs to, when saved with `--server`.
-    var server: String?
+    public var server: String?
 
-    static func url(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    /// An identity to save.
+    public init(identifier: String, secret: String, server: String?) {
+        self.identifier = identifier
+        self.secret = secret
+        self.server = server
+    }
+
+    /// Where the file is: under XDG_CONFIG_HOME, else ~/.config.
+    public static func url(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         let base: URL
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             base = URL(fileURLWithPath: xdg)
@@ -18,13 +28,14 @@ struct IdentityFile: Codable, Equatable {
         return base.appendingPathComponent("openmarket/identity.json")
     }
 
-    static func load(from url: URL = url()) -> IdentityFile? {
+    /// The saved identity, or nil when there is none or it does not read.
+    public static func load(from url: URL = url()) -> IdentityFile? {
         guard let data = try? Data(contentsOf: url) else { return nil }
         return try? JSONDecoder().decode(IdentityFile.self, from: data)
     }
 
     /// Writes the file readable by its owner only (created 0600, never world-readable even briefly).
-    func save(to url: URL = IdentityFile.url()) throws {
+    public func save(to url: URL = IdentityFile.url()) throws {
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let encoder = JSONEncoder()

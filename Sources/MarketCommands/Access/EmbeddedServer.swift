@@ -1,0 +1,58 @@
+import ArgumentParser
+import CoreMetrics
+import Foundation
+import Logging
+import MarketServer
+import ServiceLifecycle
+
+/// The API server started inside the browser's process, on a free loopback port.
+public struct EmbeddedServer {
+    /// Where it answers.
+    public let url: URL
+    let group: ServiceGroup
+    let task: Task<Void, Never>
+    /// The demo catalog's vendor, when the market has one.
+    public let demoVendor: VendorCredentials?
+    /// The vendors, blocking-capable for the SSH server's key vendors (`KeyVendors`).
+    public let vendors: SQLiteVendorStore
+
+    /// Opens the market in `directory` (seeding the demo catalog when empty) and serves it on a free loopback port.
+    public static func start(
+        directory: URL, logger: Logger, metrics: any MetricsFactory = NOOPMetricsHandler.instance
+    ) async throws -> EmbeddedServer {
+        var configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, dataDirectory: directory, demo: .whenEmpty, connections: .loopbackOnly)
+        configuration.metrics = metrics
+        let sqlite = try SQLiteStores.open(directory: directory, now: configuration.now)
+        let server = try await OpenMarketServer.open(configuration, stores: sqlite.stores, logger: logger)
+        let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
+        let app = server.application { port in portSink.yield(port) }
+        var groupConfiguration = ServiceGroupConfiguration(services: [.init(service: app)], logger: logger)
+        // A request that will not finish is cut off after this long.
+        groupConfiguration.maximumGracefulShutdownDuration = .seconds(3)
+        let group = ServiceGroup(configuration: groupConfiguration)
+        let task = Task {
+            do {
+                try await group.run()
+            } catch {
+                logger.error("embedded server stopped: \(error)")
+            }
+            portSink.finish()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else {
+            throw ValidationError("the embedded server did not start; see the log in \(directory.path)")
+        }
+        return EmbeddedServer(
+            url: URL(string: "http://127.0.0.1:\(port)")!, group: group, task: task, demoVendor: server.demoVendor,
+            vendors: sqlite.vendors)
+    }
+
+    /// Stops the server gracefully and waits for it: open connections finish their answers and close.
+    /// Cancelling its task instead can trap inside NIO ("Deinited NIOAsyncWriter without calling
+    /// finish()") when a connection has been accepted but not yet handed to the server.
+    public func stop() async {
+        await group.triggerGracefulShutdown()
+        await task.value
+    }
+}

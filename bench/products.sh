@@ -2,10 +2,13 @@
 # `openmarket products` from a shell (issue 25), release build, against `openmarket serve` on loopback:
 #   - `products list --all --jsonl` over the demo catalog and over 10,000 products: seconds and products per
 #     second, beside one curl fetching the same pages (100 a page, one connection) in the same run;
-#   - `products add` with two pictures: the median of 20 registrations.
+#   - `products add` with two pictures: the median of 20 registrations;
+#   - the two programs' starts: shared libraries loaded, and the whole process of `--help`, 40 runs each in turn:
+#     `openmarket` (every browser, every SSH visitor's) beside `openmarket-mcp` (which links the MCP SDK).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.build/release/openmarket}
+MCP_BIN=${MCP_BIN:-$(dirname "$BIN")/openmarket-mcp}
 PORT=${PORT:-18191}
 ROUNDS=${ROUNDS:-5}
 work=$(mktemp -d /tmp/openmarket-products.XXXXXX)
@@ -83,3 +86,21 @@ start
 measure "10,000 products"
 echo
 printf '`products add` with two pictures (the demo'"'"'s, shrunk where over 300 KB), median of 20: %.0f ms\n' "$(printf '%s\n' "${adds[@]}" | median)"
+
+# Starts: each program's --help, in turn, 40 times (ArgumentParser's help for one command in both).
+browser_runs=() mcp_runs=()
+for _ in $(seq 1 40); do
+    t0=$(now); "$BIN" products --help >/dev/null; t1=$(now)
+    browser_runs+=("$(echo "($t1 - $t0) * 1000" | bc -l)")
+    t0=$(now); "$MCP_BIN" --help >/dev/null; t1=$(now)
+    mcp_runs+=("$(echo "($t1 - $t0) * 1000" | bc -l)")
+done
+echo
+echo "| program | shared libraries | \`--help\`, whole process, ms (median of 40, in turn) | resident at exit, MiB |"
+echo "|---|---|---|---|"
+for pair in "openmarket:$BIN products --help:${browser_runs[*]}" "openmarket-mcp:$MCP_BIN --help:${mcp_runs[*]}"; do
+    IFS=: read -r name command runs <<<"$pair"
+    libraries=$(ldd ${command%% *} | wc -l)
+    resident=$(/usr/bin/env python3 -c 'import resource,subprocess,sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)' $command)
+    printf '| %s | %d | %.1f | %.1f |\n' "$name" "$libraries" "$(printf '%s\n' $runs | median)" "$resident"
+done

@@ -90,7 +90,7 @@ struct CrowdEndToEndTests {
         #expect((after.sum(of: "openmarket_http_request_duration_seconds_count")) >= Double(seats))
     }
 
-    @Test("5,000 connections from 1,000 addresses that say nothing or only a version line: visitors still reach the first page within 3 s, every time; the front's descriptors stay bounded; the siege is counted")
+    @Test("5,000 connections from 1,000 addresses that say nothing or only a version line: visitors still reach the first page within 6 s (not after the siege's 10–30 s timeouts), every time; the front's descriptors stay bounded; the siege is counted")
     func siege() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -105,7 +105,9 @@ struct CrowdEndToEndTests {
         #expect((siege["failures"] as? [String: Int])?.isEmpty == true, "\(siege)")
         let times = siege["first_page_ms"] as? [Int] ?? []
         // The wrong outcome is to be kept out (refused, or let in once the siege's sockets time out after 10-30 s).
-        let bound = Self.sanitized ? 8_000 : 3_000
+        // Right is well under a second alone; beside the kitty tests one visitor once took 3.25 s, so the bound
+        // sits between the two at 6 s.
+        let bound = Self.sanitized ? 8_000 : 6_000
         #expect(times.allSatisfy { $0 < bound }, "first pages under siege: \(times) ms")
         // Bounded: --max-startups (1,024) connections without a session at most, whatever the siege holds.
         let before = (siege["front_before"] as? [String: Int])?["descriptors"] ?? 0

@@ -79,10 +79,12 @@ struct ReadEndpointTests {
     }
 
     @Test(
-        "bad paging parameters get a 400 naming the parameter",
+        "bad paging or search parameters get a 400 naming the parameter",
         arguments: StoreKind.allCases, [
             ("page_no=0", "page_no"), ("page_no=abc", "page_no"), ("items_per_page=101", "items_per_page"),
             ("items_per_page=-1", "items_per_page"), ("page_no=1.5", "page_no"),
+            // schemathesis found PostgreSQL answering 500 for this one (its text cannot hold U+0000).
+            ("search_value=%F2%A1%A6%81%00mug", "search_value"),
         ])
     func badPaging(store: StoreKind, bad: (query: String, field: String)) async throws {
         let (query, field) = bad

@@ -81,6 +81,8 @@ struct RegisterTests {
             ("name", #"{"name":12,"description":"A long enough text","price":10,"currency":"KRW"}"#),
             ("description", #"{"name":"Mug","description":"too short","price":10,"currency":"KRW"}"#),
             ("description", #"{"name":"Mug","description":"\#(String(repeating: "x", count: 1001))","price":10,"currency":"KRW"}"#),
+            ("name", #"{"name":"Mug\u0000 cup","description":"A long enough text","price":10,"currency":"KRW"}"#),
+            ("description", #"{"name":"Mug","description":"A long enough\u0000 text","price":10,"currency":"KRW"}"#),
             ("price", #"{"name":"Mug","description":"A long enough text","currency":"KRW"}"#),
             ("price", #"{"name":"Mug","description":"A long enough text","price":-1,"currency":"KRW"}"#),
             ("price", #"{"name":"Mug","description":"A long enough text","price":"10","currency":"KRW"}"#),

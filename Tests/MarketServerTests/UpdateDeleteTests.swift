@@ -64,6 +64,8 @@ struct UpdateDeleteTests {
                 ("x1", market.alice, #"{"secret":"\#(secret)","price":1}"#, .badRequest, "id"),
                 (mine, market.alice, #"{"secret":"\#(secret)","discounted_price":99999}"#, .badRequest, "discounted_price"),
                 (mine, market.alice, #"{"secret":"\#(secret)","name":"x"}"#, .badRequest, "name"),
+                (mine, market.alice, #"{"secret":"\#(secret)","name":"Blue\u0000Mug"}"#, .badRequest, "NUL"),
+                (mine, market.alice, #"{"secret":"wrong\u0000","price":1}"#, .forbidden, "secret"),
                 (mine, market.alice, #"{"secret":"\#(secret)","currency":"JPY"}"#, .badRequest, "currency"),
                 (mine, market.alice, #"{"secret":"\#(secret)","stock":"many"}"#, .badRequest, "stock"),
                 (mine, market.alice, #"{"secret":"#, .badRequest, "JSON"),

@@ -86,7 +86,7 @@ paths:
           schema: {type: integer, minimum: 1, maximum: 100}
         - name: search_value
           in: query
-          description: Only products whose name or description contains it, any case; empty is none.
+          description: Only products whose name or description contains it, any case; empty is none. At most 200 characters, without U+0000 (400).
           schema: {type: string}
         - name: sort
           in: query

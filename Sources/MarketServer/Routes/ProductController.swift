@@ -43,6 +43,7 @@ struct ProductController<Context: RequestContext>: Sendable {
             guard (search?.count ?? 0) <= 200 else {
                 throw APIError.badRequest("search_value must be at most 200 characters")
             }
+            guard search?.contains("\0") != true else { throw APIError.badRequest(ProductRules.noNUL("search_value")) }
             let listing = try ProductListing.parse(
                 sort: query.get("sort"), inStock: query.get("in_stock"), currency: query.get("currency"),
                 priceMin: query.get("price_min"), priceMax: query.get("price_max"))

@@ -125,6 +125,13 @@ public final class SpawnedProcess: @unchecked Sendable {
         _ = text.withCString { write(input, $0, strlen($0)) }
     }
 
+    /// Closes the child's standard input (started with `pipeInput`): it reads end of input.
+    public func closeInput() {
+        guard input >= 0 else { return }
+        close(input)
+        input = -1
+    }
+
     /// Waits for the child to exit by itself; returns its exit status (or -1 on a signal). Polls rather
     /// than blocking in `waitpid`: a test blocked there holds one of the few threads every other test's
     /// tasks run on (two on a 2-core machine).

@@ -24,8 +24,12 @@ struct MCPServerCommand: AsyncParsableCommand {
                 capabilities: .init(tools: .init(listChanged: false)))
             await server.withMethodHandler(ListTools.self) { _ in .init(tools: tools.tools) }
             await server.withMethodHandler(CallTool.self) { params in await tools.call(params.name, params.arguments ?? [:]) }
-            try await server.start(transport: StdioTransport())
+            let transport = AnsweringTransport(StdioTransport())
+            try await server.start(transport: transport)
             await server.waitUntilCompleted()
+            // The client closed its side: answer what it asked before, as the market lets us (a call's
+            // requests end within the client's 15 s timeout each).
+            await transport.untilAnswered(atMost: .seconds(60))
         }
     }
 }

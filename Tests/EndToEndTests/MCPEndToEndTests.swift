@@ -117,4 +117,34 @@ struct MCPEndToEndTests {
         _ = await wrong.waitForExit()
         #expect(wrong.standardError.contains("--identifier and --secret go together"))
     }
+
+    @Test("requests written before the client closes its side are all answered, every time of 10: the list of tools and two tool calls")
+    func answersAfterEndOfInput() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let market = try await ServedMarket.start(dataDirectory: folder.path + "/market")
+        defer { market.process.stop() }
+        let requests = [
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"pipe","version":"1"}}}"#,
+            #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#,
+            #"{"jsonrpc":"2.0","id":"list","method":"tools/call","params":{"name":"list_products","arguments":{"per_page":3}}}"#,
+            #"{"jsonrpc":"2.0","id":"search","method":"tools/call","params":{"name":"search_products","arguments":{"query":"mug"}}}"#,
+        ]
+        for run in 1...10 {
+            let process = try SpawnedProcess(
+                BuiltProducts.openmarket, ["mcp", "--server", market.http.base],
+                environment: ["OPENMARKET_CONFIG": "", "XDG_CONFIG_HOME": "/nonexistent"], pipeInput: true)
+            process.type(requests.joined(separator: "\n") + "\n")
+            process.closeInput()
+            #expect(await process.waitForExit() == 0)
+            let answers = process.standardOutput.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+            let ids = Set(answers.map { "\($0["id"] ?? "none")" })
+            #expect(ids == ["1", "2", "list", "search"], "run \(run): \(process.standardOutput.suffix(600))")
+            let calls = answers.filter { $0["id"] as? String != nil }.compactMap { $0["result"] as? [String: Any] }
+            #expect(calls.count == 2 && calls.allSatisfy { $0["isError"] as? Bool != true }, "run \(run): \(calls)")
+        }
+    }
 }

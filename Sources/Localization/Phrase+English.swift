@@ -147,6 +147,10 @@ extension Phrase {
         case .copiedLink(let link): "Copied the link: \(link)"
         case .copiedSummary(let line): "Copied: \(line)"
         case .tooLongToCopy(let bytes, let most): "Too long to copy: \(bytes) bytes; terminals take \(most) at most."
+        case .sentToClipboard(let text, true): "Sent the link to the terminal's clipboard: \(text)"
+        case .sentToClipboard(let text, false): "Sent to the terminal's clipboard: \(text)"
+        case .copyDeclined(let terminal, let text, true): "\(terminal) does not take copies from programs (OSC 52); the link: \(text)"
+        case .copyDeclined(let terminal, let text, false): "\(terminal) does not take copies from programs (OSC 52): \(text)"
         case .paletteTitle: "Commands and products"
         case .paletteSearching: "Searching the market…"
         case .paletteNothing: "Nothing matches."
@@ -277,6 +281,13 @@ extension Phrase.Command {
         case .quit: "Quit"
         case .first: "First product"
         case .last: "Last product"
+        case .open: "Open the selected product"
+        case .clearSearch: "Clear the search"
+        case .back: "Back to the list"
+        case .reload: "Reload the product"
+        case .pictureWindow: "The picture on the whole window"
+        case .previousPicture: "Previous picture"
+        case .nextPicture: "Next picture"
         }
     }
 }
@@ -284,10 +295,13 @@ extension Phrase.Command {
 extension Phrase.WishChange {
     var english: String {
         switch self {
-        case .priceDrop(let old, let new): "\(old) → \(new), price dropped"
-        case .discount(let old, let new): "\(old) → \(new), discounted"
-        case .backInStock(let count): "back in stock (\(count))"
-        case .gone: "gone from the market"
+        case .priceDrop(let old, let new, let restocked):
+            "\(old) → \(new), price dropped" + (restocked.map { ", back in stock (\($0))" } ?? "")
+        case .discount(let old, let new, let restocked):
+            "\(old) → \(new), discounted" + (restocked.map { ", back in stock (\($0))" } ?? "")
+        case .backInStock(let count, let old, let new) where old == new: "back in stock (\(count)) at \(new)"
+        case .backInStock(let count, let old, let new): "\(old) → \(new), back in stock (\(count))"
+        case .gone(let lastPrice): "gone from the market (was \(lastPrice))"
         }
     }
 }

@@ -147,6 +147,10 @@ extension Phrase {
         case .copiedLink(let link): "링크를 복사했습니다: \(link)"
         case .copiedSummary(let line): "복사했습니다: \(line)"
         case .tooLongToCopy(let bytes, let most): "복사하기에 너무 깁니다: \(bytes)바이트, 터미널은 \(most)바이트까지 받습니다."
+        case .sentToClipboard(let text, true): "링크를 터미널 클립보드로 보냈습니다: \(text)"
+        case .sentToClipboard(let text, false): "터미널 클립보드로 보냈습니다: \(text)"
+        case .copyDeclined(let terminal, let text, true): "\(terminal)은(는) 프로그램의 복사(OSC 52)를 받지 않습니다. 링크: \(text)"
+        case .copyDeclined(let terminal, let text, false): "\(terminal)은(는) 프로그램의 복사(OSC 52)를 받지 않습니다: \(text)"
         case .paletteTitle: "명령과 상품"
         case .paletteSearching: "마켓에서 찾는 중…"
         case .paletteNothing: "맞는 것이 없습니다."
@@ -242,6 +246,13 @@ extension Phrase.Command {
         case .quit: "끝내기"
         case .first: "첫 상품"
         case .last: "마지막 상품"
+        case .open: "고른 상품 열기"
+        case .clearSearch: "검색 지우기"
+        case .back: "목록으로 돌아가기"
+        case .reload: "상품 다시 불러오기"
+        case .pictureWindow: "사진을 창 가득 보기"
+        case .previousPicture: "이전 사진"
+        case .nextPicture: "다음 사진"
         }
     }
 }
@@ -249,10 +260,13 @@ extension Phrase.Command {
 extension Phrase.WishChange {
     var korean: String {
         switch self {
-        case .priceDrop(let old, let new): "\(old) → \(new), 가격 인하"
-        case .discount(let old, let new): "\(old) → \(new), 할인"
-        case .backInStock(let count): "재입고 (\(count)개)"
-        case .gone: "마켓에서 삭제됨"
+        case .priceDrop(let old, let new, let restocked):
+            "\(old) → \(new), 가격 인하" + (restocked.map { ", 재입고 (\($0)개)" } ?? "")
+        case .discount(let old, let new, let restocked):
+            "\(old) → \(new), 할인" + (restocked.map { ", 재입고 (\($0)개)" } ?? "")
+        case .backInStock(let count, let old, let new) where old == new: "\(new)에 재입고 (\(count)개)"
+        case .backInStock(let count, let old, let new): "\(old) → \(new), 재입고 (\(count)개)"
+        case .gone(let lastPrice): "마켓에서 삭제됨 (마지막 가격 \(lastPrice))"
         }
     }
 }

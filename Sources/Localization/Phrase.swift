@@ -168,6 +168,10 @@ public enum Phrase: Sendable, Equatable {
     case copiedLink(String)
     case copiedSummary(String)
     case tooLongToCopy(bytes: Int, most: Int)
+    /// Sent through OSC 52 to a terminal that does not say whether it takes it; `link`: the text is the link.
+    case sentToClipboard(String, link: Bool)
+    /// Sent to a terminal that declines OSC 52 unless told to take it; the text, to copy by hand.
+    case copyDeclined(terminal: String, String, link: Bool)
 
     // MARK: The palette
 
@@ -223,16 +227,21 @@ public enum Phrase: Sendable, Equatable {
 extension Phrase {
     /// What changed for a kept product; prices already formatted.
     public enum WishChange: Sendable, Equatable {
-        case priceDrop(old: String, new: String)
-        case discount(old: String, new: String)
-        case backInStock(Int)
-        case gone
+        /// Cheaper; `restocked`: also back in stock, with this many.
+        case priceDrop(old: String, new: String, restocked: Int? = nil)
+        case discount(old: String, new: String, restocked: Int? = nil)
+        /// Back in stock with `count`, at `new` (`old` the price when it had none: the same, or not).
+        case backInStock(Int, old: String, new: String)
+        /// Gone from the market; the price it had when last seen.
+        case gone(lastPrice: String)
     }
 
     /// The actions the palette offers, in its words.
     public enum Command: Sendable, Equatable, CaseIterable {
         case help, colours, pictures, edit, delete, copyLink, copySummary, keep, wishList, layout, search, refresh
-        case register, mine, sort, inStock, priceRange, quit, first, last
+        case register, mine, sort, inStock, priceRange, quit, first, last, open, clearSearch
+        /// The detail's.
+        case back, reload, pictureWindow, previousPicture, nextPicture
     }
 
     /// Where a wish list is kept.

@@ -12,6 +12,8 @@ public struct BrowserConfiguration: Sendable {
     public var colorMode: ColorMode?
     /// The terminal is known to draw 24-bit colour (`COLORTERM`, or its answer): true colour is then the best.
     public var directColor = false
+    /// Whether the terminal puts what `y` and `Y` copy on its clipboard, as its answers tell.
+    public var clipboard: ClipboardSupport = .unknown
     /// ASCII instead of block and box-drawing characters.
     public var ascii: Bool
     /// Which keys do what (the settings file's `keys:` over the defaults).

@@ -184,6 +184,7 @@ public struct BrowserLaunch: Sendable {
         }
         configuration.pictures = choice.mode.isGraphics && cellPixels == nil ? .blocks : choice.mode
         configuration.directColor = DirectColorChoice.isDirect(environment: environment, answers: answers)
+        configuration.clipboard = answers.clipboard
         configuration.cellPixels = cellPixels
         configuration.picturesThroughTmux = throughTmux
         configuration.sixelColors = answers.sixelColorRegisters ?? 256

@@ -80,6 +80,7 @@ public final class BrowserRuntime: Sendable {
         state.keymap = configuration.keymap
         state.language = configuration.language
         state.marketURL = configuration.marketURL
+        state.clipboard = configuration.clipboard
         state.themeName = configuration.theme
         state.customTheme = configuration.customTheme
         state.readOnlyNotice = configuration.readOnlyNotice

@@ -154,7 +154,7 @@ struct BrowseCommand: AsyncParsableCommand {
             mouse: settings.mouse.value, terminalType: terminalType.name!, synchronizedOutput: answers.synchronizedOutput == true,
             hyperlinks: answers.drawsHyperlinks)
         logger.info(
-            "frames: synchronized output \(answers.synchronizedOutput == true ? "yes" : "no"); links: OSC 8 \(answers.drawsHyperlinks ? "yes" : "no")")
+            "frames: synchronized output \(answers.synchronizedOutput == true ? "yes" : "no"); links: OSC 8 \(answers.drawsHyperlinks ? "yes" : "no"); copies: OSC 52 \(Self.spoken(answers.clipboard))")
         let left = await BrowserRuntime(client: client, terminal: terminal, configuration: configuration).run()
         Self.keep(left, settings: settings, market: settings.server.value.rememberedKey, environment: environment, logger: logger)
         try? await transport.shutdown()
@@ -172,6 +172,15 @@ struct BrowseCommand: AsyncParsableCommand {
         case nil: return FileWishListStore(directory: directory, market: market, log: log)
         case ""?: return SessionWishListStore()
         case let owner?: return MarketWishListStore(client: client, owner: owner, log: log)
+        }
+    }
+
+    /// Whether the terminal takes copies, as the log says it.
+    static func spoken(_ clipboard: ClipboardSupport) -> String {
+        switch clipboard {
+        case .takes: "taken"
+        case .declines(let terminal): "declined (\(terminal))"
+        case .unknown: "sent, not known to be taken"
         }
     }
 

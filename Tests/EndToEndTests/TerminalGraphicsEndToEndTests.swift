@@ -39,7 +39,7 @@ struct TerminalGraphicsEndToEndTests {
         #expect(line.contains("XTerm("), "\(line)")
         #expect(line.contains("sixel (1024 colours)") && line.contains("cell 6×13 px"), "\(line)")
         #expect(line.contains("synchronized output no"), "XTerm 379 answers DECRQM but does not know mode 2026: \(line)")
-        #expect(log.contains("frames: synchronized output no; links: OSC 8 no"), "\(log.suffix(800))")
+        #expect(log.contains("frames: synchronized output no; links: OSC 8 no; copies: OSC 52 declined (XTerm)"), "\(log.suffix(800))")
         #expect(log.contains("pictures: sixel"), "\(log.suffix(800))")
 
         try await Task.sleep(for: .milliseconds(500))
@@ -142,7 +142,7 @@ struct TerminalGraphicsEndToEndTests {
         let line = answered(log)
         #expect(line.contains("kitty(") && line.contains("kitty graphics yes"), "\(line)")
         #expect(line.contains("synchronized output yes"), "kitty knows mode 2026: \(line)")
-        #expect(log.contains("frames: synchronized output yes; links: OSC 8 yes"), "\(log.suffix(800))")
+        #expect(log.contains("frames: synchronized output yes; links: OSC 8 yes; copies: OSC 52 taken"), "\(log.suffix(800))")
         #expect(log.contains("pictures: kitty"), "\(log.suffix(800))")
         let cellText = try #require(line.firstMatch(of: /cell (\d+)×(\d+) px/), "\(line)")
         let cell = PixelSize(width: Int(cellText.1)!, height: Int(cellText.2)!)

@@ -8,11 +8,13 @@ final class TmuxSession {
 
     init(command: String, columns: Int = 120, rows: Int = 40) throws {
         tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "tmux"
-        // The exit line in plain attributes: a client killed mid-frame can leave concealed (SGR 8) text on.
+        // The exit line in plain attributes (a client killed mid-frame can leave concealed (SGR 8) text on)
+        // and on a line of its own: after the shell's “Killed” line, where the browser left the cursor, it
+        // once wrapped as “EXITED:1” and “37”.
         // No settings file and no remembered choices unless a test names them (--config, OPENMARKET_CHOICES=…
         // in the command): a developer's own must not change a test, nor one test the next.
         let wrapped =
-            "env -u NO_COLOR LANG=C.UTF-8 TERM=tmux-256color OPENMARKET_CONFIG= OPENMARKET_CHOICES= \(command); s=$?; printf '\\033[0m'; echo EXITED:$s; sleep 600"
+            "env -u NO_COLOR LANG=C.UTF-8 TERM=tmux-256color OPENMARKET_CONFIG= OPENMARKET_CHOICES= \(command); s=$?; printf '\\033[0m'; echo; echo EXITED:$s; sleep 600"
         let result = try SpawnedProcess.run(
             tmux, ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", wrapped])
         guard result.status == 0 else { throw SpawnError("tmux new-session failed (\(result.status))") }

@@ -45,7 +45,7 @@ struct WishListEndToEndTests {
             body: Data(#"{"secret":"\#(market.secret)"}"#.utf8))
         let deleted = try await market.http.send("DELETE", archived.text, headers: ["identifier": market.identifier])
         #expect(deleted.status == 200, "\(deleted.text)")
-        try await tmux.waitFor(text: "♥ Watched Kettle: gone from the market · F wish list")
+        try await tmux.waitFor(text: "♥ Watched Kettle: gone from the market (was $1.00) · F wish list")
         try tmux.send("q")
         try await tmux.waitFor(text: "EXITED:0")
         let file = home.url.appendingPathComponent("wishlists/http_127.0.0.1_\(market.port).json")

@@ -39,7 +39,9 @@ struct CatalogTests {
         .pictureCount(minimum: 1, maximum: 5, now: 0),
         .vendorIDUnknown, .mineOnly(allKey: "m"), .registered(name: "Mug"), .saved(name: "Mug"), .deleted(name: "Mug"),
         .couldNotDelete(id: 4, reason: "서버"), .readOnlyDemo, .copiedLink("http://h/api/products/1"),
-        .copiedSummary("Mug — ₩1 — http://h/api/products/1"), .tooLongToCopy(bytes: 5000, most: 4096),
+        .copiedSummary("Mug — ₩1 — http://h/api/products/1"), .tooLongToCopy(bytes: 5000, most: 4096), .sentToClipboard("http://h/api/products/1", link: true),
+        .sentToClipboard("Mug — ₩1 — http://h/api/products/1", link: false), .copyDeclined(terminal: "XTerm", "http://h/api/products/1", link: true),
+        .copyDeclined(terminal: "XTerm", "Mug — ₩1 — http://h/api/products/1", link: false),
         .cannotReachServer(endpoint: "127.0.0.1:9", reason: .refused), .cannotReachServer(endpoint: "h:1", reason: .other("서버")),
         .noAnswerWithin(milliseconds: 15000), .noAnswerWithin(milliseconds: 500), .requestCancelled,
         .serverRefused(message: "서버", status: 403), .serverFailed(message: "서버", status: 500), .serverStatus(404), .serverStatus(599),
@@ -48,8 +50,10 @@ struct CatalogTests {
         .wishKept(name: "Mug", count: 3), .wishDropped(name: "Mug"), .wishListFull(most: 200),
         .wishBanner(name: "Mug", change: .priceDrop(old: "₩12,000", new: "₩9,000"), more: 2, listKey: "F"),
         .wishBanner(name: "Mug", change: .discount(old: "$5.00", new: "$4.00"), more: 0, listKey: "F"),
-        .wishBanner(name: "Mug", change: .backInStock(3), more: 0, listKey: "F"),
-        .wishBanner(name: "Mug", change: .gone, more: 0, listKey: "F"), .wishTitle(3), .wishEmpty(keepKey: "f"), .wishGone,
+        .wishBanner(name: "Mug", change: .priceDrop(old: "₩12,000", new: "₩9,000", restocked: 4), more: 0, listKey: "F"),
+        .wishBanner(name: "Mug", change: .backInStock(3, old: "₩9,000", new: "₩9,000"), more: 0, listKey: "F"),
+        .wishBanner(name: "Mug", change: .backInStock(3, old: "₩9,000", new: "₩9,500"), more: 0, listKey: "F"),
+        .wishBanner(name: "Mug", change: .gone(lastPrice: "₩9,000"), more: 0, listKey: "F"), .wishTitle(3), .wishEmpty(keepKey: "f"), .wishGone,
         .sshShuttingDown, .sshTimeLimit, .sshIdle, .sshFull(front: "front-a"), .sshNeedsTerminal, .sshUnknownCommand("ls"), .sshHelp,
     ]
         + Phrase.Hint.allCases.map { .hint($0) } + Phrase.DetailLabel.allCases.map { .detailLabel($0) }

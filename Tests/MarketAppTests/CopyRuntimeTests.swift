@@ -16,6 +16,7 @@ struct CopyRuntimeTests {
         let terminal = FakeTerminal()
         var configuration = BrowserConfiguration(pollInterval: .seconds(3600))
         configuration.marketURL = "http://m.test:8080/"
+        configuration.clipboard = .takes
         let runtime = BrowserRuntime(client: client, terminal: terminal, configuration: configuration, clock: ManualClock())
         let running = Task { await runtime.run() }
         let probe = BrowserRuntimeTests()

@@ -53,4 +53,47 @@ struct ListingRuntimeTests {
             }
         }
     }
+
+    @Test("a server that echoes the listing but answers 400 to the order: page 1 again without it, the loaded pages sorted, and paging goes on plainly")
+    func refused() async throws {
+        try await run(listing: true) { terminal, transport in
+            transport.enqueue("GET", "/api/products", MockTransport.Reply(status: 400, body: Array(#"{"error":"sort must be newest"}"#.utf8)))
+            var plain = BrowserRuntimeTests.pageJSON(ids: [3, 2, 1])
+            plain = plain.replacingOccurrences(of: #""pages":"#, with: #""listing":{"sort":"newest","in_stock":false},"pages":"#)
+            transport.enqueue("GET", "/api/products", .json(plain))
+            terminal.type(.key(.character("o")))
+            try await BrowserRuntimeTests().waitUntil("page 1 asked again") { transport.requests.count == 3 }
+            #expect((transport.requests[1].url.query ?? "").contains("sort=price-asc"))
+            let again = transport.requests[2].url.query ?? ""
+            #expect(!again.contains("sort") && again.contains("page_no=1"), "\(again)")
+            try await BrowserRuntimeTests().waitUntil("the status line") {
+                terminal.lastFrame?.trimmedLines().contains { $0.contains("price ↑ (loaded pages only)") } == true
+            }
+            #expect(terminal.lastFrame?.trimmedLines().contains { $0.contains("400") || $0.contains("sort must") } == false, "no error banner")
+            // Another order is not asked of it again.
+            terminal.type(.key(.character("o")))
+            try await BrowserRuntimeTests().waitUntil("price ↓") {
+                terminal.lastFrame?.trimmedLines().contains { $0.contains("price ↓ (loaded pages only)") } == true
+            }
+            #expect(transport.requests.count == 3)
+        }
+    }
+
+    @Test("a server that echoes the listing but ignores in_stock (its page says in_stock false): page 1 again plainly, the filter applied here")
+    func ignored() async throws {
+        try await run(listing: true) { terminal, transport in
+            var ignoring = BrowserRuntimeTests.pageJSON(ids: [3, 2, 1])
+            ignoring = ignoring.replacingOccurrences(of: #""pages":"#, with: #""listing":{"sort":"newest","in_stock":false},"pages":"#)
+            transport.enqueue("GET", "/api/products", .json(ignoring))
+            transport.enqueue("GET", "/api/products", .json(ignoring))
+            terminal.type(.key(.character("i")))
+            try await BrowserRuntimeTests().waitUntil("page 1 asked again") { transport.requests.count == 3 }
+            #expect((transport.requests[1].url.query ?? "").contains("in_stock=true"))
+            #expect(!(transport.requests[2].url.query ?? "").contains("in_stock"))
+            try await BrowserRuntimeTests().waitUntil("the status line") {
+                terminal.lastFrame?.trimmedLines().contains { $0.contains("in stock (loaded pages only)") } == true
+            }
+        }
+    }
 }
+

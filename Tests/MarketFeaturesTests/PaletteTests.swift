@@ -55,7 +55,10 @@ struct PaletteTests {
         browser.openPalette()
         guard case .palette(let opened) = browser.state.presented.last else { Issue.record("no palette"); return }
         let actions = opened.entries.filter { if case .action = $0.target { true } else { false } }
-        #expect(actions.count == KeyAction.allCases.filter { $0.command != nil }.count, "every offered action")
+        #expect(
+            Set(actions.compactMap { if case .action(let action) = $0.target { action } else { nil } })
+                == Set(KeyAction.allCases.filter { $0.command != nil && [.browse, .list].contains($0.context) }),
+            "over the list: every action of anywhere and of the list, none of the detail's")
         #expect(opened.entries.count == actions.count + 20 && opened.matches.count == opened.entries.count)
         for (index, c) in "ordr".enumerated() {
             browser.palette(.character(c), effects: [.schedulePaletteSearch(generation: index + 1, after: .milliseconds(400))])
@@ -112,6 +115,47 @@ struct PaletteTests {
         guard case .palette(let palette) = state.presented.last else { Issue.record("no palette"); return }
         let actions = palette.entries.compactMap { if case .action(let action) = $0.target { action } else { nil } }
         #expect(!actions.contains(.edit) && !actions.contains(.register) && actions.contains(.sortCycle))
+    }
+}
+
+
+@Suite("The command palette over the detail, and by keys")
+struct PaletteDetailTests {
+    @Test("over a detail: the detail's own actions are offered (not the list's), and Enter gives the detail the action's key")
+    func overDetail() throws {
+        var state = Samples.loaded()
+        let product = try #require(state.catalog.selectedProduct)
+        _ = state.handle(.keyPressed(.enter))
+        _ = state.handle(.keyPressed(.character(":")))
+        guard case .palette(let palette) = state.presented.last else { Issue.record("no palette"); return }
+        let actions = Set(palette.entries.compactMap { if case .action(let action) = $0.target { action } else { nil } })
+        #expect(actions.isSuperset(of: [.pictureWindow, .reload, .back, .copyLink, .wishToggle]))
+        #expect(actions.isDisjoint(with: [.sortCycle, .moveFirst, .open, .register]), "the list's wait under the detail: \(actions)")
+        for c in "whole window" { _ = state.handle(.keyPressed(.character(c))) }
+        guard case .palette(let typed) = state.presented.last else { Issue.record("no palette"); return }
+        #expect(typed.selected?.target == .action(.pictureWindow))
+        // Enter: the palette closes and the detail takes z — its picture window (the product has none
+        // loaded here, so the detail stays; reload instead shows the key reached it).
+        for _ in 0..<12 { _ = state.handle(.keyPressed(.backspace)) }
+        for c in "reload" { _ = state.handle(.keyPressed(.character(c))) }
+        #expect(state.handle(.keyPressed(.enter)) == [.loadDetail(id: product.id)], "r, given to the detail, reloads it")
+        #expect(state.presented.count == 1 && state.detail?.summary.id == product.id)
+        for c in ":back" { _ = state.handle(.keyPressed(.character(c))) }
+        _ = state.handle(.keyPressed(.enter))
+        #expect(state.presented.isEmpty, "back to the list")
+    }
+
+    @Test("an action is found by its key, and the key's letter is what is marked")
+    func byKey() throws {
+        let entry = PaletteEntry(target: .action(.copySummary), text: "Copy name, price and link · copy.summary", keys: "Y")
+        let match = try #require(FuzzyMatch.match(FuzzyMatch.pattern("Y"), in: entry.candidate))
+        let marks = entry.split(match.positions)
+        #expect(marks.keys == [0] && marks.text.isEmpty, "the key, a word of its own, beats the y inside copy: \(match.positions)")
+        var state = Samples.loaded()
+        _ = state.handle(.keyPressed(.character(":")))
+        _ = state.handle(.keyPressed(.character("$")))
+        guard case .palette(let palette) = state.presented.last else { Issue.record("no palette"); return }
+        #expect(palette.selected?.target == .action(.filterPrice), "$ finds the price range by its key")
     }
 }
 

@@ -194,8 +194,8 @@ struct ScreenSnapshotTests {
             let first = state.catalog.allProducts[0]
             state.wishList = WishList([WishedProduct(first)])
             state.catalog.wishNews = [
-                WishNews(id: first.id, name: first.name, currency: first.currency, change: .priceDrop(old: 12000, new: 9000)),
-                WishNews(id: first.id, name: first.name, currency: first.currency, change: .backInStock(3)),
+                WishNews(id: first.id, name: first.name, currency: first.currency, change: .priceDrop(old: 12000, new: 9000, restocked: 3)),
+                WishNews(id: 99, name: "Kettle", currency: first.currency, change: .gone(lastPrice: 30000)),
             ]
         }
     }

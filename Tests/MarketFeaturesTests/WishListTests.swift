@@ -21,24 +21,37 @@ struct WishListTests {
         #expect(WishList([WishedProduct(Samples.product(3)), WishedProduct(Samples.product(3))]).count == 1, "a damaged list with twins")
     }
 
-    @Test("news: a price drop, a discount, back in stock, deletion — each once; a rise or less stock is kept quietly, so a later drop is news again")
+    @Test("news: a price drop, a discount, back in stock, deletion — each once and one a look, the prices before and now named; a rise or less stock is kept quietly, so a later drop is news again")
     func news() {
         var list = WishList([WishedProduct(Samples.product(7, name: "Mug", price: 12000, stock: 0))])
         let dropped = Samples.product(7, name: "Mug", price: 9000, stock: 0)
         #expect(list.compare(id: 7, with: dropped) == [WishNews(id: 7, name: "Mug", currency: .krw, change: .priceDrop(old: 12000, new: 9000))])
         #expect(list.compare(id: 7, with: dropped) == [], "the same change is not news twice")
         let discounted = Samples.product(7, name: "Mug", price: 9000, discount: 1000, stock: 4)
-        #expect(list.compare(id: 7, with: discounted) == [
-            WishNews(id: 7, name: "Mug", currency: .krw, change: .discount(old: 9000, new: 8000)),
-            WishNews(id: 7, name: "Mug", currency: .krw, change: .backInStock(4)),
-        ])
+        #expect(
+            list.compare(id: 7, with: discounted) == [
+                WishNews(id: 7, name: "Mug", currency: .krw, change: .discount(old: 9000, new: 8000, restocked: 4))
+            ], "cheaper and back in stock at once: one piece of news")
         #expect(list.compare(id: 7, with: Samples.product(7, name: "Mug", price: 15000, stock: 1)) == [], "dearer, less stock: quiet")
         #expect(list.compare(id: 7, with: Samples.product(7, name: "Mug", price: 14000, stock: 1)).map(\.change) == [.priceDrop(old: 15000, new: 14000)])
-        #expect(list.compare(id: 7, with: nil) == [WishNews(id: 7, name: "Mug", currency: .krw, change: .gone)])
+        #expect(list.compare(id: 7, with: Samples.product(7, name: "Mug", price: 14000, stock: 0)) == [], "sold out: quiet")
+        #expect(
+            list.compare(id: 7, with: Samples.product(7, name: "Mug", price: 16000, stock: 2)).map(\.change) == [.backInStock(2, old: 14000, new: 16000)],
+            "back in stock, dearer: the prices before and now")
+        #expect(list.compare(id: 7, with: nil) == [WishNews(id: 7, name: "Mug", currency: .krw, change: .gone(lastPrice: 16000))])
         #expect(list.compare(id: 7, with: nil) == [] && list.products[0].gone)
         #expect(list.compare(id: 8, with: dropped) == [], "not on the list")
         var dollars = WishList([WishedProduct(Samples.product(9, price: 5, currency: .usd))])
         #expect(dollars.compare(id: 9, with: Samples.product(9, price: 4000)) == [], "another currency is not a price drop")
+    }
+
+    @Test("the banner's words name the product's prices before and now, in both languages")
+    func newsWords() {
+        let mug = { (change: WishNews.Change) in WishNews(id: 7, name: "Mug", currency: .krw, change: change).phrase }
+        #expect(Language.english.text(.wishBanner(name: "Mug", change: mug(.priceDrop(old: 12000, new: 9000, restocked: 3)), more: 0, listKey: "F")).contains("₩12,000 → ₩9,000, price dropped, back in stock (3)"))
+        #expect(Language.english.text(.wishBanner(name: "Mug", change: mug(.backInStock(2, old: 9000, new: 9000)), more: 0, listKey: "F")).contains("back in stock (2) at ₩9,000"))
+        #expect(Language.english.text(.wishBanner(name: "Mug", change: mug(.gone(lastPrice: 9000)), more: 0, listKey: "F")).contains("gone from the market (was ₩9,000)"))
+        #expect(Language.korean.text(.wishBanner(name: "Mug", change: mug(.gone(lastPrice: 9000)), more: 0, listKey: "F")).contains("₩9,000"))
     }
 
     @Test("each look asks about ten at most, round the list, never the gone")

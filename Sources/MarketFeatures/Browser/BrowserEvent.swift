@@ -37,14 +37,18 @@ public enum BrowserEvent: Sendable, Equatable {
 /// A failure to show: the sentence for the user. Equatable, so states and events can be compared.
 public struct BrowserFailure: Error, Sendable, Equatable {
     public var message: String
+    /// The server's HTTP status, when it answered with an error (400: it refused the request as asked).
+    public var status: Int?
 
-    public init(_ message: String) {
+    public init(_ message: String, status: Int? = nil) {
         self.message = message
+        self.status = status
     }
 
     /// The error's sentence in `language`.
     public init(_ error: OpenMarketError, in language: Language = .english) {
         message = error.userMessage(in: language)
+        status = error.status
     }
 }
 

@@ -1,7 +1,7 @@
 public import Localization
 public import ImagePipeline
 public import OpenMarketAPI
-import TerminalUI
+public import TerminalUI
 
 /// The browser's whole state: the catalog (products, paging, selection, search, layout), what is
 /// presented over it (one stack: detail, form, a question, help, the search line), and what the
@@ -37,6 +37,8 @@ public struct BrowserState: Sendable, Equatable {
     public var serverLabel: String
     /// The market's address (`http://127.0.0.1:8080`), for a product's link; empty when not known.
     public var marketURL = ""
+    /// Whether the terminal takes what `y` and `Y` copy (the status line says so, or that it declines).
+    public var clipboard: ClipboardSupport = .unknown
     /// The vendor that writes (deletes) — nil when the browser has no identity.
     public var writer: WriterIdentity?
     /// Why writes are off, when they are off on purpose (a read-only SSH demo).

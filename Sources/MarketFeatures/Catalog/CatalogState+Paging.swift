@@ -43,13 +43,20 @@ extension CatalogState {
     mutating func pageLoaded(id: Int, _ result: Result<ProductPage, BrowserFailure>) -> [BrowserEffect] {
         guard let request = pageRequest, request.id == id else { return [] }  // superseded
         switch result {
+        case .failure(let failure) where failure.status == 400 && request.listing != .standard:
+            // A server that echoes the listing but refuses this order or filter (one of another version, one
+            // that knows fewer values): declined.
+            return listingWasDeclined(by: request)
         case .failure(let failure):
             errorMessage = failure.message
             pageLoad = .failed(request)
             return []
+        case .success(let page) where page.listing.map { request.listing != .standard && !$0.honours(request.listing) } == true:
+            // A page that does not say it was arranged as asked (a server that ignores a parameter): declined.
+            return listingWasDeclined(by: request)
         case .success(let page):
             pageLoad = .idle
-            serverArranges = page.listing != nil
+            serverArranges = page.listing != nil && !listingDeclined
             isStarting = false
             errorMessage = nil
             if request.replaces {
@@ -67,6 +74,15 @@ extension CatalogState {
             keepSelectionVisible()
             return prefetchIfNeeded()
         }
+    }
+
+    /// The server refused or ignored the order or filter `request` asked of it: for the rest of the session
+    /// the loaded pages are arranged here ("loaded pages only"), and the list starts again from page 1 as
+    /// every server of the course API answers it — pages of two orders never mix.
+    private mutating func listingWasDeclined(by request: PageRequest) -> [BrowserEffect] {
+        listingDeclined = true
+        serverArranges = false
+        return requestPage(replacing: true, keepSelectedID: request.keepSelectedID ?? selectedProduct?.id)
     }
 
     /// Appends products not loaded yet (a page can repeat one when products were added meanwhile),

@@ -63,6 +63,9 @@ public struct CatalogState: Sendable, Equatable {
     /// Whether the server orders and filters its pages (it says so on each page: the listing extension);
     /// nil until a page has come. Without it, order and filter apply to the pages loaded only.
     public var serverArranges: Bool?
+    /// The server echoed the listing but refused or ignored one asked of it: for the rest of the session
+    /// the order and filter apply to the pages loaded only.
+    public var listingDeclined = false
 
     /// What page requests ask of the server: the order and filter, when it speaks the extension.
     public var listing: PageListing {

@@ -149,6 +149,13 @@ extension KeyAction {
         case .quit: .quit
         case .moveFirst: .first
         case .moveLast: .last
+        case .open: .open
+        case .searchClear: .clearSearch
+        case .back: .back
+        case .reload: .reload
+        case .pictureWindow: .pictureWindow
+        case .picturePrevious: .previousPicture
+        case .pictureNext: .nextPicture
         default: nil
         }
     }

@@ -28,18 +28,29 @@ extension BrowserState {
         }
     }
 
-    /// Whether the palette offers `action` now: writes only to a writer; the list's own actions always (the
-    /// palette closes before they run, leaving the list on top).
+    /// Whether the palette offers `action` now, where it opens (before it is presented): writes only to a
+    /// writer; those of anywhere always; the list's own over the list, the detail's over a detail (the
+    /// palette closes before they run, leaving that on top).
     func isOffered(_ action: KeyAction) -> Bool {
         switch action {
-        case .edit, .delete, .register, .mine: writer != nil
-        default: true
+        case .edit, .delete, .register, .mine: guard writer != nil else { return false }
+        default: break
+        }
+        switch action.context {
+        case .browse: return true
+        case .list: return presented.isEmpty
+        case .detail: if case .detail? = presented.last { return true } else { return false }
+        case .question, .form: return false
         }
     }
 
     /// What the palette's Enter chose: the action run as its key would, or the product's detail.
     mutating func paletteChose(_ target: PaletteEntry.Target) -> [BrowserEffect] {
         switch target {
+        case .action(let action) where action.context == .detail:
+            // The detail's own actions are its keys': the first of them, given to it.
+            guard let key = keymap.keys[action]?.first else { return [] }
+            return handleKey(key)
         case .action(let action):
             return run(action)
         case .product(let product), .found(let product):

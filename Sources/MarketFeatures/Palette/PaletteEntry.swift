@@ -13,16 +13,35 @@ public struct PaletteEntry: Sendable, Equatable {
     public var target: Target
     /// What is matched and shown on the left (an action's words and name; a product's name).
     public var text: String
-    /// An action's keys (a product's price is made when its row is drawn: 10,000 prices formatted at
-    /// every opening would be most of its cost).
+    /// An action's keys, matched too and shown on the right (a product's price is made when its row is
+    /// drawn: 10,000 prices formatted at every opening would be most of its cost).
     let keys: String
+    /// `text`, then — for an action — two spaces and its keys: what a typed line is matched against.
     let candidate: FuzzyMatch.Candidate
+    /// How many scalars of the candidate are `text` (a matched position past them, and the two spaces, is
+    /// in `keys`).
+    let textScalars: Int
 
     public init(target: Target, text: String, keys: String = "") {
         self.target = target
         self.text = text
         self.keys = keys
-        candidate = FuzzyMatch.Candidate(text)
+        textScalars = text.unicodeScalars.count
+        candidate = FuzzyMatch.Candidate(keys.isEmpty ? text : text + Self.keySeparator + keys)
+    }
+
+    /// Between an action's words and its keys in what is matched.
+    static let keySeparator = "  "
+
+    /// Of a match's positions, those in `text` and those in `keys` (each counted from its own start).
+    public func split(_ positions: [Int]) -> (text: Set<Int>, keys: Set<Int>) {
+        let keysStart = textScalars + Self.keySeparator.unicodeScalars.count
+        var inText: Set<Int> = []
+        var inKeys: Set<Int> = []
+        for position in positions {
+            if position < textScalars { inText.insert(position) } else if position >= keysStart { inKeys.insert(position - keysStart) }
+        }
+        return (inText, inKeys)
     }
 
     /// What is shown on the right: an action's keys, a product's price.
@@ -43,5 +62,5 @@ public struct PaletteEntry: Sendable, Equatable {
     }
 
     /// The text's length in scalars (shorter goes first among equals).
-    var length: Int { candidate.folded.count }
+    var length: Int { textScalars }
 }

@@ -1,7 +1,7 @@
 import TerminalUI
 
-/// The banner line under the title: an error (with "r to retry" when a page can be retried), or how
-/// many new products the poll found.
+/// The banner line under the title: an error (with "r to retry" when a page can be retried), a change to a
+/// product on the wish list, or how many new products the poll found.
 struct BannerWidget: Widget {
     let catalog: CatalogState
     let context: RenderContext
@@ -16,10 +16,17 @@ struct BannerWidget: Widget {
             canvas.put(" ! " + line, x: area.x, y: area.y, style: theme.error, maxWidth: area.width)
         } else if let news = catalog.wishNews.first {
             canvas.fill(area, style: theme.banner)
-            let line = context.text(
-                .wishBanner(
-                    name: TerminalText.sanitized(news.name), change: news.phrase, more: catalog.wishNews.count - 1,
-                    listKey: context.keymap.hint(.wishList)))
+            let say = { (name: String) in
+                context.text(
+                    .wishBanner(name: name, change: news.phrase, more: catalog.wishNews.count - 1, listKey: context.keymap.hint(.wishList)))
+            }
+            // Where the line is too wide, the name gives way first: the prices and the key are the news.
+            let name = TerminalText.sanitized(news.name)
+            var line = say(name)
+            let over = DisplayWidth.of(line) + 1 - area.width
+            if over > 0 {
+                line = say(TerminalText.truncated(name, toWidth: max(6, DisplayWidth.of(name) - over)))
+            }
             canvas.put(" " + line, x: area.x, y: area.y, style: theme.banner, maxWidth: area.width)
         } else if catalog.newProductCount > 0 {
             canvas.fill(area, style: theme.banner)

@@ -41,8 +41,11 @@ struct PaletteWidget: Widget {
             let right = entry.detail + (isFound(entry) ? " · " + context.text(.paletteFromMarket) : "")
             let rightWidth = min(DisplayWidth.of(right), list.width / 3)
             let textWidth = max(0, list.width - rightWidth - 5)
-            drawMarked(&canvas, entry.text, marks: Set(palette.matches[index].match.positions), x: list.x + 2, y: y, width: textWidth)
-            canvas.put(right, x: list.maxX - rightWidth - 1, y: y, style: isFound(entry) ? theme.muted : theme.price, maxWidth: rightWidth)
+            let marks = entry.split(palette.matches[index].match.positions)
+            drawMarked(&canvas, entry.text, marks: marks.text, x: list.x + 2, y: y, width: textWidth, style: theme.name)
+            drawMarked(
+                &canvas, right, marks: marks.keys, x: list.maxX - rightWidth - 1, y: y, width: rightWidth,
+                style: isFound(entry) ? theme.muted : theme.price)
             if index == palette.selectedIndex {
                 canvas.put(theme.caret, x: list.x, y: y, style: theme.name)
                 canvas.restyle(Rect(x: list.x + 1, y: y, width: list.width - 1, height: 1)) { $0.attributes.insert(.reverse) }
@@ -57,8 +60,8 @@ struct PaletteWidget: Widget {
         if case .found = entry.target { true } else { false }
     }
 
-    /// `text` made printable, its scalars at `marks` in the marking style, cut to `width` columns.
-    func drawMarked(_ canvas: inout Canvas, _ text: String, marks: Set<Int>, x: Int, y: Int, width: Int) {
+    /// `text` made printable in `style`, its scalars at `marks` in the marking style, cut to `width` columns.
+    func drawMarked(_ canvas: inout Canvas, _ text: String, marks: Set<Int>, x: Int, y: Int, width: Int, style plain: CellStyle) {
         let theme = context.theme
         var column = 0
         var scalarIndex = 0
@@ -69,7 +72,7 @@ struct PaletteWidget: Widget {
             let shown = TerminalText.sanitized(String(character))
             let w = DisplayWidth.of(shown)
             guard column + w <= width else { break }
-            var style = theme.name
+            var style = plain
             if marked {
                 style = theme.hintKey
                 style.attributes.insert(.underline)

@@ -51,29 +51,32 @@ public struct WishList: Sendable, Equatable {
 
     /// What the market says of product `id` now (nil: it has no such product any more): the news, and the
     /// product as seen now from here on. A price that rose, or stock that fell, is kept quietly, so a later
-    /// drop is news again; each change is news once.
+    /// drop is news again; each change is news once, and one look's changes to one product are one piece of
+    /// news (cheaper and back in stock together).
     public mutating func compare(id: Int, with fresh: ProductSummary?) -> [WishNews] {
         guard let index = products.firstIndex(where: { $0.id == id }) else { return [] }
         let old = products[index]
         guard let fresh else {
             guard !old.gone else { return [] }
             products[index].gone = true
-            return [WishNews(id: id, name: old.name, currency: old.currencyValue, change: .gone)]
-        }
-        var news: [WishNews] = []
-        let currency = fresh.currency
-        if fresh.currency.code == old.currency, fresh.bargainPrice < old.paidPrice {
-            let discountGrew = fresh.discountedPrice.amount > old.listPrice.amount - old.paidPrice.amount
-            let change: WishNews.Change =
-                fresh.price < old.listPrice || !discountGrew
-                ? .priceDrop(old: old.paidPrice, new: fresh.bargainPrice)
-                : .discount(old: old.paidPrice, new: fresh.bargainPrice)
-            news.append(WishNews(id: id, name: fresh.name, currency: currency, change: change))
-        }
-        if old.stock <= 0, fresh.stock > 0 {
-            news.append(WishNews(id: id, name: fresh.name, currency: currency, change: .backInStock(fresh.stock)))
+            return [WishNews(id: id, name: old.name, currency: old.currencyValue, change: .gone(lastPrice: old.paidPrice))]
         }
         products[index] = WishedProduct(fresh)
-        return news
+        let restocked = old.stock <= 0 && fresh.stock > 0 ? fresh.stock : nil
+        let sameCurrency = fresh.currency.code == old.currency
+        let change: WishNews.Change
+        if sameCurrency, fresh.bargainPrice < old.paidPrice {
+            let discountGrew = fresh.discountedPrice.amount > old.listPrice.amount - old.paidPrice.amount
+            change =
+                fresh.price < old.listPrice || !discountGrew
+                ? .priceDrop(old: old.paidPrice, new: fresh.bargainPrice, restocked: restocked)
+                : .discount(old: old.paidPrice, new: fresh.bargainPrice, restocked: restocked)
+        } else if let restocked {
+            // The price before is the one last seen in the same currency (another currency's is not compared).
+            change = .backInStock(restocked, old: sameCurrency ? old.paidPrice : fresh.bargainPrice, new: fresh.bargainPrice)
+        } else {
+            return []
+        }
+        return [WishNews(id: id, name: fresh.name, currency: fresh.currency, change: change)]
     }
 }

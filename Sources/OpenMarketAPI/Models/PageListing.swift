@@ -24,14 +24,27 @@ public struct PageListing: Sendable, Equatable, Decodable {
             + (priceRange?.queryItems ?? [])
     }
 
+    /// As a page echoes it: the currency its price range was applied in (nil: none), never sent.
+    public var rangeCurrency: String?
+
+    /// Whether a page that echoes this listing was arranged as `asked` says: the same order, the same stock
+    /// filter, and a price range applied in its currency when one was asked (the bounds are not compared:
+    /// a server may write them in its own decimals).
+    public func honours(_ asked: PageListing) -> Bool {
+        sort == asked.sort && inStockOnly == asked.inStockOnly
+            && (asked.priceRange == nil || rangeCurrency?.uppercased() == asked.priceRange?.currency.code)
+    }
+
     enum CodingKeys: String, CodingKey {
         case sort
         case inStock = "in_stock"
+        case currency
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         sort = try container.decodeIfPresent(String.self, forKey: .sort) ?? "newest"
         inStockOnly = try container.decodeIfPresent(Bool.self, forKey: .inStock) ?? false
+        rangeCurrency = try? container.decodeIfPresent(String.self, forKey: .currency)
     }
 }

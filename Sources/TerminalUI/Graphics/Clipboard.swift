@@ -15,3 +15,28 @@ public enum Clipboard {
         return Array("\u{1B}]52;c;\(Data(bytes).base64EncodedString())\u{1B}\\".utf8)
     }
 }
+
+/// Whether a terminal puts on its clipboard what a program sends with OSC 52 — no terminal answers it, so
+/// this is what its answers to the start-up questions tell (`TerminalAnswers.clipboard`).
+public enum ClipboardSupport: Sendable, Equatable {
+    /// It says it does (Primary Device Attributes 52), or it is one that does unless told not to.
+    case takes
+    /// It is one that does not, unless told to (`terminal`: its name as the status line says it).
+    case declines(terminal: String)
+    /// Nothing tells (tmux takes it only with `set-clipboard on`; a terminal that gave no name).
+    case unknown
+
+    /// By Primary Device Attributes (`attributes`: 52 is clipboard access, which some terminals report)
+    /// and else by the name XTVERSION answered (`version`).
+    public static func of(attributes: [Int]?, version: String?) -> ClipboardSupport {
+        if attributes?.contains(52) == true { return .takes }
+        guard let name = version?.lowercased() else { return .unknown }
+        if ["kitty", "wezterm", "foot", "ghostty", "alacritty", "contour", "rio"].contains(where: { name.hasPrefix($0) }) {
+            return .takes
+        }
+        // XTerm refuses it unless allowWindowOps (or its SetSelection) is allowed; VTE has no OSC 52.
+        if name.hasPrefix("xterm") { return .declines(terminal: "XTerm") }
+        if name.hasPrefix("vte") { return .declines(terminal: "VTE") }
+        return .unknown
+    }
+}

@@ -45,6 +45,9 @@ public struct TerminalAnswers: Sendable, Equatable {
         }
     }
 
+    /// Whether what OSC 52 sends reaches the clipboard (no question tells; see `ClipboardSupport.of`).
+    public var clipboard: ClipboardSupport { ClipboardSupport.of(attributes: primaryAttributes, version: version) }
+
     /// Sixel graphics, by Primary Device Attributes.
     public var sixel: Bool { primaryAttributes?.contains(4) ?? false }
 

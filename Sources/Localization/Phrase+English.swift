@@ -207,9 +207,12 @@ extension Phrase {
             c           cycle colours        ?          help
             q  Esc      back / quit          n e d m    register, edit, delete, mine (when allowed)
             o i $       order, in stock, price   f F        keep on the wish list, the wish list
+            :  Ctrl-P   commands and products    y Y        copy the link / a line, to your clipboard
+            p           how pictures are drawn   z          a product's picture on the whole window
 
             Your wish list is kept by the market under the key your SSH client offers, so the same key
-            finds it next time, on any of our servers. Connect without a key and it lasts the session.
+            finds it next time, on any of our servers. Connect without a key and it lasts the session:
+            the server asks no name, and your key is the only thing that tells you from the next visitor.
 
             """
         }
@@ -364,6 +367,7 @@ extension Phrase.Hint {
         case .drop: "drop"
         case .toFind: "to find"
         case .runOrOpen: "run / open"
+        case .zoom: "zoom"
         }
     }
 }
@@ -393,6 +397,7 @@ extension Phrase.HelpRow {
         case .filter: "in stock only / everything · a price range"
         case .wish: "keep / drop on the wish list · the wish list"
         case .palette: "commands and products, fuzzy"
+        case .pictureWindow: "in a product: its picture on the whole window"
         }
     }
 }

@@ -207,9 +207,12 @@ extension Phrase {
             c           색 바꾸기            ?          도움말
             q  Esc      뒤로 / 끝내기        n e d m    등록, 수정, 삭제, 내 상품 (허락될 때)
             o i $       순서, 재고, 가격     f F        찜하기, 찜 목록
+            :  Ctrl-P   명령과 상품 찾기     y Y        링크 / 한 줄을 내 클립보드로 복사
+            p           사진 그리는 방식     z          상품 사진을 창 가득 보기
 
             찜 목록은 SSH 클라이언트가 보낸 키로 마켓에 보관되어, 다음에도 어느 서버에서든 같은 키로
-            찾습니다. 키 없이 접속하면 이번 접속 동안만 남습니다.
+            찾습니다. 키 없이 접속하면 이번 접속 동안만 남습니다. 서버는 이름을 묻지 않으므로, 다음
+            방문자와 당신을 구별하는 것은 키뿐이기 때문입니다.
 
             """
         }
@@ -329,6 +332,7 @@ extension Phrase.Hint {
         case .drop: "빼기"
         case .toFind: "찾기"
         case .runOrOpen: "실행 / 열기"
+        case .zoom: "크게"
         }
     }
 }
@@ -358,6 +362,7 @@ extension Phrase.HelpRow {
         case .filter: "재고 있는 것만 / 모두 · 가격 범위"
         case .wish: "찜하기 / 빼기 · 찜 목록"
         case .palette: "명령과 상품 찾기 (대강 입력해도 됩니다)"
+        case .pictureWindow: "상품에서: 사진을 창 가득 보기"
         }
     }
 }

@@ -281,7 +281,7 @@ extension Phrase {
     public enum Hint: Sendable, Equatable, CaseIterable {
         case move, open, grid, list, search, refresh, colour, help, quit, picture, scroll, reload, edit, delete, back
         case yes, no, choose, answer, field, cursor, save, cancel, typeKey, toSearch, done, clear, priceRange, emptyClears
-        case drop, toFind, runOrOpen
+        case drop, toFind, runOrOpen, zoom
     }
 
     /// The rows of help; the keys named inside a row come with it.
@@ -291,7 +291,7 @@ extension Phrase {
         case refresh, register
         case edit(saveKey: String)
         case delete, mine, colours, pictures, help, back, mouse
-        case copy, sort, filter, wish, palette
+        case copy, sort, filter, wish, palette, pictureWindow
     }
 
     /// The form's fields.

@@ -51,14 +51,34 @@ public actor FileWishListStore: WishListStore {
             }
             return contents.products
         } catch {
-            let aside = url.deletingPathExtension().appendingPathExtension("damaged-\(Int(Date().timeIntervalSince1970)).json")
-            if rename(url.path, aside.path) == 0 {
+            switch setAside() {
+            case .success(let aside):
                 log("wish list \(url.path) could not be read (\(error)); set aside as \(aside.lastPathComponent), a new one started")
-            } else {
-                log("wish list \(url.path) could not be read (\(error)) nor set aside (\(String(cString: strerror(errno)))); a new one started")
+            case .failure(let reason):
+                log("wish list \(url.path) could not be read (\(error)) nor set aside (\(reason)); a new one started")
             }
             return []
         }
+    }
+
+    /// Moves the damaged file to `NAME.damaged-SECONDS[-N].json`, never over one set aside before (two in the
+    /// same second): linked under the first free name (a link never replaces), then unlinked here.
+    private func setAside() -> Result<URL, SetAsideFailure> {
+        let stamp = Int(Date().timeIntervalSince1970)
+        for attempt in 1...100 {
+            let suffix = attempt == 1 ? "damaged-\(stamp)" : "damaged-\(stamp)-\(attempt)"
+            let aside = url.deletingPathExtension().appendingPathExtension(suffix + ".json")
+            if link(url.path, aside.path) == 0 {
+                unlink(url.path)
+                return .success(aside)
+            }
+            guard errno == EEXIST else { return .failure(SetAsideFailure(reason: String(cString: strerror(errno)))) }
+        }
+        return .failure(SetAsideFailure(reason: "a hundred damaged lists set aside this second"))
+    }
+
+    private struct SetAsideFailure: Error {
+        var reason: String
     }
 
     public func save(_ products: [WishedProduct], generation: Int) async {

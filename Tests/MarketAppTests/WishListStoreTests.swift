@@ -57,6 +57,24 @@ struct WishListStoreTests {
         }
     }
 
+    @Test("damaged three times within a second: three files set aside, none over another")
+    func damagedAgain() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let store = FileWishListStore(directory: folder.url, market: "embedded", log: { _ in })
+        try FileManager.default.createDirectory(at: store.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        for round in 1...3 {
+            try Data("damaged \(round)".utf8).write(to: store.url)
+            #expect(await store.load().isEmpty)
+        }
+        let folderPath = store.url.deletingLastPathComponent().path
+        let names = try FileManager.default.contentsOfDirectory(atPath: folderPath).filter { $0.contains("damaged") }
+        let contents = Set(try names.map { try String(contentsOfFile: folderPath + "/" + $0, encoding: .utf8) })
+        // Within one second the names differ by a counter; across a second boundary by the time.
+        #expect(contents == ["damaged 1", "damaged 2", "damaged 3"], "\(names)")
+        #expect(!FileManager.default.fileExists(atPath: store.url.path))
+    }
+
     @Test("at start the runtime looks at the kept products: a cheaper one makes a banner, a 404 marks one gone, and the list is saved so")
     func looksAtStart() async throws {
         let folder = try TemporaryDirectory()
@@ -91,4 +109,38 @@ struct WishListStoreTests {
         #expect(saved.map(\.bargainPrice) == ["1000", "2000"] && saved.map(\.gone) == [false, true])
         #expect(transport.unexpectedRequests.isEmpty)
     }
+
+    @Test("kept by the market: a list that could not be read is never written over — the first save reads it again and keeps both; while it cannot be read nothing is written")
+    func marketNeverWipes() async throws {
+        let owner = String(repeating: "a", count: 40)
+        let path = "/api/wishlists/\(owner)"
+        let keptJSON = #"{"version":1,"products":[{"id":7,"name":"Item 7","currency":"KRW","price":"2000","bargainPrice":"2000","stock":3,"gone":false}]}"#
+        let lines = Lines()
+        let transport = MockTransport()
+        transport.enqueue("GET", path, .json(#"{"code":503,"message":"away"}"#, status: 503))
+        transport.enqueue("GET", path, .json(keptJSON))
+        transport.enqueue("PUT", path, .json(keptJSON))
+        let client = OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: transport)
+        let store = MarketWishListStore(client: client, owner: owner, log: lines.add)
+        #expect(await store.load().isEmpty)
+        #expect(lines.all.contains { $0.contains("could not be read") && $0.contains("not written over") }, "\(lines.all)")
+        await store.save([Self.kept(3)], generation: 1)
+        #expect(transport.requests.map(\.method) == ["GET", "GET", "PUT"])
+        let put = try #require(transport.requests.last?.body)
+        let sent = try JSONSerialization.jsonObject(with: Data(put)) as? [String: Any]
+        #expect((sent?["products"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == [3, 7], "this session's and the kept one")
+        #expect(transport.unexpectedRequests.isEmpty)
+
+        let down = MockTransport()
+        down.enqueue("GET", path, .json(#"{"code":404,"message":"no such route"}"#, status: 404))
+        down.enqueue("GET", path, .json(#"{"code":404,"message":"no such route"}"#, status: 404))
+        let absent = MarketWishListStore(
+            client: OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: down), owner: owner, log: lines.add)
+        #expect(await absent.load().isEmpty)
+        await absent.save([Self.kept(3)], generation: 1)
+        #expect(down.requests.map(\.method) == ["GET", "GET"], "a market without wish lists is never sent one")
+        #expect(lines.all.contains { $0.contains("is not saved") }, "\(lines.all)")
+        #expect(down.unexpectedRequests.isEmpty)
+    }
 }
+

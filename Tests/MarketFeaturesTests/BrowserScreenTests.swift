@@ -118,7 +118,7 @@ struct BrowserScreenTests {
             " Product   #3  ·  KRW",
             " Listed    2023-11-14  ·  updated 2023-11-14         ↓ more",
             "                                                256 colours",
-            " ←→ picture  ↑↓ scroll  r reload  c colour  ? help  q back",
+            " ←→ picture  z zoom  ↑↓ scroll  r reload  ? help  q back",
         ])
         detail.scroll = 8  // as eight ↓ leave it
         state.presented = [.detail(detail)]
@@ -141,9 +141,9 @@ struct BrowserScreenTests {
         for key in ["PgUp PgDn", "Enter", "v  Tab", "/", ":  Ctrl-P"] {
             #expect(lines.contains { $0.contains(key) }, "\(key)")
         }
-        // 80×24 holds 20 of help's 22 rows: the last is two ↓ away.
+        // 80×24 holds 20 of help's 23 rows: the last is three ↓ away.
         #expect(!lines.contains { $0.contains("mouse") } && lines.contains { $0.contains("↑↓ more") })
-        state.presented = [.help(HelpState(offset: 2))]
+        state.presented = [.help(HelpState(offset: 3))]
         #expect(render(state).0.trimmedLines().contains { $0.contains("mouse") } && render(state).0.trimmedLines().contains { $0.contains("q  Esc") })
     }
 

@@ -44,6 +44,11 @@ struct SessionStateMachineTests {
         var session = machine()
         let answer5 = session.startRequested(command: "help")
         #expect(answer5 == .answer(SessionLauncher.helpText(), status: 0))
+        // Every key a visitor has, and why a keyless visitor's wish list lasts the session.
+        let text = SessionLauncher.helpText()
+        for key in [":  Ctrl-P", "y Y", "z ", "f F", "o i $", "p "] { #expect(text.contains(key), "help names \(key)") }
+        #expect(text.contains("your key is the only thing that tells you from the next visitor"))
+        #expect(SessionLauncher.helpText(in: .korean).contains("구별하는 것은 키뿐"))
     }
 
     @Test("unknown commands and bad product numbers: status 2, the words shown without control characters",

@@ -111,9 +111,11 @@ extension DetailState {
         let keys = context.keymap
         return [
             context.hint(keys.hint(.picturePrevious) + keys.hint(.pictureNext), .picture),
+            context.hint(keys.hint(.pictureWindow), .zoom),
             context.hint(keys.hint(.scrollUp) + keys.hint(.scrollDown), .scroll), context.hint(keys.hint(.reload), .reload),
         ]
             + (context.canWrite ? [context.hint(keys.hint(.edit), .edit), context.hint(keys.hint(.delete), .delete)] : [])
-            + [context.hint(keys.hint(.colorsCycle), .colour), context.hint(keys.hint(.help), .help), context.hint(keys.hint(.back), .back)]
+            // Colours (c) are in help: the picture window's key is worth the room at 80 columns.
+            + [context.hint(keys.hint(.help), .help), context.hint(keys.hint(.back), .back)]
     }
 }

@@ -9,7 +9,7 @@ struct HelpWidget: Widget {
     var offset = 0
 
     /// How many rows help has.
-    static let rowCount = 22
+    static let rowCount = 23
 
     /// How many rows fit on a screen `screenRows` high (a border above and below, and the screen's first and
     /// last line free).
@@ -38,6 +38,7 @@ struct HelpWidget: Widget {
             (k.label([.filterInStock, .filterPrice]), .filter),
             (k.label([.wishToggle, .wishList]), .wish),
             (k.label([.palette]), .palette),
+            (k.label([.pictureWindow]), .pictureWindow),
             (k.label([.colorsCycle]), .colours),
             (k.label([.picturesCycle]), .pictures),
             (k.label([.help]) + "  Ctrl-L", .help),

@@ -44,10 +44,11 @@ public final class HeadlessCurses {
         screen.hyperlinks = hyperlinks
     }
 
-    /// Draws a frame (only what changed since the last one) and flushes it.
-    public func draw(_ canvas: Canvas) {
+    /// Draws a frame (only what changed since the last one), with its pictures drawn by the terminal's own
+    /// graphics (`graphics`), and flushes it.
+    public func draw(_ canvas: Canvas, graphics: [GraphicPlacement] = []) {
         CursesProcessLock.with(screenPointer) {
-            screen.draw(canvas)
+            screen.draw(canvas, graphics: graphics)
             fflush(output)
         }
     }

@@ -72,4 +72,24 @@ struct PictureWindowTests {
             #expect(DisplayWidth.of(caption) <= size.columns)
         }
     }
+
+    @Test("a resize while it shows: the window stays, on the same picture, and the picture is placed anew on the whole new window")
+    func resized() {
+        var browser = BrowserTester(browser: Self.detailShown())
+        guard case .detail(let detail) = browser.state.presented[0] else { Issue.record("no detail"); return }
+        let id = detail.summary.id
+        let pictures = (1...3).map { URL(string: "http://m.test/\(id)/\($0).jpg")! }
+        browser.send(.keyPressed(.character("z"))) {
+            $0.presented.append(.pictureWindow(PictureWindowState(productID: id, name: "Product \(id)", pictures: pictures, index: 1)))
+        }
+        for size in [ScreenSize(columns: 80, rows: 24), ScreenSize(columns: 200, rows: 60)] {
+            browser.send(.resized(size)) { $0.catalog.size = size }
+            var canvas = Canvas(width: 0, height: 0)
+            let report = BrowserScreen(state: browser.state).render(into: &canvas)
+            #expect(report.pictures.map(\.frame) == [Rect(x: 0, y: 0, width: size.columns, height: size.rows - 1)], "\(size)")
+            #expect(report.pictures.first?.url == pictures[1])
+            #expect(canvas.width == size.columns && canvas.height == size.rows)
+        }
+    }
 }
+

@@ -135,6 +135,39 @@ extension HeadlessCursesTests {
         let unwrapped = try written(plain, from: 0)
         #expect(unwrapped.contains("title") && !unwrapped.contains(begin) && !unwrapped.contains(end))
     }
+
+    @Test("pictures drawn by the terminal — a kitty upload and placement, a sixel, one taken away — go inside the frame's synchronized update; never marked where the terminal did not answer")
+    func synchronizedPictures() throws {
+        let begin = "\u{1B}[?2026h"
+        let end = "\u{1B}[?2026l"
+        let kitty = GraphicPlacement(
+            identity: "kitty-1", cells: Rect(x: 2, y: 2, width: 6, height: 3), sequence: Array("\u{1B}_Ga=p,i=7\u{1B}\\".utf8),
+            erase: Array("\u{1B}_Ga=d,d=i,i=7\u{1B}\\".utf8),
+            upload: GraphicUpload(id: 7, bytes: Array("\u{1B}_Ga=t,i=7;UPLOAD\u{1B}\\".utf8), forget: Array("\u{1B}_Ga=d,d=I,i=7\u{1B}\\".utf8)))
+        let sixel = GraphicPlacement(identity: "sixel-1", cells: Rect(x: 20, y: 2, width: 6, height: 3), sequence: Array("\u{1B}P0;1q#0~~\u{1B}\\".utf8))
+        var canvas = Canvas(width: 40, height: 8)
+        canvas.put("caption", x: 0, y: 7)
+        for synchronized in [true, false] {
+            let curses = try #require(HeadlessCurses(columns: 80, rows: 24, synchronized: synchronized))
+            curses.draw(canvas, graphics: [kitty, sixel])
+            let first = try written(curses, from: 0)
+            for part in ["UPLOAD", "a=p,i=7", "0;1q#0~~", "caption"] { #expect(first.contains(part), "\(part) in \(first.debugDescription)") }
+            if synchronized {
+                #expect(first.hasPrefix(begin) && first.hasSuffix(end) && first.components(separatedBy: begin).count == 2, "\(first.debugDescription)")
+            } else {
+                #expect(!first.contains(begin) && !first.contains(end))
+            }
+            // The kitty picture alone taken away (text unchanged): its deletion, still inside one update.
+            let before = curses.bytesWritten
+            curses.draw(canvas, graphics: [sixel])
+            let removed = try written(curses, from: before)
+            #expect(removed.contains("a=d,d=i,i=7"), "\(removed.debugDescription)")
+            #expect(synchronized ? removed.hasPrefix(begin) && removed.hasSuffix(end) : !removed.contains(begin), "\(removed.debugDescription)")
+            let unchanged = curses.bytesWritten
+            curses.draw(canvas, graphics: [sixel])
+            #expect(curses.bytesWritten == unchanged, "the same pictures again: nothing, no markers")
+        }
+    }
 }
 
 extension HeadlessCursesTests {

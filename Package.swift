@@ -305,6 +305,7 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(name: "MarketCommandsTests", dependencies: ["MarketCommands", "OpenMarketAPI"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["openmarket", "openmarket-mcp", "Mocks", "ServerTestSupport", "MarketFeatures", "TerminalUI", "ImageCodec", "ImagePipeline"],

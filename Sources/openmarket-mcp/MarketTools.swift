@@ -51,12 +51,12 @@ struct MarketTools: Sendable {
                 ]), annotations: .init(readOnlyHint: true)),
             Tool(
                 name: "show_product", title: "Show a product",
-                description: "One product with its pictures' addresses and its vendor; with pictures: true, its first picture as an image too.",
+                description: "One product with its pictures' addresses and its vendor; with pictures: true, its pictures (up to five) as images too.",
                 inputSchema: .object([
                     "type": "object",
                     "properties": .object([
                         "id": Self.property("integer", "The product's id.", extra: ["minimum": 1]),
-                        "pictures": Self.property("boolean", "Also send the product's first picture as image content."),
+                        "pictures": Self.property("boolean", "Also send the product's pictures as image content (a picture that cannot be fetched is named in a text instead)."),
                     ]),
                     "required": ["id"],
                 ]), annotations: .init(readOnlyHint: true)),
@@ -129,11 +129,13 @@ struct MarketTools: Sendable {
     func list(_ arguments: [String: Value], search: Bool) async throws -> CallTool.Result {
         let perPage = arguments["per_page"]?.intValue ?? 20
         guard (1...100).contains(perPage) else { return Self.refusal("per_page must be from 1 to 100") }
+        let number = arguments["page"]?.intValue ?? 1
+        guard number >= 1 else { return Self.refusal("page must be 1 or more") }
         let listing = PageListing(sort: arguments["sort"]?.stringValue ?? "newest", inStockOnly: arguments["in_stock"]?.boolValue ?? false)
         let page: ProductPage
         do throws(OpenMarketError) {
             page = try await market.client.page(
-                number: max(1, arguments["page"]?.intValue ?? 1), itemsPerPage: perPage,
+                number: number, itemsPerPage: perPage,
                 search: search ? arguments["query"]?.stringValue : nil, listing: listing)
         } catch {
             throw CommandFailure(error, market: market.url)
@@ -146,9 +148,19 @@ struct MarketTools: Sendable {
         guard let id = arguments["id"]?.intValue, id > 0 else { return Self.refusal("id must be a whole number above 0") }
         let detail = try await market.product(id)
         var content: [Tool.Content] = [.text(text: ProductRecord(detail).json(), annotations: nil, _meta: nil)]
-        if arguments["pictures"]?.boolValue == true, let first = detail.images.first {
-            if let bytes = try? await market.client.data(from: first.url), let format = ImageFormat.detect(bytes) {
-                content.append(.image(data: Data(bytes).base64EncodedString(), mimeType: format.mimeType, annotations: nil, _meta: nil))
+        if arguments["pictures"]?.boolValue == true {
+            for (index, image) in detail.images.prefix(5).enumerated() {
+                do throws(OpenMarketError) {
+                    let bytes = try await market.client.data(from: image.url)
+                    guard let format = ImageFormat.detect(bytes) else {
+                        content.append(.text(text: "picture \(index + 1) (\(image.url.absoluteString)) is not a JPEG or PNG", annotations: nil, _meta: nil))
+                        continue
+                    }
+                    content.append(.image(data: Data(bytes).base64EncodedString(), mimeType: format.mimeType, annotations: nil, _meta: nil))
+                } catch {
+                    content.append(
+                        .text(text: "picture \(index + 1) (\(image.url.absoluteString)) could not be fetched: \(error.userMessage(in: .english))", annotations: nil, _meta: nil))
+                }
             }
         }
         return .init(content: content, isError: false)
@@ -191,10 +203,8 @@ struct MarketTools: Sendable {
         let draft = Self.draft(arguments, over: ProductDraft(editing: current))
         let violations = draft.validate()
         guard violations.isEmpty, let parsed = draft.parsed else { throw CommandFailure(violations, naming: \.argumentName) }
-        let changes = ProductChanges.between(current, parsed)
         do throws(OpenMarketError) {
-            let detail = changes == ProductChanges() ? try await market.client.product(id: id)
-                : try await market.client.update(id: id, changes: changes, identity: identity)
+            let detail = try await market.client.update(id: id, changes: .edit(current, parsed), identity: identity)
             return Self.json(ProductRecord(detail).json())
         } catch {
             throw CommandFailure(error, market: market.url)

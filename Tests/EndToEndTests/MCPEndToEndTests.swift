@@ -10,16 +10,17 @@ struct MCPEndToEndTests {
     static let python = root.appendingPathComponent(".build-tools/venv/bin/python").path
     static let script = root.appendingPathComponent("Tests/EndToEndTests/Scripts/mcp_client.py").path
 
-    /// What the client saw (its JSON), run with `arguments` after `openmarket mcp`.
-    static func client(_ arguments: [String], picture: String) async throws -> [String: Any] {
-        let process = try SpawnedProcess(python, [script, BuiltProducts.openmarket, picture, "--"] + arguments)
+    /// What the client saw (its JSON), run with `arguments` after `openmarket mcp`; `extra`: another vendor's
+    /// product and a file that is no picture, for the bad input.
+    static func client(_ arguments: [String], picture: String, extra: [String] = []) async throws -> [String: Any] {
+        let process = try SpawnedProcess(python, [script, BuiltProducts.openmarket, picture] + extra + ["--"] + arguments)
         let status = await process.waitForExit()
         #expect(status == 0, "\(process.standardError.suffix(3000))")
         let line = try #require(process.standardOutput.split(separator: "\n").last.map(String.init), "no output")
         return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
 
-    @Test("with an identity: six tools with schemas; search, list and show (a picture as image content); register, edit, delete; broken rules and a missing product come back as errors that say why")
+    @Test("with an identity: six tools with schemas; search, list and show (its pictures as image content); register, edit, delete; broken rules, bad input of every kind and another vendor's product come back as errors that say why, and nothing is registered")
     func tools() async throws {
         #expect(FileManager.default.isExecutableFile(atPath: Self.python), "make deps makes .build-tools/venv")
         let folder = try TemporaryDirectory()
@@ -28,8 +29,19 @@ struct MCPEndToEndTests {
         defer { market.process.stop() }
         let picture = folder.url.appendingPathComponent("kettle.jpg")
         try Data(FixturePictures.jpeg(width: 320, height: 240)).write(to: picture)
+        let notPicture = folder.url.appendingPathComponent("notes.txt")
+        try Data("not a picture".utf8).write(to: notPicture)
+        // Another vendor's product.
+        let stranger = try SpawnedProcess.run(BuiltProducts.openmarket, ["vendor", "add", "Stranger", "--data-dir", folder.path + "/market"])
+        let identifier = try #require(stranger.output.firstMatch(of: /identifier  (\S+)/)?.1)
+        let secret = try #require(stranger.output.firstMatch(of: /secret +(\S+)/)?.1)
+        let foreign = try await ProductsCommandEndToEndTests.products(
+            ["add", "--name", "Stranger's Lamp", "--description", "Not the agent's to change.", "--price", "5000", "--picture", picture.path,
+             "--server", market.http.base, "--identifier", String(identifier), "--secret", String(secret)], home: folder)
+        let foreignID = try #require(try ProductsCommandEndToEndTests.object(foreign.output)["id"] as? Int, "\(foreign.errors)")
         let seen = try await Self.client(
-            ["--server", market.http.base, "--identifier", market.identifier, "--secret", market.secret], picture: picture.path)
+            ["--server", market.http.base, "--identifier", market.identifier, "--secret", market.secret], picture: picture.path,
+            extra: ["\(foreignID)", notPicture.path])
         #expect(seen["tools"] as? [String] == ["delete_product", "edit_product", "list_products", "register_product", "search_products", "show_product"])
         let schemas = try #require(seen["schemas"] as? [String: [String: Any]])
         #expect((schemas["register_product"]?["required"] as? [String]) == ["name", "description", "price", "pictures"])
@@ -39,7 +51,9 @@ struct MCPEndToEndTests {
         #expect(listed.count == 3 && (listed.map { $0["bargain_price"] as! Double }) == listed.map { $0["bargain_price"] as! Double }.sorted())
         let shown = try #require(seen["show"] as? [String: Any])
         #expect((shown["text"] as? [String: Any])?["id"] as? Int == listed[0]["id"] as? Int)
-        #expect(shown["images"] as? [String] == ["image/jpeg"] || shown["images"] as? [String] == ["image/png"], "\(shown["images"] ?? "none")")
+        let pictures = try await market.http.send("GET", "/api/products/\(listed[0]["id"] as! Int)").json()["images"] as? [Any]
+        let images = shown["images"] as? [String] ?? []
+        #expect(images.count == min(5, pictures?.count ?? 0) && images.allSatisfy { ["image/jpeg", "image/png"].contains($0) }, "every picture: \(images)")
         let refused = try #require(seen["refused"] as? [String: Any])
         let said = (refused["text"] as? [String])?.joined() ?? ""
         #expect(refused["isError"] as? Bool == true && said.contains("name: Name must be 3–100 characters (now 2).") && said.contains("pictures: Choose 1–5 pictures (now 0)."), "\(said)")
@@ -52,6 +66,33 @@ struct MCPEndToEndTests {
         #expect((seen["deleted"] as? [String: Any])?["id"] as? Int == registered["id"] as? Int)
         let gone = try #require(seen["gone"] as? [String: Any])
         #expect(gone["isError"] as? Bool == true && ((gone["text"] as? [String])?.joined() ?? "").contains("404"))
+
+        // Bad input: each refused in one line naming the problem; nothing registered.
+        let bad = try #require(seen["bad"] as? [String: Any])
+        func refusal(_ name: String) -> String {
+            let answer = bad[name] as? [String: Any]
+            #expect(answer?["isError"] as? Bool == true, "\(name): \(answer ?? [:])")
+            return answer?["text"] as? String ?? ""
+        }
+        #expect(refusal("price").contains("price: Price must be a number of 0 or more."))
+        #expect(refusal("currency").contains("currency: Currency must be KRW or USD."))
+        #expect(refusal("sixth").contains("pictures: Choose 1–5 pictures (now 6)."))
+        #expect(refusal("not_picture").contains("notes.txt"), "\(refusal("not_picture"))")
+        #expect(refusal("no_file").contains("/nonexistent/kettle.jpg"))
+        for name in ["foreign_edit", "foreign_same", "foreign_delete"] {
+            #expect(refusal(name).contains("another vendor"), "\(name): \(refusal(name))")
+        }
+        #expect(refusal("page_zero").contains("page must be 1 or more"))
+        #expect(bad["added"] as? Int == 0, "nothing half-registered")
+        let still = try await market.http.send("GET", "/api/products/\(foreignID)").json()
+        #expect(still["stock"] as? Int == 0 && still["name"] as? String == "Stranger's Lamp", "the other vendor's product unchanged")
+    }
+
+    @Test("a market that is down: the listing comes back as an error naming where it looked")
+    func down() async throws {
+        let seen = try await Self.client(["--server", "http://127.0.0.1:9"], picture: "down")
+        let down = try #require(seen["down"] as? [String: Any])
+        #expect(down["isError"] as? Bool == true && (down["text"] as? String ?? "").contains("127.0.0.1:9"), "\(down)")
     }
 
     @Test("without an identity only the reading tools are offered")
@@ -63,6 +104,8 @@ struct MCPEndToEndTests {
         let seen = try await Self.client(["--server", market.http.base], picture: "/nonexistent.jpg")
         #expect(seen["tools"] as? [String] == ["list_products", "search_products", "show_product"])
         #expect(seen["registered"] == nil)
+        let unoffered = try #require(seen["unoffered"] as? [String: Any])
+        #expect(unoffered["isError"] as? Bool == true && (unoffered["text"] as? String ?? "").contains("needs a vendor identity"), "\(unoffered)")
     }
 
     /// The libraries `binary` names as needed (its ELF dynamic section, read by readelf).

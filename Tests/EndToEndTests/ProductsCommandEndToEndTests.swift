@@ -60,7 +60,7 @@ struct ProductsCommandEndToEndTests {
         // On a terminal: a table whose names start in one column, Korean names too (two columns a letter).
         let tmux = try TmuxSession(
             command: "env OPENMARKET_CONFIG= XDG_CONFIG_HOME=\(folder.path) \(BuiltProducts.openmarket) products list --per-page 12 --server \(market.http.base)",
-            columns: 80, rows: 20)
+            columns: 52, rows: 20)
         let table = try await tmux.waitFor(text: "EXITED:0")
         let rows = table.split(separator: "\n").filter { $0.contains("₩") || $0.contains("$") }
         let nameColumns = Set(rows.map { row in
@@ -69,7 +69,9 @@ struct ProductsCommandEndToEndTests {
             return KoreanEndToEndTests.columns(row[..<row.range(of: name.trimmingCharacters(in: .whitespaces))!.lowerBound])
         })
         #expect(rows.count >= 10 && nameColumns.count == 1, "names start in one column:\n\(table)")
-        #expect(table.split(separator: "\n").allSatisfy { KoreanEndToEndTests.columns($0) <= 80 })
+        // The terminal's width, read from it (no COLUMNS in the environment): long names are cut to fit.
+        #expect(table.split(separator: "\n").allSatisfy { KoreanEndToEndTests.columns($0) <= 52 }, "\(table)")
+        #expect(rows.contains { $0.hasSuffix("…") }, "a name cut to the window:\n\(table)")
 
         let shown = try await Self.products(["show", "\(id)", "--json", "--server", market.http.base], home: folder)
         let shownObject = try Self.object(shown.output)
@@ -113,5 +115,111 @@ struct ProductsCommandEndToEndTests {
         #expect(deleted.status == 0 && deletedObject["id"] as? Int == id, "\(deleted.errors)")
         let gone = try await Self.products(["show", "\(id)", "--server", market.http.base], home: folder)
         #expect(gone.status == 66 && gone.errors.contains("404"), "\(gone.errors)")
+    }
+
+    @Test("every command's statuses: 69 for a market that is down, 64 for usage, 65 for the form's rules, 77 for no identity or another vendor's product (a write of nothing new too); nothing half-registered; a named server of the settings file with its identity")
+    func statuses() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let market = try await ServedMarket.start(dataDirectory: folder.path + "/market")
+        defer { market.process.stop() }
+        let as_ = ["--server", market.http.base, "--identifier", market.identifier, "--secret", market.secret]
+        let picture = folder.url.appendingPathComponent("small.png")
+        try Data(FixturePictures.png(width: 120, height: 90)).write(to: picture)
+        let count = { try await market.http.send("GET", "/api/products?items_per_page=1").json()["totalCount"] as? Int }
+        let before = try await count()
+        let kettle = ["add", "--name", "Bad Kettle", "--description", "Each of these is refused.", "--price", "1000", "--picture", picture.path]
+
+        let down = ["--server", "http://127.0.0.1:9", "--identifier", market.identifier, "--secret", market.secret]
+        for arguments in [["show", "1"], kettle, ["edit", "1", "--stock", "2"], ["delete", "1", "--yes"], ["list"]] {
+            let answer = try await Self.products(arguments + down, home: folder)
+            #expect(answer.status == 69 && answer.errors.contains("127.0.0.1:9"), "\(arguments[0]): \(answer.status) \(answer.errors)")
+            #expect(answer.errors.split(separator: "\n").count == 1 && answer.output.isEmpty)
+        }
+        let usages: [([String], String)] = [
+            (["show", "0"], "ID must be a whole number above 0"), (["list", "--sort", "cheapest"], "--sort must be"),
+            (["edit", "3"], "nothing to change"), (["delete", "3"], "--yes is needed"), (["list", "--per-page", "500"], "--per-page"),
+        ]
+        for (arguments, words) in usages {
+            let answer = try await Self.products(arguments + as_, home: folder)
+            #expect(answer.status == 64 && answer.errors.contains(words), "\(arguments): \(answer.status) \(answer.errors)")
+        }
+        let rules: [([String], String)] = [
+            (kettle + ["--price", "a lot"], "--price: Price must be a number of 0 or more."),
+            (kettle + ["--currency", "EUR"], "--currency: Currency must be KRW or USD."),
+            (kettle + ["--stock=-3"], "--stock:"),
+        ]
+        for (arguments, words) in rules {
+            let answer = try await Self.products(arguments + as_, home: folder)
+            #expect(answer.status == 65 && answer.errors.contains(words), "\(arguments): \(answer.status) \(answer.errors)")
+        }
+        let noIdentity = ["--server", market.http.base]
+        for arguments in [kettle, ["delete", "3", "--yes"]] {
+            let answer = try await Self.products(arguments + noIdentity, home: folder)
+            #expect(answer.status == 77 && answer.errors.contains("needs a vendor identity"), "\(arguments[0]): \(answer.errors)")
+        }
+        // Another vendor's product: refused, also when the edit would change nothing.
+        let stranger = try SpawnedProcess.run(BuiltProducts.openmarket, ["vendor", "add", "Stranger", "--data-dir", folder.path + "/market"])
+        let identifier = String(try #require(stranger.output.firstMatch(of: /identifier  (\S+)/)?.1))
+        let secret = String(try #require(stranger.output.firstMatch(of: /secret +(\S+)/)?.1))
+        let asStranger = ["--server", market.http.base, "--identifier", identifier, "--secret", secret]
+        let demoProduct = try await market.http.send("GET", "/api/products?items_per_page=1").json()
+        let theirs = try #require((demoProduct["pages"] as? [[String: Any]])?.first)
+        let theirID = try #require(theirs["id"] as? Int)
+        let theirStock = try #require(theirs["stock"] as? Int)
+        for arguments in [["edit", "\(theirID)", "--stock", "\(theirStock)"], ["edit", "\(theirID)", "--stock", "1"], ["delete", "\(theirID)", "--yes"]] {
+            let answer = try await Self.products(arguments + asStranger, home: folder)
+            #expect(answer.status == 77 && answer.errors.contains("another vendor"), "\(arguments): \(answer.status) \(answer.errors)")
+        }
+        #expect(try await count() == before, "nothing half-registered")
+        let unchanged = try await market.http.send("GET", "/api/products/\(theirID)").json()
+        #expect(unchanged["stock"] as? Int == theirStock)
+        // Its own product, nothing new: done (0), the product as it is.
+        let same = try await Self.products(["edit", "\(theirID)", "--stock", "\(theirStock)", "--json"] + as_, home: folder)
+        let sameObject = try Self.object(same.output)
+        #expect(same.status == 0 && sameObject["stock"] as? Int == theirStock, "\(same.errors)")
+
+        // A server named in the settings file, with its identity: the commands find both.
+        let config = folder.url.appendingPathComponent("config.yaml")
+        try """
+            servers:
+              shop:
+                url: \(market.http.base)
+                identifier: \(market.identifier)
+                secret: \(market.secret)
+            """.write(to: config, atomically: true, encoding: .utf8)
+        let named = try await Self.products(
+            ["add", "--name", "Named Kettle", "--description", "Added through a named server.", "--price", "3000", "--picture", picture.path,
+             "--server", "shop", "--json"], home: folder, environment: ["OPENMARKET_CONFIG": config.path])
+        #expect(named.status == 0, "\(named.errors)")
+        let namedID = try #require(try Self.object(named.output)["id"] as? Int)
+        #expect(try await count() == (before ?? 0) + 1)
+        let removed = try await Self.products(["delete", "\(namedID)", "--yes", "--server", "shop"], home: folder, environment: ["OPENMARKET_CONFIG": config.path])
+        #expect(removed.status == 0, "\(removed.errors)")
+        let unknown = try await Self.products(["list", "--server", "shopp"], home: folder, environment: ["OPENMARKET_CONFIG": config.path])
+        #expect(unknown.status != 0 && unknown.errors.contains("shop"), "the nearest name: \(unknown.errors)")
+    }
+
+    @Test("--jsonl is written while paging: the first page's lines are out while the second page is held back by the market")
+    func streams() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let release = folder.url.appendingPathComponent("release")
+        let script = MCPEndToEndTests.root.appendingPathComponent("Tests/EndToEndTests/Scripts/held_pages.py").path
+        let market = try SpawnedProcess(MCPEndToEndTests.python, [script, release.path])
+        defer { market.stop() }
+        let port = try await market.waitForOutput { $0.hasSuffix("\n") }.trimmingCharacters(in: .whitespacesAndNewlines)
+        let listing = try SpawnedProcess(
+            BuiltProducts.openmarket, ["products", "list", "--all", "--jsonl", "--per-page", "2", "--server", "http://127.0.0.1:\(port)"],
+            environment: ["OPENMARKET_CONFIG": "", "XDG_CONFIG_HOME": folder.path])
+        // A command that kept its lines until the end would write nothing while page 2 is held.
+        let early = try await listing.waitForOutput { $0.split(separator: "\n").count >= 2 }.split(separator: "\n")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(!listing.hasExited, "still paging: page 2 is held")
+        #expect(early.count == 2 && early.compactMap { try? Self.object(String($0))["id"] as? Int } == [4, 3], "\(early)")
+        FileManager.default.createFile(atPath: release.path, contents: Data())
+        #expect(await listing.waitForExit() == 0, "\(listing.standardError)")
+        let all = listing.standardOutput.split(separator: "\n").compactMap { try? Self.object(String($0))["id"] as? Int }
+        #expect(all == [4, 3, 2, 1])
     }
 }

@@ -12,4 +12,13 @@ extension ProductChanges {
         if wanted.stock != current.stock { changes.stock = wanted.stock }
         return changes
     }
+
+    /// What an edit sends: the fields of `wanted` that differ from `current` — or, when none does, the stock
+    /// as it is, so that the market still says whether the product is the vendor's (a product of another
+    /// vendor is refused, not "changed" by nothing). Such a write changes no field but the market's
+    /// updated time.
+    public static func edit(_ current: ProductSummary, _ wanted: NewProduct) -> ProductChanges {
+        let changes = between(current, wanted)
+        return changes == ProductChanges() ? ProductChanges(stock: current.stock) : changes
+    }
 }

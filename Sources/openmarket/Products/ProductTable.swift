@@ -6,6 +6,15 @@ import TerminalUI
 /// Products as a person reads them on a terminal: a table whose columns line up by display width (a Korean
 /// name's letters take two columns), names made printable and cut to fit; and one product as labelled lines.
 enum ProductTable {
+    /// The columns the table may take: `COLUMNS` when set, else the terminal's width (standard output's
+    /// window size), else 100.
+    static func width(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 100
+    }
+
     /// The header and a row per product; `width` is the terminal's, the name column takes what is left.
     static func lines(_ products: [ProductSummary], width: Int = 100) -> [String] {
         let rows = products.map { p -> [String] in

@@ -5,7 +5,8 @@ import OpenMarketAPI
 
 extension ProductsCommand {
     /// `products edit ID --price …`: sends the fields given that differ from the product's (pictures cannot
-    /// change: the API has no way).
+    /// change: the API has no way); when none differs, a write of nothing new, so that another vendor's
+    /// product is still refused (77).
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Change a product's fields; only those given (and different) are sent.")
         @Argument(help: "The product's id.") var id: Int
@@ -27,11 +28,9 @@ extension ProductsCommand {
                     let draft = fields.draft(over: ProductDraft(editing: current))
                     let violations = draft.validate()
                     guard violations.isEmpty, let parsed = draft.parsed else { throw CommandFailure(violations) }
-                    let changes = ProductChanges.between(current, parsed)
                     let detail: ProductDetail
                     do throws(OpenMarketError) {
-                        detail = changes == ProductChanges() ? try await market.client.product(id: id)
-                            : try await market.client.update(id: id, changes: changes, identity: identity)
+                        detail = try await market.client.update(id: id, changes: .edit(current, parsed), identity: identity)
                     } catch {
                         throw CommandFailure(error, market: market.url)
                     }

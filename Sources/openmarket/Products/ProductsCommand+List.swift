@@ -67,8 +67,7 @@ extension ProductsCommand {
                         let items = shown.map { ProductRecord($0).json(with: encoder) }.joined(separator: ",")
                         ProductsCommand.emit("{\"products\":[\(items)],\"total\":\(total)}")
                     case .table:
-                        let width = Int(ProcessInfo.processInfo.environment["COLUMNS"] ?? "") ?? 100
-                        ProductTable.lines(shown, width: width).forEach(ProductsCommand.emit)
+                        ProductTable.lines(shown, width: ProductTable.width()).forEach(ProductsCommand.emit)
                         if !all, shown.count < total { ProductsCommand.emit("(\(shown.count) of \(total); --all for every page)") }
                     }
                 }

@@ -4,8 +4,9 @@ import ServerTestSupport
 import Testing
 
 /// docs/openapi.yaml against the live `openmarket serve`, by an outside tester: schemathesis (PyPI, installed
-/// by `make deps`) generates requests from the document served at /openapi.yaml — writes as the demo vendor —
-/// and checks every answer: no server error, no status, content type, header or body outside the document.
+/// by `make deps`) generates requests from the document served at /openapi.yaml — writes as the demo vendor,
+/// most with its real secret (Scripts/schemathesis_hooks.py), so writes that succeed are checked too — and
+/// checks every answer: no server error, no status, content type, header or body outside the document.
 @Suite("The OpenAPI document against the live server (schemathesis)", .serialized)
 struct OpenAPIConformanceTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -21,11 +22,17 @@ struct OpenAPIConformanceTests {
              "not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance",
              "-H", "identifier: \(market.identifier)", "--max-examples", "80", "--workers", "1", "--seed", "20261125",
              "--phases", "examples,coverage,fuzzing,stateful", "--no-color"],
-            environment: ["SCHEMATHESIS_TELEMETRY": "false"])
+            environment: [
+                "SCHEMATHESIS_TELEMETRY": "false", "SCHEMATHESIS_HOOKS": "schemathesis_hooks",
+                "PYTHONPATH": root.appendingPathComponent("Tests/EndToEndTests/Scripts").path, "OPENMARKET_TEST_SECRET": market.secret,
+            ])
         let status = await process.waitForExit()
         let output = process.standardOutput
         #expect(status == 0, "schemathesis found answers outside the document:\n\(output.suffix(6000))", sourceLocation: sourceLocation)
         let generated = output.firstMatch(of: /(\d+) generated/).flatMap { Int($0.1) } ?? 0
+        // The hooks' writes went through: products registered with the real secret and picture.
+        let registered = try await market.http.send("GET", "/api/products?items_per_page=1&search_value=Hooked%20Kettle").json()
+        #expect((registered["totalCount"] as? Int ?? 0) > 0, "writes that succeed were checked too", sourceLocation: sourceLocation)
         return generated
     }
 

@@ -10,10 +10,11 @@ func buildRouter(
     router.middlewares.add(AccessLogMiddleware(metrics: products.metrics))
     router.middlewares.add(APIErrorMiddleware())
     router.get("/healthChecker") { _, _ in Responses.json("\"OK\"") }
+    // Made at each request: the base is known once the port is (a server on port 0 learns it when bound).
     router.get("/openapi.yaml") { _, _ in
         Response(
             status: .ok, headers: [.contentType: "application/yaml; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
+            body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml(servedAt: products.baseURL))))
     }
     if let text = configuration.metricsText {
         router.get("/metrics") { _, _ in MetricsEndpoint.response(text()) }

@@ -3,6 +3,14 @@
 /// `GET /openapi.yaml`; `openmarket openapi` prints it and `make docs` writes it to docs/openapi.yaml.
 /// Checked against the live server by schemathesis in `make test`, on SQLite and PostgreSQL.
 public enum OpenAPIDocument {
+    /// The document as the server at `baseURL` answers it: its `servers` entry names that address, so a
+    /// client generator pointed at `/openapi.yaml` speaks to the server it read it from.
+    public static func yaml(servedAt baseURL: String) -> String {
+        let written = "servers:\n  - url: http://127.0.0.1:8080\n    description: "
+        guard let range = yaml.range(of: written), let end = yaml[range.upperBound...].firstIndex(of: "\n") else { return yaml }
+        return yaml.replacingCharacters(in: range.lowerBound...end, with: "servers:\n  - url: \(baseURL)\n")
+    }
+
     /// The document, YAML.
     public static let yaml = #"""
 openapi: 3.1.0
@@ -21,6 +29,7 @@ info:
     name: Apache-2.0
 servers:
   - url: http://127.0.0.1:8080
+    description: Where `openmarket serve` listens unless told otherwise; the document a server answers at /openapi.yaml names that server's own address here.
 tags:
   - name: products
   - name: pictures
@@ -309,13 +318,28 @@ paths:
     get:
       tags: [health]
       operationId: openAPI
-      summary: This document.
+      summary: This document, its `servers` naming this server's address.
       responses:
         "200":
           description: The document, YAML.
           content:
             application/yaml:
               schema: {type: string}
+  /metrics:
+    get:
+      tags: [health]
+      operationId: metrics
+      summary: The server's metrics in Prometheus's text format — requests by route and status, latency, answer-cache hits, database pool waits (404 under `serve --no-metrics`).
+      responses:
+        "200":
+          description: Prometheus's text exposition format.
+          headers:
+            Cache-Control:
+              schema: {type: string, const: no-store}
+          content:
+            text/plain:
+              schema: {type: string}
+        "404": {$ref: "#/components/responses/NotFound"}
 components:
   parameters:
     ProductID:

@@ -7,11 +7,12 @@ enum RouteMethods {
     static func allowed(on path: String) -> [HTTPRequest.Method]? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         switch (parts.count, parts.first, parts.dropFirst().first, parts.last) {
-        case (1, "healthChecker", _, _): return [.get]
+        case (1, "healthChecker", _, _), (1, "openapi.yaml", _, _), (1, "metrics", _, _): return [.get]
         case (2, "healthChecker", "ready", _): return [.get]
         case (2, "api", "products", _): return [.get, .post]
         case (3, "api", "products", let id?) where !id.isEmpty: return [.get, .patch, .delete]
         case (4, "api", "products", "archived") where !parts[parts.startIndex + 2].isEmpty: return [.post]
+        case (3, "api", "wishlists", let owner?) where !owner.isEmpty: return [.get, .put]
         case (_, "images", _, _) where parts.count >= 2: return [.get]
         default: return nil
         }

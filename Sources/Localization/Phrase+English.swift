@@ -288,7 +288,7 @@ extension Phrase.Command {
         case .clearSearch: "Clear the search"
         case .back: "Back to the list"
         case .reload: "Reload the product"
-        case .pictureWindow: "The picture on the whole window"
+        case .pictureWindow: "Zoom: the picture on the whole window"
         case .previousPicture: "Previous picture"
         case .nextPicture: "Next picture"
         }
@@ -397,7 +397,7 @@ extension Phrase.HelpRow {
         case .filter: "in stock only / everything · a price range"
         case .wish: "keep / drop on the wish list · the wish list"
         case .palette: "commands and products, fuzzy"
-        case .pictureWindow: "in a product: its picture on the whole window"
+        case .pictureWindow: "zoom: a product's picture on the whole window"
         }
     }
 }

@@ -253,7 +253,7 @@ extension Phrase.Command {
         case .clearSearch: "검색 지우기"
         case .back: "목록으로 돌아가기"
         case .reload: "상품 다시 불러오기"
-        case .pictureWindow: "사진을 창 가득 보기"
+        case .pictureWindow: "크게: 사진을 창 가득 보기"
         case .previousPicture: "이전 사진"
         case .nextPicture: "다음 사진"
         }
@@ -362,7 +362,7 @@ extension Phrase.HelpRow {
         case .filter: "재고 있는 것만 / 모두 · 가격 범위"
         case .wish: "찜하기 / 빼기 · 찜 목록"
         case .palette: "명령과 상품 찾기 (대강 입력해도 됩니다)"
-        case .pictureWindow: "상품에서: 사진을 창 가득 보기"
+        case .pictureWindow: "크게: 상품 사진을 창 가득 보기"
         }
     }
 }

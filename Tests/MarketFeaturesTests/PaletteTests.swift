@@ -131,12 +131,12 @@ struct PaletteDetailTests {
         let actions = Set(palette.entries.compactMap { if case .action(let action) = $0.target { action } else { nil } })
         #expect(actions.isSuperset(of: [.pictureWindow, .reload, .back, .copyLink, .wishToggle]))
         #expect(actions.isDisjoint(with: [.sortCycle, .moveFirst, .open, .register]), "the list's wait under the detail: \(actions)")
-        for c in "whole window" { _ = state.handle(.keyPressed(.character(c))) }
+        for c in "zoom" { _ = state.handle(.keyPressed(.character(c))) }
         guard case .palette(let typed) = state.presented.last else { Issue.record("no palette"); return }
         #expect(typed.selected?.target == .action(.pictureWindow))
         // Enter: the palette closes and the detail takes z — its picture window (the product has none
         // loaded here, so the detail stays; reload instead shows the key reached it).
-        for _ in 0..<12 { _ = state.handle(.keyPressed(.backspace)) }
+        for _ in 0..<4 { _ = state.handle(.keyPressed(.backspace)) }
         for c in "reload" { _ = state.handle(.keyPressed(.character(c))) }
         #expect(state.handle(.keyPressed(.enter)) == [.loadDetail(id: product.id)], "r, given to the detail, reloads it")
         #expect(state.presented.count == 1 && state.detail?.summary.id == product.id)

@@ -16,11 +16,11 @@ struct CopyEndToEndTests {
         try await tmux.waitFor(text: "20+ products")
         try tmux.send("y")
         // tmux takes OSC 52 only with set-clipboard on, which nothing tells a program: "sent", not "copied".
-        let screen = try await tmux.waitFor(text: "Sent the link to the terminal's clipboard: http://127.0.0.1:")
+        let screen = try await tmux.waitFor(text: "Link sent to the clipboard: http://127.0.0.1:")
         let link = String(try #require(screen.firstMatch(of: /clipboard: (http:\/\/127\.0\.0\.1:\d+\/api\/products\/\d+)/)?.1))
         try await tmux.waitFor("the clipboard") { _ in (try? tmux.pasteBuffer()) == link }
         try tmux.send("Y")
-        try await tmux.waitFor(text: "Sent to the terminal's clipboard: ")
+        try await tmux.waitFor(text: "Sent to the clipboard: ")
         try await tmux.waitFor("the line on the clipboard") { _ in
             let line = (try? tmux.pasteBuffer()) ?? ""
             return line.hasSuffix(" — " + link) && line.contains("₩")
@@ -45,7 +45,7 @@ struct CopyEndToEndTests {
         try tmux.acceptClipboard()
         try await tmux.waitFor(text: "상품 20+개")
         try tmux.send("y")
-        try await tmux.waitFor(text: "링크를 터미널 클립보드로 보냈습니다: http://127.0.0.1:")
+        try await tmux.waitFor(text: "링크를 클립보드로 보냈습니다: http://127.0.0.1:")
         try await tmux.waitFor("the clipboard") { _ in
             ((try? tmux.pasteBuffer()) ?? "").wholeMatch(of: /http:\/\/127\.0\.0\.1:\d+\/api\/products\/\d+/) != nil
         }

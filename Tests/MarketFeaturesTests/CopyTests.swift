@@ -65,13 +65,13 @@ struct CopyTests {
         let link = "http://m.test:8080/api/products/\(product.id)"
         state.clipboard = .unknown
         #expect(state.handle(.keyPressed(.character("y"))) == [.copy(link)])
-        #expect(state.notice == "Sent the link to the terminal's clipboard: \(link)")
+        #expect(state.notice == "Link sent to the clipboard: \(link)")
         state.clipboard = .declines(terminal: "XTerm")
         #expect(state.handle(.keyPressed(.character("y"))) == [.copy(link)], "sent all the same: it may have been told to take it")
-        #expect(state.notice == "XTerm does not take copies from programs (OSC 52); the link: \(link)")
+        #expect(state.notice == "XTerm declines copies (OSC 52); the link: \(link)")
         state.language = .korean
         #expect(state.handle(.keyPressed(.character("Y"))).count == 1)
-        #expect(state.notice?.hasPrefix("XTerm은(는) 프로그램의 복사(OSC 52)를 받지 않습니다: ") == true)
+        #expect(state.notice?.hasPrefix("XTerm은(는) 복사(OSC 52)를 받지 않습니다: ") == true)
     }
 
     @Test("a line over the cap is refused with a line saying so, and nothing is sent")

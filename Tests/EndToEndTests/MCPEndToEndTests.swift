@@ -32,12 +32,10 @@ struct MCPEndToEndTests {
         let notPicture = folder.url.appendingPathComponent("notes.txt")
         try Data("not a picture".utf8).write(to: notPicture)
         // Another vendor's product.
-        let stranger = try SpawnedProcess.run(BuiltProducts.openmarket, ["vendor", "add", "Stranger", "--data-dir", folder.path + "/market"])
-        let identifier = try #require(stranger.output.firstMatch(of: /identifier  (\S+)/)?.1)
-        let secret = try #require(stranger.output.firstMatch(of: /secret +(\S+)/)?.1)
+        let stranger = try ServedMarket.addVendor("Stranger", dataDirectory: folder.path + "/market")
         let foreign = try await ProductsCommandEndToEndTests.products(
             ["add", "--name", "Stranger's Lamp", "--description", "Not the agent's to change.", "--price", "5000", "--picture", picture.path,
-             "--server", market.http.base, "--identifier", String(identifier), "--secret", String(secret)], home: folder)
+             "--server", market.http.base, "--identifier", stranger.identifier, "--secret", stranger.secret], home: folder)
         let foreignID = try #require(try ProductsCommandEndToEndTests.object(foreign.output)["id"] as? Int, "\(foreign.errors)")
         let seen = try await Self.client(
             ["--server", market.http.base, "--identifier", market.identifier, "--secret", market.secret], picture: picture.path,

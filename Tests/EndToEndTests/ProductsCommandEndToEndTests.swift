@@ -99,11 +99,9 @@ struct ProductsCommandEndToEndTests {
         #expect(missing.status == 66, "\(missing.errors)")
         let noIdentity = try await Self.products(["edit", "\(id)", "--stock", "1", "--server", market.http.base], home: folder)
         #expect(noIdentity.status == 77 && noIdentity.errors.contains("needs a vendor identity"), "\(noIdentity.errors)")
-        let stranger = try SpawnedProcess.run(BuiltProducts.openmarket, ["vendor", "add", "Stranger", "--data-dir", folder.path + "/market"])
-        let identifier = try #require(stranger.output.firstMatch(of: /identifier  (\S+)/)?.1)
-        let secret = try #require(stranger.output.firstMatch(of: /secret +(\S+)/)?.1)
+        let stranger = try ServedMarket.addVendor("Stranger", dataDirectory: folder.path + "/market")
         let notYours = try await Self.products(
-            ["edit", "\(id)", "--stock", "1", "--server", market.http.base, "--identifier", String(identifier), "--secret", String(secret)], home: folder)
+            ["edit", "\(id)", "--stock", "1", "--server", market.http.base, "--identifier", stranger.identifier, "--secret", stranger.secret], home: folder)
         #expect(notYours.status == 77, "\(notYours.errors)")
         let usage = try await Self.products(["list", "--page", "2", "--all"], home: folder)
         #expect(usage.status == 64 && usage.errors.contains("--page and --all go apart"))
@@ -159,10 +157,8 @@ struct ProductsCommandEndToEndTests {
             #expect(answer.status == 77 && answer.errors.contains("needs a vendor identity"), "\(arguments[0]): \(answer.errors)")
         }
         // Another vendor's product: refused, also when the edit would change nothing.
-        let stranger = try SpawnedProcess.run(BuiltProducts.openmarket, ["vendor", "add", "Stranger", "--data-dir", folder.path + "/market"])
-        let identifier = String(try #require(stranger.output.firstMatch(of: /identifier  (\S+)/)?.1))
-        let secret = String(try #require(stranger.output.firstMatch(of: /secret +(\S+)/)?.1))
-        let asStranger = ["--server", market.http.base, "--identifier", identifier, "--secret", secret]
+        let stranger = try ServedMarket.addVendor("Stranger", dataDirectory: folder.path + "/market")
+        let asStranger = ["--server", market.http.base, "--identifier", stranger.identifier, "--secret", stranger.secret]
         let demoProduct = try await market.http.send("GET", "/api/products?items_per_page=1").json()
         let theirs = try #require((demoProduct["pages"] as? [[String: Any]])?.first)
         let theirID = try #require(theirs["id"] as? Int)

@@ -30,6 +30,15 @@ struct ServedMarket {
             process: process, http: LiveHTTP(base: String(url)), identifier: String(identifier), secret: String(secret))
     }
 
+    /// Adds a vendor to the market whose data is in `dataDirectory` (`openmarket vendor add`, as an operator
+    /// does) and returns the identity it printed.
+    static func addVendor(_ name: String, dataDirectory: String) throws -> (identifier: String, secret: String) {
+        let added = try SpawnedProcess.run(BuiltProducts.openmarket, ["vendor", "add", name, "--data-dir", dataDirectory])
+        let identifier = try #require(added.output.firstMatch(of: /identifier  (\S+)/)?.1, "\(added.output)")
+        let secret = try #require(added.output.firstMatch(of: /secret +(\S+)/)?.1, "\(added.output)")
+        return (String(identifier), String(secret))
+    }
+
     /// The same market through another address (a load balancer in front of it).
     func through(_ base: String) -> ServedMarket {
         ServedMarket(process: process, http: LiveHTTP(base: base), identifier: identifier, secret: secret)

@@ -95,5 +95,26 @@ struct ListingRuntimeTests {
             }
         }
     }
+
+    @Test("search and order combine: a search asked of a server that orders carries the order, and the order stays on the searched list")
+    func searchAndSort() async throws {
+        try await run(listing: true) { terminal, transport in
+            var sorted = BrowserRuntimeTests.pageJSON(ids: [1, 3, 2])
+            sorted = sorted.replacingOccurrences(of: #""pages":"#, with: #""listing":{"sort":"price-asc","in_stock":false},"pages":"#)
+            transport.enqueue("GET", "/api/products", .json(sorted))
+            transport.enqueue("GET", "/api/products", .json(sorted))
+            terminal.type(.key(.character("o")))
+            try await BrowserRuntimeTests().waitUntil("the sorted request") { transport.requests.count == 2 }
+            terminal.type(.key(.character("/")))
+            for c in "mug" { terminal.type(.key(.character(c))) }
+            terminal.type(.key(.enter))
+            try await BrowserRuntimeTests().waitUntil("the search") { transport.requests.count == 3 }
+            let query = transport.requests[2].url.query ?? ""
+            #expect(query.contains("sort=price-asc") && query.contains("search_value=mug") && query.contains("page_no=1"), "\(query)")
+            try await BrowserRuntimeTests().waitUntil("the status line") {
+                terminal.lastFrame?.trimmedLines().contains { $0.contains("  ·  price ↑") && !$0.contains("loaded pages") } == true
+            }
+        }
+    }
 }
 

@@ -200,10 +200,10 @@ struct PostgresLocationTests {
             let error = try await #require(throws: PostgresStoreError.self) {
                 try await PostgresStores.open(location, logger: TestMarket.logger)
             }
-            // Not the pool's 60 s of retries; the message says it was refused, not timed out. (A refusal takes
-            // milliseconds, but the whole suite at once on 2 cores has delayed this task by 11 s, and once by
-            // 33 s: the bound only tells "refused at once" from "retried until the pool gave up" at 60 s.)
-            #expect(ContinuousClock.now - started < .seconds(55))
+            // The message tells a refusal from the open's 10 s deadline running out ("timed out"); the time only
+            // catches a hang. (A refusal takes milliseconds, but the whole suite at once on 2 cores has delayed
+            // this task by 11 s, 33 s and once 66 s: no bound near the deadline holds here.)
+            #expect(ContinuousClock.now - started < .seconds(300), "no hang")
             #expect(error.isUnreachable)
             let expected = "cannot reach PostgreSQL at postgres://market@127.0.0.1:\(port)/market: Connection refused"
             #expect(error.message == expected)

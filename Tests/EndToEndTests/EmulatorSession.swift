@@ -26,7 +26,7 @@ final class EmulatorSession {
     }
 
     /// Starts Xvfb on a free display, then the terminal on it running `command` at `columns × rows`
-    /// (kitty: a window of that many 9×20 cells); `resources` are xterm's X resources.
+    /// (kitty: a window of that many cells, whatever its font's); `resources` are xterm's X resources.
     init(_ kind: Kind = .xtermVT340, command: [String], columns: Int = 100, rows: Int = 30, resources: [String] = []) async throws {
         self.kind = kind
         // -displayfd: Xvfb picks a free display and writes its number to standard output once it is ready.
@@ -41,7 +41,9 @@ final class EmulatorSession {
                 + resources.flatMap { ["-xrm", $0] } + ["-e"] + command
         case .kitty:
             arguments = [
-                "-o", "initial_window_width=\(columns * 9)", "-o", "initial_window_height=\(rows * 20)",
+                // In cells (kitty's `c` suffix), not pixels: the font's cell is 9×20 on some machines and 9×18
+                // on others, and a window sized in pixels then holds 26 rows where the test laid out 24.
+                "-o", "initial_window_width=\(columns)c", "-o", "initial_window_height=\(rows)c",
                 "-o", "remember_window_size=no", "-o", "font_size=11",
             ] + command
         }

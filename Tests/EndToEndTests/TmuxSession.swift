@@ -25,6 +25,16 @@ final class TmuxSession {
         try SpawnedProcess.run(tmux, ["-L", socket, "capture-pane", "-p"] + (escapes ? ["-e"] : []) + ["-t", "0"]).output
     }
 
+    /// `capture`, waited for on a thread of its own: the polls below run every 50–100 ms in dozens of tests
+    /// at once, and a tmux process waited for on one of the cooperative pool's two threads stalls every
+    /// other test's timers meanwhile (timing tests elsewhere were seen 15–66 s late).
+    func captured(escapes: Bool = false) async throws -> String {
+        let (tmux, socket) = (tmux, socket)
+        return try await OwnThread.run {
+            try SpawnedProcess.run(tmux, ["-L", socket, "capture-pane", "-p"] + (escapes ? ["-e"] : []) + ["-t", "0"]).output
+        }
+    }
+
     /// Sends tmux key names (`Enter`, `Escape`, `Down`) or literal text (with `literal`).
     func send(_ keys: String..., literal: Bool = false) throws {
         _ = try SpawnedProcess.run(tmux, ["-L", socket, "send-keys", "-t", "0"] + (literal ? ["-l"] : []) + keys)
@@ -61,7 +71,7 @@ final class TmuxSession {
         let deadline = ContinuousClock.now + timeout
         var screen = ""
         while ContinuousClock.now < deadline {
-            screen = try capture()
+            screen = try await captured()
             if predicate(screen) { return try await finished(screen, predicate) }
             try await Task.sleep(for: .milliseconds(100))
         }
@@ -73,7 +83,7 @@ final class TmuxSession {
         var last = screen
         for _ in 0..<20 {
             try await Task.sleep(for: .milliseconds(50))
-            let next = try capture()
+            let next = try await captured()
             guard predicate(next) else { return last }
             if next == last { return next }
             last = next
@@ -85,11 +95,11 @@ final class TmuxSession {
     @discardableResult
     func settled(quiet: Duration = .milliseconds(600), timeout: Duration = .seconds(60)) async throws -> String {
         let deadline = ContinuousClock.now + timeout
-        var last = try capture(escapes: true)
+        var last = try await captured(escapes: true)
         var since = ContinuousClock.now
         while ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(100))
-            let screen = try capture(escapes: true)
+            let screen = try await captured(escapes: true)
             if screen != last {
                 last = screen
                 since = ContinuousClock.now

@@ -88,7 +88,7 @@ struct AsyncHTTPTransportTests {
             let elapsed = ContinuousClock.now - started
             #expect(error?.isTimeout == true, "\(String(describing: error))")
             #expect(error?.userMessage == "The server did not answer within 0.5 seconds.")
-            #expect(elapsed >= .milliseconds(450) && elapsed < .seconds(15), "\(elapsed)")
+            #expect(elapsed >= .milliseconds(450) && elapsed < .seconds(120), "\(elapsed): the timeout, not a hang")
             #expect(await server.wait { $0.closed == 1 }, "the timed-out request's connection was not closed")
         }
     }
@@ -103,7 +103,7 @@ struct AsyncHTTPTransportTests {
                     TransportRequest(method: "GET", url: server.url("/half"), timeout: .milliseconds(500)))
             }
             #expect(error?.isTimeout == true, "\(String(describing: error))")
-            #expect(ContinuousClock.now - started < .seconds(15))
+            #expect(ContinuousClock.now - started < .seconds(120), "the timeout, not a hang")
         }
     }
 
@@ -145,12 +145,14 @@ struct AsyncHTTPTransportTests {
             let error = await failure {
                 try await transport.send(
                     TransportRequest(
-                        method: "GET", url: URL(string: "http://127.0.0.1:\(port)/healthChecker")!, timeout: .seconds(60)))
+                        method: "GET", url: URL(string: "http://127.0.0.1:\(port)/healthChecker")!, timeout: .seconds(600)))
             }
             try await transport.shutdown()
             #expect(error?.isTransport == true, "\(String(describing: error))")
             #expect(error?.userMessage == "Could not reach the server at 127.0.0.1:\(port) (connection refused).")
-            #expect(ContinuousClock.now - started < .seconds(20), "refused at once, not after the 60 s timeout")
+            // The message tells a refusal from a timeout; the time, between at once and the 600 s timeout, that no
+            // retry waited (the whole suite at once on 2 cores has delayed it by 28 s).
+            #expect(ContinuousClock.now - started < .seconds(300), "refused at once, not after the timeout")
         }
     }
 

@@ -75,8 +75,10 @@ final class ScriptedServer: Sendable {
 
     var log: Log { recorder.log }
 
-    /// Waits until `condition` holds for the log, or `limit` passes; returns whether it held.
-    func wait(upTo limit: Duration = .seconds(20), until condition: (Log) -> Bool) async -> Bool {
+    /// Waits until `condition` holds for the log, or `limit` passes; returns whether it held. The limit is
+    /// only for what never happens: the whole suite starting at once on 2 cores has delayed a close by
+    /// over 20 s.
+    func wait(upTo limit: Duration = .seconds(120), until condition: (Log) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
             if condition(log) { return true }

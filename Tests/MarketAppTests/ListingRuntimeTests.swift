@@ -9,9 +9,14 @@ import Testing
 /// `o` against a course-API server (it never hears of sort) and against one that speaks the listing extension.
 @Suite("Order and filter against each kind of server")
 struct ListingRuntimeTests {
+    /// A page of `ids` that echoes `listing` (the extension's `{"sort":…,"in_stock":…}`), as our server answers.
+    static func page(_ ids: [Int], listing: String) -> String {
+        BrowserRuntimeTests.pageJSON(ids: ids).replacingOccurrences(of: #""pages":"#, with: #""listing":\#(listing),"pages":"#)
+    }
+
     func run(listing: Bool, _ body: (FakeTerminal, MockTransport) async throws -> Void) async throws {
         var first = BrowserRuntimeTests.pageJSON(ids: [3, 2, 1])
-        if listing { first = first.replacingOccurrences(of: #""pages":"#, with: #""listing":{"sort":"newest","in_stock":false},"pages":"#) }
+        if listing { first = Self.page([3, 2, 1], listing: #"{"sort":"newest","in_stock":false}"#) }
         let transport = MockTransport()
         transport.enqueue("GET", "/api/products", .json(first))
         let client = OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: transport)
@@ -41,8 +46,7 @@ struct ListingRuntimeTests {
     @Test("a server that says it orders: page 1 is asked again with sort=price-asc; the status line names the order alone")
     func extended() async throws {
         try await run(listing: true) { terminal, transport in
-            var sorted = BrowserRuntimeTests.pageJSON(ids: [1, 3, 2])
-            sorted = sorted.replacingOccurrences(of: #""pages":"#, with: #""listing":{"sort":"price-asc","in_stock":false},"pages":"#)
+            let sorted = Self.page([1, 3, 2], listing: #"{"sort":"price-asc","in_stock":false}"#)
             transport.enqueue("GET", "/api/products", .json(sorted))
             terminal.type(.key(.character("o")))
             try await BrowserRuntimeTests().waitUntil("the sorted request") { transport.requests.count == 2 }
@@ -58,8 +62,7 @@ struct ListingRuntimeTests {
     func refused() async throws {
         try await run(listing: true) { terminal, transport in
             transport.enqueue("GET", "/api/products", MockTransport.Reply(status: 400, body: Array(#"{"error":"sort must be newest"}"#.utf8)))
-            var plain = BrowserRuntimeTests.pageJSON(ids: [3, 2, 1])
-            plain = plain.replacingOccurrences(of: #""pages":"#, with: #""listing":{"sort":"newest","in_stock":false},"pages":"#)
+            let plain = Self.page([3, 2, 1], listing: #"{"sort":"newest","in_stock":false}"#)
             transport.enqueue("GET", "/api/products", .json(plain))
             terminal.type(.key(.character("o")))
             try await BrowserRuntimeTests().waitUntil("page 1 asked again") { transport.requests.count == 3 }
@@ -82,8 +85,7 @@ struct ListingRuntimeTests {
     @Test("a server that echoes the listing but ignores in_stock (its page says in_stock false): page 1 again plainly, the filter applied here")
     func ignored() async throws {
         try await run(listing: true) { terminal, transport in
-            var ignoring = BrowserRuntimeTests.pageJSON(ids: [3, 2, 1])
-            ignoring = ignoring.replacingOccurrences(of: #""pages":"#, with: #""listing":{"sort":"newest","in_stock":false},"pages":"#)
+            let ignoring = Self.page([3, 2, 1], listing: #"{"sort":"newest","in_stock":false}"#)
             transport.enqueue("GET", "/api/products", .json(ignoring))
             transport.enqueue("GET", "/api/products", .json(ignoring))
             terminal.type(.key(.character("i")))
@@ -99,8 +101,7 @@ struct ListingRuntimeTests {
     @Test("search and order combine: a search asked of a server that orders carries the order, and the order stays on the searched list")
     func searchAndSort() async throws {
         try await run(listing: true) { terminal, transport in
-            var sorted = BrowserRuntimeTests.pageJSON(ids: [1, 3, 2])
-            sorted = sorted.replacingOccurrences(of: #""pages":"#, with: #""listing":{"sort":"price-asc","in_stock":false},"pages":"#)
+            let sorted = Self.page([1, 3, 2], listing: #"{"sort":"price-asc","in_stock":false}"#)
             transport.enqueue("GET", "/api/products", .json(sorted))
             transport.enqueue("GET", "/api/products", .json(sorted))
             terminal.type(.key(.character("o")))

@@ -200,19 +200,20 @@ extension Phrase {
             """
             openmarket — a terminal marketplace. Connect with: ssh -t -p PORT HOST
 
-            ↑↓ j k      move                 Enter      open the product
-            ← → h l     move in the grid     v  Tab     list ↔ grid
-            PgUp PgDn   a screen             /          search (Esc clears)
-            g G         first / last         r          refresh
-            c           cycle colours        ?          help
-            q  Esc      back / quit          n e d m    register, edit, delete, mine (when allowed)
-            o i $       order, in stock, price   f F        keep on the wish list, the wish list
-            :  Ctrl-P   commands and products    y Y        copy the link / a line, to your clipboard
-            p           how pictures are drawn   z          a product's picture on the whole window
+            ↑↓ j k      move                    Enter      open the product
+            ← → h l     move in the grid        v  Tab     list ↔ grid
+            PgUp PgDn   a screen                /          search (Esc clears)
+            g G         first / last            r          refresh
+            c           cycle colours           ?          help
+            q  Esc      back / quit             n e d m    register, edit, delete, mine
+            o i $       order, in stock, price  f F        keep / the wish list
+            :  Ctrl-P   commands, products      y Y        copy the link / a line
+            p           how pictures are drawn  z          a picture on the whole window
 
-            Your wish list is kept by the market under the key your SSH client offers, so the same key
-            finds it next time, on any of our servers. Connect without a key and it lasts the session:
-            the server asks no name, and your key is the only thing that tells you from the next visitor.
+            Your wish list is kept by the market under the key your SSH client offers, so
+            the same key finds it next time, on any of our servers. Connect without a key
+            and it lasts the session: the server asks no name, and your key is the only
+            thing that tells you from the next visitor.
 
             """
         }

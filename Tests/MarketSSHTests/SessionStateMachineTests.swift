@@ -1,3 +1,4 @@
+import Localization
 import Testing
 
 @testable import MarketSSH
@@ -47,8 +48,16 @@ struct SessionStateMachineTests {
         // Every key a visitor has, and why a keyless visitor's wish list lasts the session.
         let text = SessionLauncher.helpText()
         for key in [":  Ctrl-P", "y Y", "z ", "f F", "o i $", "p "] { #expect(text.contains(key), "help names \(key)") }
-        #expect(text.contains("your key is the only thing that tells you from the next visitor"))
-        #expect(SessionLauncher.helpText(in: .korean).contains("구별하는 것은 키뿐"))
+        let words = { (text: String) in text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        #expect(words(text).contains("your key is the only thing that tells you from the next visitor"))
+        #expect(words(SessionLauncher.helpText(in: .korean)).contains("구별하는 것은 키뿐"))
+        // Every line fits a terminal of 80 columns (Korean letters take two).
+        for language in [Language.english, .korean] {
+            for line in SessionLauncher.helpText(in: language).split(separator: "\n") {
+                let columns = line.unicodeScalars.reduce(0) { $0 + ((0x1100...0x11FF).contains($1.value) || (0xAC00...0xD7A3).contains($1.value) ? 2 : 1) }
+                #expect(columns <= 80, "\(language): \(line)")
+            }
+        }
     }
 
     @Test("unknown commands and bad product numbers: status 2, the words shown without control characters",

@@ -214,9 +214,7 @@ public final class CursesTerminal: TerminalBackend {
 
     /// The size the kernel reports for the terminal, when it differs from `known`.
     private static func windowSizeChanged(from known: (columns: Int, rows: Int)) -> (columns: Int, rows: Int)? {
-        var size = winsize()
-        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
-        let now = (columns: Int(size.ws_col), rows: Int(size.ws_row))
+        guard let now = TerminalWindow.size(of: 1) else { return nil }
         return now == known ? nil : now
     }
 }

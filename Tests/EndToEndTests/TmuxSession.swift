@@ -22,17 +22,20 @@ final class TmuxSession {
 
     /// The screen as text.
     func capture(escapes: Bool = false) throws -> String {
-        try SpawnedProcess.run(tmux, ["-L", socket, "capture-pane", "-p"] + (escapes ? ["-e"] : []) + ["-t", "0"]).output
+        try SpawnedProcess.run(tmux, captureArguments(escapes: escapes)).output
+    }
+
+    /// tmux's arguments that print the screen (with its colours and attributes, `escapes`).
+    private func captureArguments(escapes: Bool) -> [String] {
+        ["-L", socket, "capture-pane", "-p"] + (escapes ? ["-e"] : []) + ["-t", "0"]
     }
 
     /// `capture`, waited for on a thread of its own: the polls below run every 50–100 ms in dozens of tests
     /// at once, and a tmux process waited for on one of the cooperative pool's two threads stalls every
     /// other test's timers meanwhile (timing tests elsewhere were seen 15–66 s late).
     func captured(escapes: Bool = false) async throws -> String {
-        let (tmux, socket) = (tmux, socket)
-        return try await OwnThread.run {
-            try SpawnedProcess.run(tmux, ["-L", socket, "capture-pane", "-p"] + (escapes ? ["-e"] : []) + ["-t", "0"]).output
-        }
+        let (tmux, arguments) = (tmux, captureArguments(escapes: escapes))
+        return try await OwnThread.run { try SpawnedProcess.run(tmux, arguments).output }
     }
 
     /// Sends tmux key names (`Enter`, `Escape`, `Down`) or literal text (with `literal`).

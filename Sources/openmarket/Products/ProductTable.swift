@@ -1,6 +1,7 @@
 import Foundation
 import MarketFeatures
 import OpenMarketAPI
+import TerminalCurses
 import TerminalUI
 
 /// Products as a person reads them on a terminal: a table whose columns line up by display width (a Korean
@@ -10,9 +11,7 @@ enum ProductTable {
     /// window size), else 100.
     static func width(environment: [String: String] = ProcessInfo.processInfo.environment) -> Int {
         if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 100
+        return TerminalWindow.size(of: STDOUT_FILENO)?.columns ?? 100
     }
 
     /// The header and a row per product; `width` is the terminal's, the name column takes what is left.

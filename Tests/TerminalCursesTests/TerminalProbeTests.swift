@@ -61,7 +61,7 @@ struct TerminalProbeTests {
         defer { pair.close() }
         let before = modes(pair.program)
         let terminal = Thread {
-            let questions = pair.read(timeout: .seconds(5)) { $0.suffix(3) == Array("\u{1B}[c".utf8) }
+            let questions = pair.read(timeout: .seconds(60)) { $0.suffix(3) == Array("\u{1B}[c".utf8) }
             if questions == Array(TerminalQueries.graphics.utf8) {
                 pair.write("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;4;22c")
             }

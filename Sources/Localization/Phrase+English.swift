@@ -167,8 +167,10 @@ extension Phrase {
         case .wishKeptWhere(let place):
             switch place {
             case .file: "Kept on this computer for this market; watched while openmarket runs."
-            case .visitorKey: "Kept by the market under the key your SSH client offered: the same key finds it next time."
+            case .visitorKey: "Kept by the market under your SSH key: the same key finds it next time."
             case .session: "Kept for this session only: your SSH client offered no key to keep it under."
+            case .marketAway: "Held for this session only: the market could not keep it (see the log)."
+            case .fileUnwritable: "Held for this session only: it could not be saved here (see the log)."
             }
         case .readOnlyDemo: "This demo is read-only: register, edit and delete are off (openmarket ssh --open)."
         case .cancelled(let activity):

@@ -252,6 +252,11 @@ extension Phrase {
         case visitorKey
         /// Nowhere: the visitor offered no key, so it lasts as long as the session.
         case session
+        /// Meant for the market, which could not keep it just now (it is away, or keeps no wish lists): the
+        /// session holds it, and the next change tries again.
+        case marketAway
+        /// Meant for a file, which could not be written: the session holds it, the next change tries again.
+        case fileUnwritable
     }
 
     /// The orders a list can be shown in.

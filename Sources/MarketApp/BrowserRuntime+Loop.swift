@@ -76,7 +76,10 @@ extension BrowserRuntime {
             queue.send(.browser(.started))
             // The kept wish list is read beside the first page, not before it (the market may keep it).
             let wishes = self.wishes
-            tasks.start(.wishLoad) { queue.send(.browser(.wishListLoaded(await wishes.load()))) }
+            tasks.start(.wishLoad) {
+                queue.send(.browser(.wishListLoaded(await wishes.load())))
+                queue.send(.browser(.wishPlaceFound(await wishes.currentPlace())))
+            }
             var arrivals = queue.arrivals.makeAsyncIterator()
             var running = true
             while running {
@@ -328,7 +331,10 @@ extension BrowserRuntime {
                 }
             case .saveWishList(let products, let generation):
                 let store = wishes
-                tasks.start(.wishSave(generation: generation)) { await store.save(products, generation: generation) }
+                tasks.start(.wishSave(generation: generation)) {
+                    await store.save(products, generation: generation)
+                    queue.send(.browser(.wishPlaceFound(await store.currentPlace())))
+                }
             case .scheduleSearch(let generation, let delay):
                 let clock = runtime.clock
                 tasks.start(.searchDebounce) {

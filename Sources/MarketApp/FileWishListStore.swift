@@ -13,6 +13,8 @@ public actor FileWishListStore: WishListStore {
     public nonisolated let url: URL
     private let log: @Sendable (String) -> Void
     private var savedGeneration = Int.min
+    /// Whether the last save failed (the list is held by the session until one succeeds).
+    private var unwritable = false
 
     /// The file's shape: a version, so a later change of shape is recognised, and the products.
     struct Contents: Codable {
@@ -89,8 +91,12 @@ public actor FileWishListStore: WishListStore {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let data = try encoder.encode(Contents(version: 1, market: market, products: products))
             try AtomicFile.write(data, toPath: url.path)
+            unwritable = false
         } catch {
+            unwritable = true
             log("wish list \(url.path) could not be saved: \(error)")
         }
     }
+
+    public func currentPlace() async -> Phrase.WishPlace { unwritable ? .fileUnwritable : place }
 }

@@ -17,6 +17,8 @@ public actor MarketWishListStore: WishListStore {
     private var savedGeneration = Int.min
     /// Whether the kept list has been read (or written) since the last `load`: only then may a save replace it.
     private var read = false
+    /// Whether the last read or write of the market's list failed (the session holds the list meanwhile).
+    private var away = false
 
     public init(client: OpenMarketClient, owner: String, log: @escaping @Sendable (String) -> Void) {
         self.client = client
@@ -30,8 +32,10 @@ public actor MarketWishListStore: WishListStore {
         switch await fetch() {
         case .success(let products):
             read = true
+            away = false
             return products
         case .failure(let reason):
+            away = true
             log("the market's wish list for this visitor could not be read (\(reason)); starting empty, and it is not written over")
             return []
         }
@@ -49,6 +53,7 @@ public actor MarketWishListStore: WishListStore {
                 products = WishList(products).products
                 read = true
             case .failure(let reason):
+                away = true
                 log("the visitor's wish list is not saved: the market's could not be read (\(reason)), and saving would replace it")
                 return
             }
@@ -57,12 +62,17 @@ public actor MarketWishListStore: WishListStore {
         do {
             let data = try JSONEncoder().encode(WishListDocument(version: 1, products: products))
             try await client.keepWishList(String(decoding: data, as: UTF8.self), owner: owner)
+            away = false
         } catch let error as OpenMarketError {
+            away = true
             log("the visitor's wish list could not be kept by the market: \(error.userMessage(in: .english))")
         } catch {
+            away = true
             log("the visitor's wish list could not be written: \(error)")
         }
     }
+
+    public func currentPlace() async -> Phrase.WishPlace { away ? .marketAway : place }
 
     /// The kept list, or why it could not be read.
     private func fetch() async -> Result<[WishedProduct], FetchFailure> {

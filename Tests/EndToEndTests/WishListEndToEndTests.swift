@@ -129,7 +129,7 @@ struct WishListEndToEndTests {
         try await again.waitFor(text: "20+ products")
         try again.send("F")
         let kept = try await again.waitFor(text: "Wish list (1)")
-        #expect(kept.contains("Kept by the market under the key your SSH client offered") && kept.contains(name), "\(name)\n\(kept)")
+        #expect(kept.contains("Kept by the market under your SSH key") && kept.contains(name), "\(name)\n\(kept)")
         try again.send("q", "q")
         try await again.waitFor(text: "EXITED:0")
 

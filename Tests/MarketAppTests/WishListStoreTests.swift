@@ -39,6 +39,25 @@ struct WishListStoreTests {
         #expect(leftovers == ["http_m.test_8080.json"], "no temporary file left: \(leftovers)")
     }
 
+    @Test("a file that cannot be written: held by the session and said so, with a log line; kept in the file again once a save goes through")
+    func unwritable() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let lines = Lines()
+        let store = FileWishListStore(directory: folder.url, market: "http://m.test", log: lines.add)
+        #expect(await store.load().isEmpty && store.place == .file)
+        // A file where the wish lists' folder should be: no write can go through, even as root.
+        let blocker = folder.url.appendingPathComponent("wishlists")
+        #expect(FileManager.default.createFile(atPath: blocker.path, contents: Data("not a folder".utf8)))
+        await store.save([Self.kept(1)], generation: 1)
+        #expect(await store.currentPlace() == .fileUnwritable)
+        #expect(lines.all.contains { $0.contains("could not be saved") }, "\(lines.all)")
+        try FileManager.default.removeItem(at: blocker)
+        await store.save([Self.kept(1), Self.kept(2)], generation: 2)
+        #expect(await store.currentPlace() == .file)
+        #expect(await FileWishListStore(directory: folder.url, market: "http://m.test", log: { _ in }).load().map(\.id) == [1, 2])
+    }
+
     @Test("a damaged file (not JSON, another shape, another version) is set aside with one log line; a new list starts")
     func damaged() async throws {
         for text in ["{\"version\":1,\"products\":[{\"id\":", "[1,2,3]", "{\"version\":2,\"market\":\"x\",\"products\":[]}"] {
@@ -124,7 +143,9 @@ struct WishListStoreTests {
         let store = MarketWishListStore(client: client, owner: owner, log: lines.add)
         #expect(await store.load().isEmpty)
         #expect(lines.all.contains { $0.contains("could not be read") && $0.contains("not written over") }, "\(lines.all)")
+        #expect(await store.currentPlace() == .marketAway, "not said to be kept by the market while it cannot be read")
         await store.save([Self.kept(3)], generation: 1)
+        #expect(await store.currentPlace() == .visitorKey, "kept once the save went through")
         #expect(transport.requests.map(\.method) == ["GET", "GET", "PUT"])
         let put = try #require(transport.requests.last?.body)
         let sent = try JSONSerialization.jsonObject(with: Data(put)) as? [String: Any]
@@ -138,6 +159,7 @@ struct WishListStoreTests {
             client: OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: down), owner: owner, log: lines.add)
         #expect(await absent.load().isEmpty)
         await absent.save([Self.kept(3)], generation: 1)
+        #expect(await absent.currentPlace() == .marketAway)
         #expect(down.requests.map(\.method) == ["GET", "GET"], "a market without wish lists is never sent one")
         #expect(lines.all.contains { $0.contains("is not saved") }, "\(lines.all)")
         #expect(down.unexpectedRequests.isEmpty)

@@ -112,6 +112,45 @@ struct WishListTests {
         }
     }
 
+    @Test("where the list is kept, as found after a load or a save, is what the open view says; it says so again once the place is back")
+    func placeFound() {
+        var state = Samples.loaded()
+        state.wishPlace = .visitorKey
+        var browser = BrowserTester(browser: state)
+        browser.send(.keyPressed(.character("F"))) {
+            $0.presented = [.wishList(WishListView(products: [], place: .visitorKey))]
+        }
+        var screen = render(browser.state).0.trimmedLines().joined(separator: "\n")
+        #expect(screen.contains("Kept by the market under your SSH key: the same key finds it next time."), "\(screen)")
+        browser.send(.wishPlaceFound(.marketAway)) {
+            $0.wishPlace = .marketAway
+            $0.presented = [.wishList(WishListView(products: [], place: .marketAway))]
+        }
+        screen = render(browser.state).0.trimmedLines().joined(separator: "\n")
+        #expect(screen.contains("Held for this session only: the market could not keep it (see the log)."), "\(screen)")
+        #expect(!screen.contains("Kept by the market"))
+        browser.send(.keyPressed(.character("F"))) {
+            $0.presented = []
+        }
+        browser.send(.wishPlaceFound(.visitorKey)) { $0.wishPlace = .visitorKey }
+        browser.send(.keyPressed(.character("F"))) {
+            $0.presented = [.wishList(WishListView(products: [], place: .visitorKey))]
+        }
+    }
+
+    @Test("every place's sentence under the wish list's title is whole at 80 columns, in English and Korean", arguments: [Language.english, .korean])
+    func placeFits(language: Language) {
+        for place in Phrase.WishPlace.allCases {
+            var state = Samples.loaded(size: ScreenSize(columns: 80, rows: 24))
+            state.language = language
+            state.wishPlace = place
+            state.presented = [.wishList(WishListView(products: [], place: place))]
+            let sentence = language.text(.wishKeptWhere(place))
+            let screen = render(state).0.trimmedLines()
+            #expect(screen.contains { $0.contains(sentence) }, "\(place): \(screen.prefix(4))")
+        }
+    }
+
     @Test("before the kept list is read: f keeps here and saves nothing; the list read then merges (what was dropped meanwhile stays dropped) and is saved, and looked at")
     func beforeLoad() {
         var state = Samples.loaded()

@@ -31,6 +31,8 @@ extension BrowserState {
             return wishesChecked(looks)
         case .wishListLoaded(let products):
             return wishListLoaded(products)
+        case .wishPlaceFound(let place):
+            return wishPlaceFound(place)
         case .paletteSearchDue(let generation):
             return paletteSearchDue(generation: generation)
         case .paletteSearched(let query, let generation, let result):

@@ -71,12 +71,19 @@ extension BrowserState {
         return (changedMeanwhile ? wishListChanged() : syncWishViews()) + lookAtWishes()
     }
 
+    /// Where the list is kept now: what the open wish list views say under their titles.
+    mutating func wishPlaceFound(_ place: Phrase.WishPlace) -> [BrowserEffect] {
+        wishPlace = place
+        return syncWishViews()
+    }
+
     /// Keeps the open wish list views in step.
     @discardableResult
     mutating func syncWishViews() -> [BrowserEffect] {
         for index in presented.indices {
             guard case .wishList(var view) = presented[index] else { continue }
             view.show(wishList.products)
+            view.place = wishPlace
             presented[index] = .wishList(view)
         }
         return []

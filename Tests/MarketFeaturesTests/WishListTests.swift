@@ -54,6 +54,26 @@ struct WishListTests {
         #expect(Language.korean.text(.wishBanner(name: "Mug", change: mug(.gone(lastPrice: 9000)), more: 0, listKey: "F")).contains("₩9,000"))
     }
 
+    @Test("a banner too wide for the window: the count of more news goes first, then the name gives way; the prices and the key stay whole")
+    func bannerFits() {
+        let news = { (name: String) in
+            [
+                WishNews(id: 7, name: name, currency: .krw, change: .priceDrop(old: 12000, new: 9000, restocked: 3)),
+                WishNews(id: 8, name: "Kettle", currency: .krw, change: .gone(lastPrice: 30000)),
+            ]
+        }
+        for (columns, name, expected) in [
+            (120, "A long name for a mug", "♥ A long name for a mug: ₩12,000 → ₩9,000, price dropped, back in stock (3) · 1 more · F wish list"),
+            (80, "Blue Mug", "♥ Blue Mug: ₩12,000 → ₩9,000, price dropped, back in stock (3) · F wish list"),
+            (80, "A long name for a mug", "♥ A long nam…: ₩12,000 → ₩9,000, price dropped, back in stock (3) · F wish list"),
+        ] {
+            var state = Samples.loaded(size: ScreenSize(columns: columns, rows: 24))
+            state.catalog.wishNews = news(name)
+            let banner = render(state).0.trimmedLines()[1]
+            #expect(banner == " " + expected, "\(columns) columns")
+        }
+    }
+
     @Test("each look asks about ten at most, round the list, never the gone")
     func looks() {
         var list = WishList((1...13).map { WishedProduct(Samples.product($0)) })

@@ -16,16 +16,17 @@ struct BannerWidget: Widget {
             canvas.put(" ! " + line, x: area.x, y: area.y, style: theme.error, maxWidth: area.width)
         } else if let news = catalog.wishNews.first {
             canvas.fill(area, style: theme.banner)
-            let say = { (name: String) in
-                context.text(
-                    .wishBanner(name: name, change: news.phrase, more: catalog.wishNews.count - 1, listKey: context.keymap.hint(.wishList)))
+            let say = { (name: String, more: Int) in
+                context.text(.wishBanner(name: name, change: news.phrase, more: more, listKey: context.keymap.hint(.wishList)))
             }
-            // Where the line is too wide, the name gives way first: the prices and the key are the news.
+            // Where the line is too wide, the count of more news goes first (the list shows them), then the
+            // name gives way: the prices and the key are the news.
             let name = TerminalText.sanitized(news.name)
-            var line = say(name)
+            var line = say(name, catalog.wishNews.count - 1)
+            if DisplayWidth.of(line) + 1 > area.width { line = say(name, 0) }
             let over = DisplayWidth.of(line) + 1 - area.width
             if over > 0 {
-                line = say(TerminalText.truncated(name, toWidth: max(6, DisplayWidth.of(name) - over)))
+                line = say(TerminalText.truncated(name, toWidth: max(6, DisplayWidth.of(name) - over)), 0)
             }
             canvas.put(" " + line, x: area.x, y: area.y, style: theme.banner, maxWidth: area.width)
         } else if catalog.newProductCount > 0 {

@@ -72,6 +72,17 @@ struct ProductsCommandEndToEndTests {
         // The terminal's width, read from it (no COLUMNS in the environment): long names are cut to fit.
         #expect(table.split(separator: "\n").allSatisfy { KoreanEndToEndTests.columns($0) <= 52 }, "\(table)")
         #expect(rows.contains { $0.hasSuffix("…") }, "a name cut to the window:\n\(table)")
+        // Narrower: the vendor gives way to the name, then goes; the prices stay whole, no line is wider.
+        for (columns, vendor) in [(44, true), (34, false)] {
+            let narrow = try TmuxSession(
+                command: "env OPENMARKET_CONFIG= XDG_CONFIG_HOME=\(folder.path) \(BuiltProducts.openmarket) products list --per-page 12 --server \(market.http.base)",
+                columns: columns, rows: 20)
+            let screen = try await narrow.waitFor(text: "EXITED:0")
+            let lines = screen.split(separator: "\n").filter { $0.contains("₩") || $0.contains("$") || $0.contains("PRICE") }
+            #expect(lines.count >= 10 && lines.allSatisfy { KoreanEndToEndTests.columns($0) <= columns }, "\(columns):\n\(screen)")
+            #expect(lines.first?.contains("VENDOR") == vendor && lines.first?.hasSuffix("NAME") == true, "\(columns):\n\(screen)")
+            #expect(lines.dropFirst().allSatisfy { $0.contains(#/[₩$][0-9,.]+ /#) }, "prices whole at \(columns):\n\(screen)")
+        }
 
         let shown = try await Self.products(["show", "\(id)", "--json", "--server", market.http.base], home: folder)
         let shownObject = try Self.object(shown.output)

@@ -15,6 +15,8 @@ enum ProductTable {
     }
 
     /// The header and a row per product; `width` is the terminal's, the name column takes what is left.
+    /// In a narrow window the vendor gives way to the name (down to 6 columns, then the column goes), then
+    /// the name is cut further; the id, the price and the stock stay whole.
     static func lines(_ products: [ProductSummary], width: Int = 100) -> [String] {
         let rows = products.map { p -> [String] in
             let (pay, _) = ProductText.prices(p)
@@ -23,11 +25,21 @@ enum ProductTable {
         let header = ["ID", "PRICE", "STOCK", "VENDOR", "NAME"]
         var widths = header.indices.map { column in ([header] + rows).map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         widths[3] = min(widths[3], 16)
-        let used = widths[0..<4].reduce(0, +) + 8
-        widths[4] = max(10, min(widths[4], width - used))
+        let fixed = widths[0..<3].reduce(0, +)
+        var shown = Array(header.indices)
+        var room = width - fixed - widths[3] - 8
+        if room < 10 {
+            widths[3] = max(6, widths[3] - (10 - room))
+            room = width - fixed - widths[3] - 8
+        }
+        if room < 10 {
+            shown.remove(at: 3)
+            room = width - fixed - 6
+        }
+        widths[4] = max(4, min(widths[4], room))
         func line(_ cells: [String]) -> String {
-            cells.enumerated().map { column, text in
-                let cut = TerminalText.truncated(text, toWidth: widths[column])
+            shown.map { column in
+                let cut = TerminalText.truncated(cells[column], toWidth: widths[column])
                 // Numbers right-aligned, words left.
                 return column < 3 ? String(repeating: " ", count: widths[column] - DisplayWidth.of(cut)) + cut
                     : column == 4 ? cut : TerminalText.padded(cut, toWidth: widths[column])

@@ -305,7 +305,10 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "MarketCommandsTests", dependencies: ["MarketCommands", "OpenMarketAPI"], swiftSettings: strict),
+        .testTarget(
+            name: "MarketCommandsTests",
+            dependencies: ["MarketCommands", "OpenMarketAPI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["openmarket", "openmarket-mcp", "Mocks", "ServerTestSupport", "MarketFeatures", "TerminalUI", "ImageCodec", "ImagePipeline"],

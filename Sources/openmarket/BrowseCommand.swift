@@ -28,7 +28,8 @@ struct BrowseCommand: AsyncParsableCommand {
     @Option(help: "Browse this Open Market API server (a URL, or a name under `servers` in the settings file) instead of the embedded one.")
     var server: String?
     @Option(help: "Vendor identifier for writes (default: the embedded server's demo vendor).") var identifier: String?
-    @Option(help: "Vendor secret for writes.") var secret: String?
+    /// Taken whole even when it begins with `-` (a secret of URL-safe base64 can).
+    @Option(parsing: .unconditional, help: "Vendor secret for writes.") var secret: String?
     @Option(help: "The embedded server's data directory (default: $XDG_DATA_HOME/openmarket).") var dataDir: String?
     @Option(help: "Seconds between checks for new products (default 10).") var pollInterval: Double?
     @Flag(help: "Keep --identifier and --secret (and --server) in $XDG_CONFIG_HOME/openmarket/identity.json (mode 0600).")

@@ -14,7 +14,8 @@ public struct MarketAccess: ParsableArguments {
     public var server: String?
     @Option(help: "Vendor identifier for writes (default: as the browser finds one: OPENMARKET_IDENTIFIER, a named server's, the saved one, the embedded market's demo vendor).")
     public var identifier: String?
-    @Option(help: "Vendor secret for writes.") public var secret: String?
+    /// Taken whole even when it begins with `-` (a secret of URL-safe base64 can).
+    @Option(parsing: .unconditional, help: "Vendor secret for writes.") public var secret: String?
     @Option(help: "The embedded market's data directory (default: $XDG_DATA_HOME/openmarket).") public var dataDir: String?
     @Option(help: "The settings file (default: $XDG_CONFIG_HOME/openmarket/config.yaml; \"\" for none); also OPENMARKET_CONFIG.")
     public var config: String?

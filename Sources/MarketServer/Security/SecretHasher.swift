@@ -10,9 +10,13 @@ enum SecretHasher {
         return (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
-    /// A fresh secret: 24 random bytes, URL-safe base64.
+    /// A fresh secret: 24 random bytes, URL-safe base64, never beginning with `-` (one in 64 would, and a
+    /// command line reads `--secret -x…` as a missing value followed by an option).
     static func newSecret() -> String {
-        TokenMaker.random(bytes: 24)
+        while true {
+            let secret = TokenMaker.random(bytes: 24)
+            if !secret.hasPrefix("-") { return secret }
+        }
     }
 
     static func hash(secret: String, salt: [UInt8]) -> [UInt8] {

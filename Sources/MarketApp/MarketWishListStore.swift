@@ -36,7 +36,7 @@ public actor MarketWishListStore: WishListStore {
             return products
         case .failure(let reason):
             away = true
-            log("the market's wish list for this visitor could not be read (\(reason)); starting empty, and it is not written over")
+            log("the market's wish list for this visitor could not be read (\(reason.reason)); starting empty, and it is not written over")
             return []
         }
     }
@@ -54,7 +54,7 @@ public actor MarketWishListStore: WishListStore {
                 read = true
             case .failure(let reason):
                 away = true
-                log("the visitor's wish list is not saved: the market's could not be read (\(reason)), and saving would replace it")
+                log("the visitor's wish list is not saved: the market's could not be read (\(reason.reason)), and saving would replace it")
                 return
             }
         }

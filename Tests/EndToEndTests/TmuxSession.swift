@@ -10,11 +10,14 @@ final class TmuxSession {
         tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "tmux"
         // The exit line in plain attributes (a client killed mid-frame can leave concealed (SGR 8) text on)
         // and on a line of its own: after the shell's “Killed” line, where the browser left the cursor, it
-        // once wrapped as “EXITED:1” and “37”.
+        // once wrapped as “EXITED:1” and “37”. A client killed by SIGKILL leaves the terminal as curses set it,
+        // without the newline's carriage return (no ONLCR): the shell's line then ends in the middle of a row, and
+        // an echo's bare newline started “EXIT” at column 96 and “ED:137” on the next row (under ASan, whose
+        // longer path put it there). So the terminal is made sane first, and each line ends in CR LF.
         // No settings file and no remembered choices unless a test names them (--config, OPENMARKET_CHOICES=…
         // in the command): a developer's own must not change a test, nor one test the next.
         let wrapped =
-            "env -u NO_COLOR LANG=C.UTF-8 TERM=tmux-256color OPENMARKET_CONFIG= OPENMARKET_CHOICES= \(command); s=$?; printf '\\033[0m'; echo; echo EXITED:$s; sleep 600"
+            "env -u NO_COLOR LANG=C.UTF-8 TERM=tmux-256color OPENMARKET_CONFIG= OPENMARKET_CHOICES= \(command); s=$?; stty sane 2>/dev/null; printf '\\033[0m\\r\\nEXITED:%s\\r\\n' $s; sleep 600"
         let result = try SpawnedProcess.run(
             tmux, ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", wrapped])
         guard result.status == 0 else { throw SpawnError("tmux new-session failed (\(result.status))") }

@@ -143,6 +143,7 @@ struct WishListStoreTests {
         let store = MarketWishListStore(client: client, owner: owner, log: lines.add)
         #expect(await store.load().isEmpty)
         #expect(lines.all.contains { $0.contains("could not be read") && $0.contains("not written over") }, "\(lines.all)")
+        #expect(lines.all.allSatisfy { !$0.contains("FetchFailure") } && lines.all.contains { $0.contains("away") }, "the reason in words: \(lines.all)")
         #expect(await store.currentPlace() == .marketAway, "not said to be kept by the market while it cannot be read")
         await store.save([Self.kept(3)], generation: 1)
         #expect(await store.currentPlace() == .visitorKey, "kept once the save went through")

@@ -168,7 +168,7 @@ extension Phrase {
             switch place {
             case .file: "이 컴퓨터에 보관합니다. openmarket이 켜져 있는 동안 지켜봅니다."
             case .visitorKey: "SSH 키로 마켓에 보관됩니다. 다음에도 같은 키로 찾습니다."
-            case .session: "이번 접속 동안만 보관됩니다. SSH 클라이언트가 보관에 쓸 키를 보내지 않았습니다."
+            case .session: "이번 접속 동안만 보관됩니다. SSH 클라이언트가 키를 보내지 않았습니다."
             case .marketAway: "이번 접속 동안만 보관합니다. 마켓이 보관하지 못했습니다 (로그 참고)."
             case .fileUnwritable: "이번 접속 동안만 보관합니다. 이 컴퓨터에 저장하지 못했습니다 (로그 참고)."
             }

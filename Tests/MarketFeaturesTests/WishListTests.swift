@@ -168,6 +168,14 @@ struct WishListTests {
             let sentence = language.text(.wishKeptWhere(place))
             let screen = render(state).0.trimmedLines()
             #expect(screen.contains { $0.contains(sentence) }, "\(place): \(screen.prefix(4))")
+            // In a narrow window it wraps onto a second line, whole, and the list starts below it.
+            var narrow = Samples.loaded(size: ScreenSize(columns: 44, rows: 14))
+            narrow.language = language
+            narrow.presented = state.presented
+            let lines = render(narrow).0.trimmedLines()
+            let wrapped = lines[2].trimmingCharacters(in: .whitespaces) + " " + lines[3].trimmingCharacters(in: .whitespaces)
+            #expect(wrapped == sentence, "\(place) at 44 columns: \(lines.prefix(6))")
+            #expect(lines[4].trimmingCharacters(in: .whitespaces).isEmpty && !lines[5].isEmpty, "the list below: \(lines.prefix(7))")
         }
     }
 

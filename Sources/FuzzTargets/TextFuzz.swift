@@ -24,5 +24,12 @@ enum TextFuzz {
             // A single character wider than the whole line is the one allowed overflow.
             precondition(DisplayWidth.of(line) <= width || line.count == 1, "a wrapped line wider than its width")
         }
+        let most = Int(first / 48) % 4
+        let capped = TerminalText.wrapped(text, width: width, maxLines: most)
+        precondition(capped.count <= most, "more lines than asked for")
+        for line in capped {
+            precondition(!line.unicodeScalars.contains(where: TerminalText.needsReplacement), "a control survived capped wrapping")
+            precondition(DisplayWidth.of(line) <= width || line.count == 1, "a capped line wider than its width")
+        }
     }
 }

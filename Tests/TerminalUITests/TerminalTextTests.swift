@@ -46,4 +46,14 @@ struct TerminalTextTests {
             #expect(DisplayWidth.of(line) <= 7)
         }
     }
+
+    @Test("wrapping in at most so many lines: what is left goes on the last line, cut with an ellipsis; fewer lines stay as they are")
+    func wrappingCapped() {
+        let text = "Held for this session only: the market could not keep it (see the log)."
+        #expect(TerminalText.wrapped(text, width: 44, maxLines: 2) == ["Held for this session only: the market could", "not keep it (see the log)."])
+        #expect(TerminalText.wrapped(text, width: 20, maxLines: 2) == ["Held for this", "session only: the m…"])
+        #expect(TerminalText.wrapped(text, width: 20, maxLines: 2).allSatisfy { DisplayWidth.of($0) <= 20 })
+        #expect(TerminalText.wrapped("이번 접속 동안만", width: 8, maxLines: 1) == ["이번 접…"])
+        #expect(TerminalText.wrapped(text, width: 44, maxLines: 0).isEmpty)
+    }
 }

@@ -13,7 +13,7 @@ struct WishListWidget: Widget {
         report.cover(area)
         canvas.put(" \(theme.heart) " + context.text(.wishTitle(view.products.count)), x: area.x, y: area.y, style: theme.name, maxWidth: area.width)
         // Where it is kept: wrapped in a narrow window (two lines at most), never cut mid-sentence unseen.
-        let place = Self.wrapped(context.text(.wishKeptWhere(view.place)), width: area.width - 1, most: 2)
+        let place = TerminalText.wrapped(context.text(.wishKeptWhere(view.place)), width: area.width - 1, maxLines: 2)
         for (n, line) in place.enumerated() {
             canvas.put(" " + line, x: area.x, y: area.y + 1 + n, style: theme.muted, maxWidth: area.width)
         }
@@ -21,7 +21,7 @@ struct WishListWidget: Widget {
         let rows = Rect(x: area.x + 1, y: top, width: area.width - 2, height: max(0, area.maxY - top))
         guard !view.products.isEmpty else {
             let empty = context.text(.wishEmpty(keepKey: context.keymap.hint(.wishToggle)))
-            for (n, line) in Self.wrapped(empty, width: rows.width - 1, most: rows.height).enumerated() {
+            for (n, line) in TerminalText.wrapped(empty, width: rows.width - 1, maxLines: rows.height).enumerated() {
                 canvas.put(line, x: rows.x + 1, y: rows.y + n, style: theme.muted, maxWidth: rows.width - 1)
             }
             return
@@ -50,14 +50,5 @@ struct WishListWidget: Widget {
                 canvas.restyle(Rect(x: rows.x + 1, y: y, width: rows.width - 1, height: 1)) { $0.attributes.insert(.reverse) }
             }
         }
-    }
-
-    /// `text` wrapped to `width` columns in at most `most` lines, the last cut with an ellipsis when more was left.
-    static func wrapped(_ text: String, width: Int, most: Int) -> [String] {
-        guard width > 0, most > 0 else { return [] }
-        let lines = TerminalText.wrapped(text, width: width)
-        guard lines.count > most else { return lines }
-        let last = lines[(most - 1)...].joined(separator: " ")
-        return Array(lines.prefix(most - 1)) + [TerminalText.truncated(last, toWidth: width)]
     }
 }

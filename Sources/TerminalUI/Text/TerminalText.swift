@@ -64,6 +64,16 @@ public enum TerminalText {
         return cut + String(repeating: " ", count: max(0, width - DisplayWidth.of(cut)))
     }
 
+    /// `wrapped(text, width:)` in at most `maxLines` lines: when more was left, the last line holds what
+    /// follows, cut with an ellipsis.
+    public static func wrapped(_ text: String, width: Int, maxLines: Int) -> [String] {
+        guard maxLines > 0 else { return [] }
+        let lines = wrapped(text, width: width)
+        guard lines.count > maxLines else { return lines }
+        let last = lines[(maxLines - 1)...].joined(separator: " ")
+        return Array(lines.prefix(maxLines - 1)) + [truncated(last, toWidth: width)]
+    }
+
     /// Wraps text into lines of at most `width` columns, breaking at spaces where it can and inside
     /// a word only when the word is wider than a line. Paragraph breaks are kept as empty lines.
     public static func wrapped(_ text: String, width: Int) -> [String] {

@@ -63,10 +63,14 @@ let package = Package(
         // Our own C: a DC-only scan of baseline JPEGs for 1/8-scale thumbnails.
         .target(name: "CJPEGDC", cSettings: checkedC),
 
+        // The one rule for text from outside (a server's, a visitor's, a settings file's) before it reaches a
+        // terminal or a log: control characters shown, never sent; log values quoted (docs/SECURITY.md).
+        .target(name: "Untrusted", swiftSettings: strict),
+
         // Logging every program shares: the batched log sink and its swift-log handler, and throttled lines for
         // limits that bite (the API server and the SSH server).
         .target(
-            name: "Notices", dependencies: [.product(name: "Logging", package: "swift-log"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")], swiftSettings: strict),
+            name: "Notices", dependencies: ["Untrusted", .product(name: "Logging", package: "swift-log"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")], swiftSettings: strict),
 
         // Metrics kept for Prometheus: the factory the servers make their metrics with, and the text of a scrape.
         .target(
@@ -87,7 +91,7 @@ let package = Package(
         .target(
             name: "OpenMarketAPI",
             dependencies: [
-                "Localization",
+                "Localization", "Untrusted",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -101,7 +105,7 @@ let package = Package(
             swiftSettings: strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
         // Off-screen canvas, text measurement, layout and input events — pure Swift, no curses, no pictures.
-        .target(name: "TerminalUI", swiftSettings: strict),
+        .target(name: "TerminalUI", dependencies: ["Untrusted"], swiftSettings: strict),
 
         // What the app says to a person, in English and Korean: one phrase type, one switch per language.
         .target(name: "Localization", swiftSettings: strict),
@@ -116,11 +120,11 @@ let package = Package(
 
         // The ncurses backend: the only module that imports CNCursesw.
         .target(
-            name: "TerminalCurses", dependencies: ["CNCursesw", "CCursesShim", "TerminalUI", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            name: "TerminalCurses", dependencies: ["CNCursesw", "CCursesShim", "TerminalUI", "Untrusted", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             swiftSettings: strict),
 
         // The settings file: read with Yams, every key and value checked at its line.
-        .target(name: "Settings", dependencies: [.product(name: "Yams", package: "Yams")], swiftSettings: strict),
+        .target(name: "Settings", dependencies: ["Untrusted", .product(name: "Yams", package: "Yams")], swiftSettings: strict),
 
         // The runtime: the event loop that joins view models, the network, the image cache and a terminal.
         .target(
@@ -131,7 +135,7 @@ let package = Package(
         .target(
             name: "MarketSSH",
             dependencies: [
-                "Notices", "CPosixSpawn", "Localization",
+                "Notices", "CPosixSpawn", "Localization", "Untrusted",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -154,7 +158,7 @@ let package = Package(
         .target(
             name: "MarketServer",
             dependencies: [
-                "ImageCodec", "MarketDemo", "Notices",
+                "ImageCodec", "MarketDemo", "Notices", "Untrusted",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -177,7 +181,7 @@ let package = Package(
         .target(
             name: "MarketCommands",
             dependencies: [
-                "MarketApp", "MarketFeatures", "MarketServer", "OpenMarketAPI", "Settings", "TerminalCurses", "ImagePipeline",
+                "MarketApp", "MarketFeatures", "MarketServer", "OpenMarketAPI", "Settings", "TerminalCurses", "ImagePipeline", "Untrusted",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -191,7 +195,7 @@ let package = Package(
             name: "openmarket",
             dependencies: [
                 "MarketCommands", "MarketServer", "MarketApp", "MarketFeatures", "Localization", "TerminalCurses", "OpenMarketAPI", "MarketSSH", "Telemetry", "Notices", "Settings",
-                "ImagePipeline", "ImageCodec", "TerminalUI",
+                "ImagePipeline", "ImageCodec", "TerminalUI", "Untrusted",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -275,7 +279,7 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: strict),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalPictures", "ImagePipeline"], swiftSettings: strict),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalPictures", "ImagePipeline", "Untrusted"], swiftSettings: strict),
         .testTarget(name: "TerminalCursesTests", dependencies: ["TerminalCurses", "TerminalUI"], swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "CJPEGDC", "Mocks"], swiftSettings: strict),
         .testTarget(name: "SettingsTests", dependencies: ["Settings"], swiftSettings: strict),

@@ -2,6 +2,7 @@
 #include "CPosixSpawn.h"
 #include <errno.h>
 #include <spawn.h>
+#include <sys/resource.h>
 
 int cps_setsid_flag(void) {
 #ifdef POSIX_SPAWN_SETSID
@@ -20,3 +21,22 @@ int cps_add_closefrom(posix_spawn_file_actions_t *actions, int lowest) {
     return ENOSYS;
 #endif
 }
+
+int cps_prlimit(pid_t pid, int resource, unsigned long long soft, unsigned long long hard) {
+#ifdef __linux__
+    struct rlimit limit = {.rlim_cur = (rlim_t)soft, .rlim_max = (rlim_t)hard};
+    return prlimit(pid, (__rlimit_resource_t)resource, &limit, NULL) == 0 ? 0 : errno;
+#else
+    (void)pid;
+    (void)resource;
+    (void)soft;
+    (void)hard;
+    return ENOSYS;
+#endif
+}
+
+int cps_rlimit_data(void) { return RLIMIT_DATA; }
+int cps_rlimit_cpu(void) { return RLIMIT_CPU; }
+int cps_rlimit_nofile(void) { return RLIMIT_NOFILE; }
+int cps_rlimit_fsize(void) { return RLIMIT_FSIZE; }
+int cps_rlimit_core(void) { return RLIMIT_CORE; }

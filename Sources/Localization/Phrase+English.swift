@@ -196,6 +196,9 @@ extension Phrase {
         case .sshTimeLimit: "This session reached its time limit — goodbye."
         case .sshIdle: "Idle for too long — goodbye."
         case .sshFull(let front): "openmarket (\(front)) is full — try again in a minute."
+        case .sshOneSessionPerConnection: "One browser per connection: this connection has one open already."
+        case .sshAddressFull(let limit): "Your address has \(limit) sessions open already — close one and try again."
+        case .sshBudget: "This session used more than its share of the server (memory or time) and was ended — goodbye."
         case .sshNeedsTerminal: "openmarket is a full-screen app and needs a terminal: connect with ssh -t."
         case .sshUnknownCommand(let command): "Unknown command “\(command)”; try: help, product ID."
         case .sshHelp:

@@ -196,6 +196,9 @@ extension Phrase {
         case .sshTimeLimit: "세션 시간이 다 되었습니다 — 안녕히 가세요."
         case .sshIdle: "너무 오래 입력이 없었습니다 — 안녕히 가세요."
         case .sshFull(let front): "openmarket (\(front))이(가) 가득 찼습니다 — 잠시 뒤에 다시 오세요."
+        case .sshOneSessionPerConnection: "연결 하나에 브라우저 하나: 이 연결에는 이미 하나가 열려 있습니다."
+        case .sshAddressFull(let limit): "이 주소에서 이미 세션 \(limit)개가 열려 있습니다 — 하나를 닫고 다시 오세요."
+        case .sshBudget: "이 세션이 서버의 몫(메모리나 시간)을 넘게 써서 끝냈습니다 — 안녕히 가세요."
         case .sshNeedsTerminal: "openmarket은 전체 화면 앱이라 터미널이 필요합니다: ssh -t로 연결하세요."
         case .sshUnknownCommand(let command): "모르는 명령 “\(command)”입니다. help나 product 번호를 써 보세요."
         case .sshHelp:

@@ -219,6 +219,12 @@ public enum Phrase: Sendable, Equatable {
     case sshTimeLimit
     case sshIdle
     case sshFull(front: String)
+    /// A second session asked for on a connection that has one: one browser per SSH connection.
+    case sshOneSessionPerConnection
+    /// An address holding its share of the seats already.
+    case sshAddressFull(limit: Int)
+    /// A browser that went past its memory, CPU or file budget was ended.
+    case sshBudget
     case sshNeedsTerminal
     case sshUnknownCommand(String)
     case sshHelp

@@ -84,7 +84,9 @@ public struct BrowserLaunch: Sendable {
 
 
     /// The vendor identity writes are made with: the options, then the environment, then the named server's,
-    /// then the saved one (for its server, or any), then the embedded market's demo vendor; nil for none.
+    /// then the saved one when it was saved for this very market (with `--server URL`, for that URL; without,
+    /// for the embedded market), then the embedded market's demo vendor; nil for none. A secret is only ever
+    /// sent to the market it was saved for.
     public static func identity(
         _ options: Options, environment: [String: String], server: MarketChoice, saved: KnownIdentity? = nil, demo: KnownIdentity? = nil
     ) -> KnownIdentity? {
@@ -98,7 +100,7 @@ public struct BrowserLaunch: Sendable {
         if case .named(let named) = server, let identifier = named.identifier, let secret = named.secret {
             return KnownIdentity(identity: VendorIdentity(identifier: identifier, secret: secret))
         }
-        if let saved, saved.server == nil || saved.server == server.url { return saved }
+        if let saved, saved.server == server.url { return saved }
         return demo
     }
 

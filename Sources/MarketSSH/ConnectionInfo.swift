@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+import Untrusted
 
 /// One SSH connection: who it is (filled in by authentication, read for log lines), whether it has said
 /// anything and whether it has a session (read by its watchdog, which closes connections that stay silent
@@ -16,13 +17,16 @@ final class ConnectionInfo: Sendable {
     /// Its number at the door (`SessionRegistry.admit`).
     let id: Int
     let address: String
+    /// Who the per-address limits count it as (`SourceKey`: an IPv6 address by its /64).
+    let source: String
     /// When it was let in.
     let opened: ContinuousClock.Instant
     private let state: NIOLockedValueBox<State>
 
-    init(id: Int = 0, address: String, now: ContinuousClock.Instant = .now) {
+    init(id: Int = 0, address: String, source: String? = nil, now: ContinuousClock.Instant = .now) {
         self.id = id
         self.address = address
+        self.source = source ?? SourceKey.of(address)
         opened = now
         state = NIOLockedValueBox(State(idleSince: now))
     }
@@ -45,6 +49,14 @@ final class ConnectionInfo: Sendable {
     }
 
     var user: String { state.withLockedValue { $0.user } }
+
+    /// `user=… key=… address=…` for a log line: the user name is the client's own words, so it is written as
+    /// one value with its control characters shown (`UntrustedText.logValue`): it cannot end the line or pass
+    /// for another field.
+    var logFields: String {
+        let (user, fingerprint) = state.withLockedValue { ($0.user, $0.fingerprint) }
+        return "user=\(UntrustedText.logValue(user)) key=\(fingerprint) address=\(UntrustedText.logValue(address))"
+    }
 
     var fingerprint: String { state.withLockedValue { $0.fingerprint } }
 

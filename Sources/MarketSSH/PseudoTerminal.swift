@@ -11,14 +11,17 @@ final class PseudoTerminal: Sendable {
     /// false can only reach our child (alive or a zombie), never a process that took its pid later.
     private let exited = NIOLockedValueBox(false)
     private let signalsSent = NIOLockedValueBox(0)
+    /// The child's peak resident memory in bytes, once it has been reaped (`waitForExit`).
+    private let peak = NIOLockedValueBox(0)
 
     init(
         executable: String, arguments: [String], environment: [String: String], columns: Int, rows: Int,
-        pixelWidth: Int = 0, pixelHeight: Int = 0, inherited: (descriptor: Int32, as: Int32)? = nil
+        pixelWidth: Int = 0, pixelHeight: Int = 0, inherited: (descriptor: Int32, as: Int32)? = nil,
+        budget: SessionBudget? = nil
     ) throws {
         var master: Int32 = -1
         var slave: Int32 = -1
-        // A client may ask for 0×0 or 10000×10000: the browser gets 1…1000 either way.
+        // A client may ask for 0×0 or 10000×10000: the browser gets what `windowSize` allows either way.
         var size = Self.windowSize(columns: columns, rows: rows, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.EIO) }
         defer { close(slave) }
@@ -75,6 +78,19 @@ final class PseudoTerminal: Sendable {
             close(master)
             throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO)
         }
+        // The budget is set before the browser has read anything from its visitor (it is still loading); a
+        // browser that could not be given it does not run.
+        if let budget {
+            do {
+                try budget.apply(to: child)
+            } catch {
+                kill(child, SIGKILL)
+                var ignored: Int32 = 0
+                while waitpid(child, &ignored, 0) == -1, errno == EINTR {}
+                close(master)
+                throw error
+            }
+        }
         self.master = master
         pid = child
     }
@@ -87,13 +103,27 @@ final class PseudoTerminal: Sendable {
         return String(cString: buffer)
     }
 
-    private static func windowSize(columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int) -> winsize {
-        winsize(
-            ws_row: UInt16(max(1, min(1000, rows))), ws_col: UInt16(max(1, min(1000, columns))),
-            ws_xpixel: UInt16(max(0, min(65535, pixelWidth))), ws_ypixel: UInt16(max(0, min(65535, pixelHeight))))
+    /// The most columns and rows a visitor's window is given: a 4K screen with a small font is about 480×135
+    /// cells. The browser keeps a few screens of cells, so a window of 1000×1000 cost it 347 MB.
+    static let maxColumns = 500
+    static let maxRows = 250
+    /// The most pixels per cell the window may claim (a large font on a high-density screen); a client's pixel
+    /// size beyond it is cut to it (pictures are scaled by the cell's pixels).
+    static let maxCellWidth = 32
+    static let maxCellHeight = 64
+
+    /// The window size the browser is given for what the client asked: cells clamped to 1…`maxColumns` and
+    /// 1…`maxRows`, pixels to at most `maxCellWidth`×`maxCellHeight` a cell.
+    static func windowSize(columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int) -> winsize {
+        let columns = max(1, min(maxColumns, columns))
+        let rows = max(1, min(maxRows, rows))
+        return winsize(
+            ws_row: UInt16(rows), ws_col: UInt16(columns),
+            ws_xpixel: UInt16(max(0, min(columns * maxCellWidth, pixelWidth))),
+            ws_ypixel: UInt16(max(0, min(rows * maxCellHeight, pixelHeight))))
     }
 
-    /// Tells the child its terminal's new size (it gets SIGWINCH). Cells are clamped to 1…1000, pixels to 0…65535.
+    /// Tells the child its terminal's new size (it gets SIGWINCH), clamped as `windowSize` says.
     func resize(columns: Int, rows: Int, pixelWidth: Int = 0, pixelHeight: Int = 0) {
         var size = Self.windowSize(columns: columns, rows: rows, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
@@ -134,7 +164,12 @@ final class PseudoTerminal: Sendable {
         while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
         exited.withLockedValue { $0 = true }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1, errno == EINTR {}
+        peak.withLockedValue { $0 = Int(usage.ru_maxrss) * 1024 }
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
+
+    /// The child's peak resident memory in bytes (known once `waitForExit` has returned; 0 before).
+    var peakBytes: Int { peak.withLockedValue { $0 } }
 }

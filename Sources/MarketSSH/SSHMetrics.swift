@@ -18,6 +18,8 @@ public struct SSHMetrics: Sendable {
         case timeLimit = "time_limit"
         /// The front is shutting down.
         case shutdown
+        /// The browser went past its budget (memory, CPU time, files or processes) and was ended by the kernel.
+        case budget
     }
 
     /// Why a connection was turned away or closed before its session.
@@ -36,6 +38,10 @@ public struct SSHMetrics: Sendable {
         case grace
         /// Every session taken (`--max-sessions`): told so in one line.
         case full
+        /// A second session on a connection that has one.
+        case perConnection = "per_connection"
+        /// Its address holds `--max-sessions-per-address` sessions already.
+        case perAddress = "per_address"
     }
 
     let live: Meter

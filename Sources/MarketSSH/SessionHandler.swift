@@ -1,4 +1,5 @@
 import Localization
+import Untrusted
 import Foundation
 import Logging
 import NIOCore
@@ -34,6 +35,11 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     /// Why it ended, when the server or the client ended it (else the browser's exit status says).
     private var endReason: SSHMetrics.End?
     private var running: Running?
+    /// Window changes: applied at once, then at most one per `resizeInterval` (the last of a burst wins), so
+    /// a client sending a hundred a second costs the browser ten redraws, not a hundred.
+    private var lastResize: ContinuousClock.Instant?
+    private var pendingResize: (columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int)?
+    static let resizeInterval = Duration.milliseconds(100)
     /// What the channel has been asked so far.
     private var state = SessionStateMachine()
 
@@ -83,11 +89,31 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
                 columns: request.terminalCharacterWidth, rows: request.terminalRowHeight,
                 pixelWidth: request.terminalPixelWidth, pixelHeight: request.terminalPixelHeight)
             {
-                running?.terminal.resize(columns: columns, rows: rows, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+                resize(to: (columns, rows, pixelWidth, pixelHeight), on: context.eventLoop)
             }
         default:
             context.fireUserInboundEventTriggered(event)
         }
+    }
+
+    /// Applies a window change now when the last was `resizeInterval` ago or more; otherwise keeps it and
+    /// applies the latest kept one when the interval is up.
+    private func resize(to size: (columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int), on loop: any EventLoop) {
+        let now = ContinuousClock.now
+        if let lastResize, now - lastResize < Self.resizeInterval {
+            let wasPending = pendingResize != nil
+            pendingResize = size
+            guard !wasPending else { return }
+            loop.scheduleTask(in: .nanoseconds((Self.resizeInterval - (now - lastResize)).nanoseconds)) {
+                guard let size = self.pendingResize else { return }
+                self.pendingResize = nil
+                self.lastResize = .now
+                self.running?.terminal.resize(columns: size.columns, rows: size.rows, pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight)
+            }
+            return
+        }
+        lastResize = now
+        running?.terminal.resize(columns: size.columns, rows: size.rows, pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight)
     }
 
     private func reply(_ accepted: Bool, wanted: Bool, context: ChannelHandlerContext) {
@@ -106,12 +132,24 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             return
         case .answer(let text, let status):
             launcher.logger.info(
-                "ssh request answered user=\(connection.user) key=\(connection.fingerprint) address=\(connection.address) status=\(status)")
+                "ssh request answered \(connection.logFields) status=\(status)")
             finish(channel, text: text, status: status)
         case .launch(let pty, let productID):
-            guard registry.add(self) else {
-                launcher.logger.info("ssh session refused: full (\(registry.limits.maxSessions) sessions) address=\(connection.address)")
+            switch registry.add(self, of: connection) {
+            case .taken:
+                break
+            case .full:
+                launcher.logger.info("ssh session refused: full (\(registry.limits.maxSessions) sessions) \(connection.logFields)")
                 finish(channel, text: launcher.fullText(in: state.language), status: 1)
+                return
+            case .connectionHasOne:
+                launcher.logger.info("ssh session refused: a second session on one connection \(connection.logFields)")
+                finish(channel, text: state.language.text(.sshOneSessionPerConnection) + "\r\n", status: 1)
+                return
+            case .addressFull:
+                let limit = registry.limits.maxSessionsPerAddress
+                launcher.logger.info("ssh session refused: \(limit) sessions from the address already \(connection.logFields)")
+                finish(channel, text: state.language.text(.sshAddressFull(limit: limit)) + "\r\n", status: 1)
                 return
             }
             // The seat is taken; the browser starts when the gate has room (at once, unless a burst is starting).
@@ -142,7 +180,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         channel.eventLoop.scheduleTask(in: .nanoseconds(registry.starts.patience.nanoseconds)) { start.leave() }
         running?.watchdog = startWatchdog(on: channel)
         launcher.logger.info(
-            "ssh session start user=\(connection.user) key=\(connection.fingerprint) address=\(connection.address) term=\(pty.term) size=\(pty.columns)x\(pty.rows)")
+            "ssh session start \(connection.logFields) term=\(UntrustedText.logValue(pty.term, limit: 40)) size=\(pty.columns)x\(pty.rows)")
         connectOutput(of: terminal, to: channel)
         startReaper(of: terminal, channel: channel)
     }
@@ -163,7 +201,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         return try PseudoTerminal(
             executable: launcher.executable, arguments: arguments, environment: environment,
             columns: pty.columns, rows: pty.rows, pixelWidth: pty.pixelWidth, pixelHeight: pty.pixelHeight,
-            inherited: (reports.writeEnd, FirstPageReports.childDescriptor))
+            inherited: (reports.writeEnd, FirstPageReports.childDescriptor), budget: registry.limits.budget)
     }
 
     /// Ends the session once it has run too long or the client has been idle too long.
@@ -209,7 +247,15 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         let reaper = Thread {
             let status = terminal.waitForExit()
             terminal.closeMaster()
+            let overBudget = self.registry.limits.budget?.explains(status: status, peakBytes: terminal.peakBytes) == true
             channel.eventLoop.execute {
+                if overBudget, self.goodbye == nil {
+                    // Only this visitor notices: their browser is gone, and they are told why.
+                    self.goodbye = self.state.language.text(.sshBudget)
+                    self.endReason = .budget
+                    logger.notice(
+                        "ssh session ended over its budget \(connection.logFields) status=\(status) peak=\(terminal.peakBytes >> 20)MB")
+                }
                 self.logEnd(logger: logger, connection: connection, status: status)
                 self.running?.watchdog?.cancel()
                 // The session leaves the registry when its channel closes (`channelInactive`), after the
@@ -229,11 +275,19 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         reaper.start()
     }
 
-    /// The last words of a session whose browser has exited: the goodbye line, if any, then the exit status.
+    /// What a browser that was killed (over its budget, or crashed) could not undo itself: the main screen back,
+    /// the cursor shown, colours and attributes reset, mouse reports and bracketed paste off, the keypad
+    /// normal. Each is a no-op on a terminal already in that state.
+    static let terminalRestore = "\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?2004l\u{1B}[?1l\u{1B}>"
+
+    /// The last words of a session whose browser has exited: the visitor's terminal restored when the browser
+    /// was killed by a signal, the goodbye line, if any, then the exit status.
     private func sayGoodbye(on channel: any Channel, status: Int32) {
-        if let goodbye {
-            var line = channel.allocator.buffer(capacity: goodbye.utf8.count + 4)
-            line.writeString("\r\n" + goodbye + "\r\n")
+        let restore = status > 128 ? Self.terminalRestore : ""
+        if goodbye != nil || !restore.isEmpty {
+            let text = restore + (goodbye.map { "\r\n" + $0 + "\r\n" } ?? "")
+            var line = channel.allocator.buffer(capacity: text.utf8.count)
+            line.writeString(text)
             channel.writeAndFlush(line, promise: nil)
         }
         channel.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: Int(status))).whenComplete { _ in
@@ -248,7 +302,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         registry.metrics.ended(endReason ?? (status == 0 ? .quit : .failed))
         let seconds = Double((ContinuousClock.now - started).components.seconds)
         logger.info(
-            "ssh session end user=\(connection.user) key=\(connection.fingerprint) address=\(connection.address) size=\(state.terminal?.columns ?? 0)x\(state.terminal?.rows ?? 0) duration=\(Int(seconds))s status=\(status)")
+            "ssh session end \(connection.logFields) size=\(state.terminal?.columns ?? 0)x\(state.terminal?.rows ?? 0) duration=\(Int(seconds))s status=\(status)")
     }
 
     /// Writes a message, an exit status, and closes the channel.

@@ -5,6 +5,8 @@ import NIOCore
 /// The limits every SSH session lives under.
 public struct SessionLimits: Sendable {
     public var maxSessions: Int
+    /// Sessions one address (an IPv6 address by its /64, `SourceKey`) may hold at once; one connection holds one.
+    public var maxSessionsPerAddress: Int
     public var idleTimeout: Duration
     public var maxSessionTime: Duration
     /// New connections one address may open per minute.
@@ -25,14 +27,17 @@ public struct SessionLimits: Sendable {
     /// Browsers starting at once (spawned, first page not yet painted); more sessions wait their turn
     /// (`StartGate`).
     public var maxStarting: Int
+    /// What each browser may use (memory, CPU, files), enforced by the kernel; nil: no budget.
+    public var budget: SessionBudget?
 
     public init(
-        maxSessions: Int = 32, idleTimeout: Duration = .seconds(15 * 60), maxSessionTime: Duration = .seconds(2 * 3600),
+        maxSessions: Int = 32, maxSessionsPerAddress: Int = 8, idleTimeout: Duration = .seconds(15 * 60), maxSessionTime: Duration = .seconds(2 * 3600),
         connectionsPerMinute: Int = 20, loginGraceTime: Duration = .seconds(30), maxStartups: Int = 1024,
         maxStartupsPerAddress: Int = 32, silenceTimeout: Duration = .seconds(10), sourcePenalty: Duration = .seconds(10),
-        maxStarting: Int = 8
+        maxStarting: Int = 8, budget: SessionBudget? = SessionBudget()
     ) {
         self.maxSessions = maxSessions
+        self.maxSessionsPerAddress = maxSessionsPerAddress
         self.idleTimeout = idleTimeout
         self.maxSessionTime = maxSessionTime
         self.connectionsPerMinute = connectionsPerMinute
@@ -42,6 +47,7 @@ public struct SessionLimits: Sendable {
         self.silenceTimeout = silenceTimeout
         self.sourcePenalty = sourcePenalty
         self.maxStarting = maxStarting
+        self.budget = budget
     }
 }
 
@@ -75,8 +81,23 @@ final class SessionRegistry: Sendable {
         }
     }
 
+    /// What `add` decided for a session.
+    enum Seat: Equatable {
+        case taken
+        /// Every seat is taken.
+        case full
+        /// Its connection holds a session already: one per connection.
+        case connectionHasOne
+        /// Its address holds `maxSessionsPerAddress` already.
+        case addressFull
+    }
+
     private struct State {
         var sessions: [ObjectIdentifier: SessionHandler] = [:]
+        /// Which connection and source each session counts against.
+        var holders: [ObjectIdentifier: (connection: Int, source: String)] = [:]
+        var perConnection: Set<Int> = []
+        var perSource: [String: Int] = [:]
         var connections: [String: [ContinuousClock.Instant]] = [:]
         var startups: StartupTable
         /// The channel of each startup, to close the one that makes room.
@@ -104,16 +125,17 @@ final class SessionRegistry: Sendable {
     /// The door: a connection from `address` on `channel` is let in (counted as a startup until its first
     /// session) or refused. Addresses are checked in order of cost: penalty, rate, startups.
     func admit(from address: String, channel: any Channel, now: ContinuousClock.Instant = .now) -> Door {
+        let source = SourceKey.of(address)
         let (door, startups) = state.withLockedValue { state -> (Door, Int) in
-            guard !state.penalties.isPenalized(address, at: now) else { return (.refused(.penalized), state.startups.count) }
-            var recent = (state.connections[address] ?? []).filter { now - $0 < .seconds(60) }
+            guard !state.penalties.isPenalized(source, at: now) else { return (.refused(.penalized), state.startups.count) }
+            var recent = (state.connections[source] ?? []).filter { now - $0 < .seconds(60) }
             guard recent.count < limits.connectionsPerMinute else { return (.refused(.rate), state.startups.count) }
             state.nextID += 1
             let id = state.nextID
-            let admission = state.startups.admit(id: id, from: address, at: now)
+            let admission = state.startups.admit(id: id, from: source, at: now)
             if admission == .refused { return (.refused(.startups), state.startups.count) }
             recent.append(now)
-            state.connections[address] = recent
+            state.connections[source] = recent
             if state.connections.count > 10_000 {
                 state.connections = state.connections.filter { $0.value.contains { now - $0 < .seconds(60) } }
             }
@@ -123,7 +145,7 @@ final class SessionRegistry: Sendable {
                 closing = state.startupChannels.removeValue(forKey: victim.id)
                 state.penalties.penalize(victim.address, at: now)
             }
-            return (.admitted(ConnectionInfo(id: id, address: address, now: now), closing: closing), state.startups.count)
+            return (.admitted(ConnectionInfo(id: id, address: address, source: source, now: now), closing: closing), state.startups.count)
         }
         switch door {
         case .refused(let refusal): metrics.refused(refusal.metric)
@@ -138,9 +160,9 @@ final class SessionRegistry: Sendable {
     /// nothing, or no session within the grace time) and was closed for it.
     func endStartup(_ connection: ConnectionInfo, penalize: Bool = false, now: ContinuousClock.Instant = .now) {
         let startups = state.withLockedValue { state in
-            state.startups.remove(id: connection.id, from: connection.address)
+            state.startups.remove(id: connection.id, from: connection.source)
             state.startupChannels[connection.id] = nil
-            if penalize { state.penalties.penalize(connection.address, at: now) }
+            if penalize { state.penalties.penalize(connection.source, at: now) }
             return state.startups.count
         }
         metrics.startups.set(startups)
@@ -149,24 +171,42 @@ final class SessionRegistry: Sendable {
     /// Connections without a session yet.
     var startupCount: Int { state.withLockedValue { $0.startups.count } }
 
-    /// Adds a session; false when the maximum is reached.
-    func add(_ session: SessionHandler) -> Bool {
-        let added = state.withLockedValue { state in
-            guard state.sessions.count < limits.maxSessions else { return false }
-            state.sessions[ObjectIdentifier(session)] = session
-            return true
+    /// Gives `session` of `connection` a seat, unless every seat is taken, its connection holds one already
+    /// (one browser per SSH connection: a client multiplexing channels over one connection gets one seat), or
+    /// its address holds its share (`maxSessionsPerAddress`).
+    func add(_ session: SessionHandler, of connection: ConnectionInfo) -> Seat {
+        let seat = state.withLockedValue { state -> Seat in
+            guard !state.perConnection.contains(connection.id) else { return .connectionHasOne }
+            guard state.perSource[connection.source, default: 0] < limits.maxSessionsPerAddress else { return .addressFull }
+            guard state.sessions.count < limits.maxSessions else { return .full }
+            let key = ObjectIdentifier(session)
+            state.sessions[key] = session
+            state.holders[key] = (connection.id, connection.source)
+            state.perConnection.insert(connection.id)
+            state.perSource[connection.source, default: 0] += 1
+            return .taken
         }
-        if added {
+        switch seat {
+        case .taken:
             metrics.started.increment()
             metrics.live.increment()
-        } else {
-            metrics.refused(.full)
+        case .full: metrics.refused(.full)
+        case .connectionHasOne: metrics.refused(.perConnection)
+        case .addressFull: metrics.refused(.perAddress)
         }
-        return added
+        return seat
     }
 
     func remove(_ session: SessionHandler) {
-        let removed = state.withLockedValue { $0.sessions.removeValue(forKey: ObjectIdentifier(session)) }
+        let removed = state.withLockedValue { state -> SessionHandler? in
+            let key = ObjectIdentifier(session)
+            if let holder = state.holders.removeValue(forKey: key) {
+                state.perConnection.remove(holder.connection)
+                let left = state.perSource[holder.source, default: 1] - 1
+                state.perSource[holder.source] = left > 0 ? left : nil
+            }
+            return state.sessions.removeValue(forKey: key)
+        }
         if removed != nil { metrics.live.decrement() }
     }
 

@@ -1,3 +1,4 @@
+import Untrusted
 import Localization
 /// What one SSH session channel has been asked so far, and what its handler should do about each
 /// request (SwiftNIO's way: the handler feeds requests in and carries out the action that comes back).
@@ -168,19 +169,9 @@ struct SessionStateMachine: Sendable {
         return started
     }
 
-    /// A client's own words shown back to it: no control characters (escape sequences), at most 60 characters.
+    /// A client's own words shown back to it: at most 60 characters, control characters as placeholders
+    /// (`UntrustedText.shown`).
     static func printable(_ text: String) -> String {
-        let kept = text.unicodeScalars.filter { !$0.properties.generalCategory.isControlOrFormat }
-        let clean = String(String.UnicodeScalarView(kept))
-        return clean.count > 60 ? String(clean.prefix(59)) + "…" : clean
-    }
-}
-
-extension Unicode.GeneralCategory {
-    fileprivate var isControlOrFormat: Bool {
-        switch self {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: true
-        default: false
-        }
+        UntrustedText.shown(text, limit: 60)
     }
 }

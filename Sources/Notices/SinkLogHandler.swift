@@ -1,4 +1,5 @@
 public import Logging
+import Untrusted
 
 /// A swift-log handler that formats a plain line (time, level, label, message, metadata) into a `LogSink`.
 public struct SinkLogHandler: LogHandler {
@@ -24,6 +25,8 @@ public struct SinkLogHandler: LogHandler {
         for (key, value) in extra where key != "hb.request.id" {
             line += " \(key)=\(value)"
         }
-        sink.append(level: event.level.rawValue, label: label, message: line, urgent: event.level >= .warning)
+        // One event, one line, nothing that acts on a terminal: whatever a value brought from outside (a visitor's
+        // user name, a path, an error's text), its control characters are shown, never written.
+        sink.append(level: event.level.rawValue, label: label, message: UntrustedText.shown(line), urgent: event.level >= .warning)
     }
 }

@@ -1,3 +1,5 @@
+import Untrusted
+
 /// A settings file that cannot be used, said in one line a person can act on: the file, the line, the key,
 /// what was expected, and the nearest valid key for a typo. `openmarket` exits with 78 (EX_CONFIG) on it.
 public struct SettingsError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -34,22 +36,14 @@ public struct SettingsError: Error, Sendable, Equatable, CustomStringConvertible
     /// The exit status for a settings mistake (sysexits' EX_CONFIG).
     public static let exitStatus: Int32 = 78
 
-    /// Text from the file as it can be shown on one line, cut at 80 characters: control characters as `\u{…}`.
+    /// Text from the file as it can be shown on one line, cut at 80 characters: control characters as
+    /// placeholders (`UntrustedText.shown`).
     public static func printable(_ text: String) -> String {
-        let shown = escaped(text)
-        return shown.count > 80 ? String(shown.prefix(79)) + "…" : shown
+        UntrustedText.shown(text, limit: 80)
     }
 
-    /// `text` with its control characters (C0, DEL, C1) as `\u{…}`: nothing from a file reaches a terminal raw.
+    /// `text` with its control characters as placeholders: nothing from a file reaches a terminal raw.
     public static func escaped(_ text: String) -> String {
-        var shown = ""
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                shown += "\\u{" + String(scalar.value, radix: 16) + "}"
-            } else {
-                shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown
+        UntrustedText.shown(text)
     }
 }

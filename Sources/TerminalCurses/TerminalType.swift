@@ -1,4 +1,5 @@
 import Foundation
+import Untrusted
 
 /// Which terminfo entry ncurses runs with for the `TERM` a visitor brings.
 ///
@@ -71,10 +72,10 @@ public enum TerminalType: Equatable, Sendable {
         "openmarket: \(reason); set TERM=xterm-256color or similar."
     }
 
-    /// The name as it may be shown: printable ASCII only, at most 32 characters (TERM comes from strangers).
+    /// The name as it may be shown: at most 32 characters, control characters as placeholders (TERM comes
+    /// from strangers; `UntrustedText.shown`).
     public static func printable(_ name: String) -> String {
-        let clean = String(String.UnicodeScalarView(name.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }))
-        return clean.count > 32 ? clean.prefix(32) + "..." : clean
+        UntrustedText.shown(name, limit: 32)
     }
 }
 

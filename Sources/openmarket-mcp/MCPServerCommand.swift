@@ -17,6 +17,8 @@ struct MCPServerCommand: AsyncParsableCommand {
     @OptionGroup var market: MarketAccess
 
     func run() async throws {
+        // What it makes (the embedded market's data directory among them) is its user's alone, as `openmarket`'s.
+        umask(0o077)
         try await market.run { market in
             let tools = MarketTools(market: market)
             let server = Server(

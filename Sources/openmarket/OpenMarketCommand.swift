@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `openmarket`: the terminal marketplace and its API server.
 @main
@@ -36,6 +37,9 @@ struct OpenMarketCommand: AsyncParsableCommand {
     /// browser's start (docs/DECISIONS.md). Help, errors and every other command take the usual path, so their
     /// messages and usage lines are ArgumentParser's own.
     static func main() async {
+        // Everything this program makes is its user's alone: the data directory 0700, the database, pictures,
+        // host key, key-vendor file, logs and settings 0600, from the first start (docs/SECURITY.md).
+        umask(0o077)
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard arguments.first == "browse", let browse = try? BrowseCommand.parse(Array(arguments.dropFirst())) else {
             await main(nil)

@@ -26,6 +26,12 @@ struct SSHCommand: AsyncParsableCommand {
     var hostKey: String?
     @Option(help: "Most sessions at once (default: 500 per core, within half the available memory at 10 MB each and the open-file limit).")
     var maxSessions: Int?
+    @Option(help: "Most sessions one address holds at once (an IPv6 address counted by its /64); one connection holds one.")
+    var maxSessionsPerAddress = 8
+    @Option(help: "Megabytes of data each visitor's browser may map (RLIMIT_DATA, enforced by the kernel; past it the browser ends and the visitor is told why). 0: no memory budget.")
+    var sessionMemory = 256
+    @Option(help: "Seconds of CPU each visitor's browser may use (RLIMIT_CPU). 0: no CPU budget.")
+    var sessionCpu = 600
     @Option(help: "Seconds without a key before a session is ended.") var idleTimeout = 900
     @Option(help: "Seconds a session may last.") var maxSessionTime = 7200
     @Option(help: "New connections one address may open per minute.") var connectionsPerMinute = 20
@@ -56,10 +62,11 @@ struct SSHCommand: AsyncParsableCommand {
             throw ValidationError("choose one: --open (anyone may browse, writes off) or --authorized-keys FILE")
         }
         guard loginGraceTime >= 0.1, silenceTimeout >= 0.1, maxStartups >= 1, maxStartupsPerAddress >= 1, sourcePenalty >= 0,
+            maxSessionsPerAddress >= 1, sessionMemory >= 0, sessionCpu >= 0,
             (maxStarting ?? 1) >= 1
         else {
             throw ValidationError(
-                "--login-grace-time and --silence-timeout must be at least 0.1 s; --max-startups, --max-startups-per-address and --max-starting at least 1; --source-penalty 0 or more")
+                "--login-grace-time and --silence-timeout must be at least 0.1 s; --max-startups, --max-startups-per-address, --max-sessions-per-address and --max-starting at least 1; --source-penalty 0 or more")
         }
         if let server, !SettingsFile.isURL(server) {
             // Visitors' browsers read no settings file: a server's name would mean nothing to them.
@@ -87,6 +94,9 @@ struct SSHCommand: AsyncParsableCommand {
         let (launcher, keys) = try sessionLauncher(
             directory: directory, marketURL: marketURL, embedded: embedded, wishLists: wishLists, logger: logger)
         let limits = sessionLimits(openFiles: openFiles)
+        if let sanitizer = SessionBudget.sanitizer, sessionMemory > 0 {
+            logger.warning("built with the \(sanitizer) sanitizer: browsers run without a memory budget (its shadow memory is data)")
+        }
         let ssh = try await MarketSSHServer.start(
             host: host, port: port, hostKey: hostKey, launcher: launcher, authorizedKeys: keys, limits: limits,
             proxyProtocol: proxyProtocol, metrics: SSHMetrics(factory: metrics.factory))
@@ -115,10 +125,16 @@ struct SSHCommand: AsyncParsableCommand {
         directory: URL, marketURL: String, embedded: EmbeddedServer?, wishLists: VisitorWishLists, logger: Logger
     ) throws -> (SessionLauncher, AuthorizedKeys?) {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        // No settings file for visitors: the operator's (under this HOME) is the operator's. Choices are kept
-        // per visitor key (below); `--open` visitors, who are nobody in particular, keep none.
+        // No settings file for visitors: the operator's is the operator's. Their HOME is an empty folder of the
+        // front's that nothing may be written into (not the operator's, which holds a saved identity and
+        // secrets), so a visitor's browser finds no identity, settings or choices but what is given it below.
+        // Choices are kept per visitor key (below); `--open` visitors, who are nobody in particular, keep none.
+        let home = try Self.visitorHome(in: directory)
         var environment = [
-            "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": NSHomeDirectory(), SettingsFile.environmentKey: "",
+            "PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": home, SettingsFile.environmentKey: "",
+            // A browser that crashes (over its budget, say) ends at once: no backtrace on the visitor's screen
+            // (it names the front's files) and no second of CPU spent writing one.
+            "SWIFT_BACKTRACE": "enable=no",
             RememberedChoices.environmentKey: "", BrowserLaunch.EnvironmentKey.wishListOwner: "",
         ]
         var keys: AuthorizedKeys?
@@ -130,7 +146,14 @@ struct SSHCommand: AsyncParsableCommand {
             let choices = directory.appendingPathComponent("visitor-choices").path
             environmentForKey = { fingerprint in [RememberedChoices.environmentKey: Self.choicesFile(in: choices, fingerprint: fingerprint)] }
             if let vendors = embedded?.vendors {
-                let keyVendors = KeyVendors(file: directory.appendingPathComponent("ssh-vendors.json"), vendors: vendors)
+                let keyVendors: KeyVendors
+                do {
+                    keyVendors = try KeyVendors(file: directory.appendingPathComponent("ssh-vendors.json"), vendors: vendors, logger: logger)
+                } catch let unusable as KeyVendors.Unusable {
+                    // A refusal, loud: started without it, every key would become a new vendor.
+                    FileHandle.standardError.write(Data("openmarket ssh: \(unusable.description)\n".utf8))
+                    throw ExitCode(78)
+                }
                 environmentForKey = { fingerprint in
                     var environment = [RememberedChoices.environmentKey: Self.choicesFile(in: choices, fingerprint: fingerprint)]
                     guard let vendor = keyVendors.credentials(
@@ -160,6 +183,19 @@ struct SSHCommand: AsyncParsableCommand {
         return (launcher, keys)
     }
 
+    /// Visitors' HOME: `visitor-home` in the data directory, empty and not writable (0500). A start that finds
+    /// something in it refuses to hand it to visitors (whatever is there was not put there by the front).
+    static func visitorHome(in directory: URL) throws -> String {
+        let home = directory.appendingPathComponent("visitor-home").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o500])
+        chmod(home, 0o500)
+        let inside = try FileManager.default.contentsOfDirectory(atPath: home)
+        guard inside.isEmpty else {
+            throw ValidationError("\(home) is visitors' HOME and must stay empty; it holds \(inside.prefix(3).joined(separator: ", ")). Empty it, then start again.")
+        }
+        return home
+    }
+
     /// A visitor key's remembered choices: a file named after its fingerprint, in `directory`.
     static func choicesFile(in directory: String, fingerprint: String) -> String {
         let name = String(fingerprint.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? Character($0) : "_" })
@@ -169,11 +205,20 @@ struct SSHCommand: AsyncParsableCommand {
     /// The limits from the options, with the defaults that follow from this machine (open files, cores).
     func sessionLimits(openFiles: Int) -> SessionLimits {
         SessionLimits(
-            maxSessions: maxSessions ?? SessionCapacity.defaultMaxSessions(openFiles: openFiles), idleTimeout: .seconds(idleTimeout), maxSessionTime: .seconds(maxSessionTime),
+            maxSessions: maxSessions ?? SessionCapacity.defaultMaxSessions(openFiles: openFiles),
+            maxSessionsPerAddress: maxSessionsPerAddress, idleTimeout: .seconds(idleTimeout), maxSessionTime: .seconds(maxSessionTime),
             connectionsPerMinute: connectionsPerMinute, loginGraceTime: .milliseconds(Int(loginGraceTime * 1000)),
             maxStartups: maxStartups, maxStartupsPerAddress: maxStartupsPerAddress,
             silenceTimeout: .milliseconds(Int(silenceTimeout * 1000)), sourcePenalty: .milliseconds(Int(sourcePenalty * 1000)),
-            maxStarting: maxStarting ?? 16 * ProcessInfo.processInfo.activeProcessorCount)
+            maxStarting: maxStarting ?? 16 * ProcessInfo.processInfo.activeProcessorCount, budget: budget)
+    }
+
+    /// Each browser's budget from `--session-memory` and `--session-cpu`; 0 turns that part off (no limit), and
+    /// so does a sanitizer build for memory (`SessionBudget.sanitizer`).
+    var budget: SessionBudget {
+        SessionBudget(
+            memoryBytes: sessionMemory == 0 || SessionBudget.sanitizer != nil ? Int(Int64.max >> 1) : sessionMemory << 20,
+            cpuSeconds: sessionCpu == 0 ? Int(Int32.max) : sessionCpu)
     }
 
     /// `GET /metrics` on `--metrics-port`, when asked for: its service group, the task running it, and the port.

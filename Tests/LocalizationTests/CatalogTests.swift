@@ -55,6 +55,7 @@ struct CatalogTests {
         .wishBanner(name: "Mug", change: .backInStock(3, old: "₩9,000", new: "₩9,500"), more: 0, listKey: "F"),
         .wishBanner(name: "Mug", change: .gone(lastPrice: "₩9,000"), more: 0, listKey: "F"), .wishTitle(3), .wishEmpty(keepKey: "f"), .wishGone,
         .sshShuttingDown, .sshTimeLimit, .sshIdle, .sshFull(front: "front-a"), .sshNeedsTerminal, .sshUnknownCommand("ls"), .sshHelp,
+        .sshOneSessionPerConnection, .sshAddressFull(limit: 8), .sshBudget,
     ]
         + Phrase.Hint.allCases.map { .hint($0) } + Phrase.DetailLabel.allCases.map { .detailLabel($0) }
         + Phrase.FormField.allCases.map { .fieldLabel($0) } + Phrase.PictureKey.allCases.map { .pictureKeys($0) }
@@ -129,6 +130,7 @@ struct CatalogTests {
             (.cannotReachServer(endpoint: "127.0.0.1:9", reason: .refused), ["127.0.0.1:9"]),
             (.serverRefused(message: "secret is wrong", status: 403), ["secret is wrong", "403"]),
             (.sshFull(front: "front-a"), ["front-a"]), (.noAnswerWithin(milliseconds: 2500), ["2.5"]),
+            (.sshAddressFull(limit: 8), ["8"]),
         ]
         for (phrase, parts) in cases {
             for language in Language.allCases {

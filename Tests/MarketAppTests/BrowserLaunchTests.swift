@@ -36,7 +36,7 @@ struct BrowserLaunchTests {
     let stored = VendorIdentity(identifier: "saved-id", secret: "saved-secret")
     let demoVendor = VendorIdentity(identifier: "demo-id", secret: "demo-secret")
 
-    @Test("the identity: the options, then the environment (with its vendor id), then the one saved for this server or any, then the demo vendor")
+    @Test("the identity: the options, then the environment (with its vendor id), then the one saved for this very server (none for another, and one saved for the embedded market only there), then the demo vendor")
     func identityPrecedence() throws {
         let environment = [Key.identifier: visitor.identifier, Key.secret: visitor.secret, Key.vendorID: "12"]
         let saved = BrowserLaunch.KnownIdentity(identity: stored)
@@ -63,6 +63,8 @@ struct BrowserLaunchTests {
         let savedForOther = BrowserLaunch.KnownIdentity(identity: stored, server: "http://elsewhere:8080")
         let other = try resolve({ $0.server = "http://10.0.0.7:8080" }, saved: savedForOther, demo: demo).configuration
         #expect(other.identity == demoVendor && other.writerVendorID == 1, "a saved identity of another server is not used")
+        let savedForEmbedded = try resolve({ $0.server = "http://10.0.0.7:8080" }, saved: saved, demo: demo).configuration
+        #expect(savedForEmbedded.identity == demoVendor, "an identity saved for the embedded market is not sent to another")
 
         let none = try resolve().configuration
         #expect(none.identity == nil && none.writerVendorID == nil)

@@ -106,7 +106,7 @@ struct SettingsFileTests {
 
     @Test("text from the file is shown without its control characters")
     func printable() {
-        #expect(mistake("\"la\\u001Byout\": grid") == "\(path):1: la\\u{1b}yout: not a setting — did you mean “layout”?")
+        #expect(mistake("\"la\\u001Byout\": grid") == "\(path):1: la␛yout: not a setting — did you mean “layout”?")
     }
 
     @Test("where the file is: --config, else OPENMARKET_CONFIG (empty: none), else the XDG place")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ImagePipeline
 import OpenMarketAPI
+import Untrusted
 
 /// What went wrong in a product command, said in one line on standard error, with an exit status from
 /// sysexits.h that says what happened: 65 refused by the rules (EX_DATAERR), 66 no such product or file
@@ -23,9 +24,10 @@ public struct CommandFailure: Error, CustomStringConvertible {
 
     public var description: String { lines.joined(separator: "\n") }
 
-    /// Writes the lines to standard error and exits with the status.
+    /// Writes the lines to standard error (a market's words in them shown by `UntrustedText.shown`) and exits
+    /// with the status.
     public func exit() -> ExitCode {
-        for line in lines { FileHandle.standardError.write(Data("openmarket: \(line)\n".utf8)) }
+        for line in lines { FileHandle.standardError.write(Data("openmarket: \(UntrustedText.shown(line))\n".utf8)) }
         return ExitCode(status)
     }
 

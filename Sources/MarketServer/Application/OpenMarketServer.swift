@@ -36,7 +36,10 @@ public struct OpenMarketServer: Sendable {
         -> OpenMarketServer
     {
         let directory = configuration.dataDirectory
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        if let warning = DataDirectoryCheck.warning(DataDirectoryCheck.openings(in: directory), directory: directory) {
+            logger.warning("\(warning)")
+        }
         let pictures: any PictureStore =
             try stores.pictureFiles ?? DirectoryPictureStore(root: directory.appendingPathComponent("images"))
 

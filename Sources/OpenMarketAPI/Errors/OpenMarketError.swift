@@ -1,4 +1,5 @@
 public import Localization
+import Untrusted
 
 /// Everything that can go wrong talking to an Open Market server, as one error type.
 ///
@@ -173,19 +174,10 @@ public struct OpenMarketError: Error, Sendable, Equatable, CustomStringConvertib
         Int(duration.components.seconds) * 1000 + Int(duration.components.attoseconds / 1_000_000_000_000_000)
     }
 
-    /// The text without control characters and at most 200 characters long.
+    /// A server's text as it may be shown: at most 200 characters, control characters as placeholders
+    /// (`UntrustedText.shown`).
     static func printable(_ text: String) -> String {
-        let limit = 200
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator:
-                result.unicodeScalars.append(" ")
-            default:
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result.count > limit ? result.prefix(limit) + "…" : result
+        UntrustedText.shown(text, limit: 200)
     }
 
     private static func withoutFinalPeriod(_ text: String) -> String {

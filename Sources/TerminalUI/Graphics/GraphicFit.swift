@@ -8,14 +8,27 @@ public struct GraphicFit: Sendable, Equatable {
     /// One cell in pixels.
     public var cell: PixelSize
 
-    /// The size of a `image`-sized picture scaled to fit `frame`'s pixels, aspect kept (at least 1×1).
+    /// The most pixels a picture is scaled to, whatever the frame and the cell: a full-HD screen's (1920×1080).
+    /// What scaling, encoding and keeping one picture costs grows with its pixels, and the frame's cells and the
+    /// cell's pixels come from the terminal — over SSH, from a stranger.
+    public static let maxPixels = 1920 * 1080
+    /// The most a picture is scaled up: four times its own size (more shows no more of it).
+    public static let maxUpscale = 4.0
+
+    /// The size of a `image`-sized picture scaled to fit `frame`'s pixels, aspect kept (at least 1×1), never
+    /// more than `maxPixels` nor `maxUpscale` times its own size.
     public static func fitted(_ image: PixelSize, into frame: Rect, cell: PixelSize) -> PixelSize {
         let box = PixelSize(width: frame.width * cell.width, height: frame.height * cell.height)
         guard image.width > 0, image.height > 0, box.width > 0, box.height > 0 else { return PixelSize(width: 1, height: 1) }
-        let scale = min(Double(box.width) / Double(image.width), Double(box.height) / Double(image.height))
+        var scale = min(Double(box.width) / Double(image.width), Double(box.height) / Double(image.height), maxUpscale)
+        let pixels = Double(image.width) * Double(image.height) * scale * scale
+        // Under the cap, sides are rounded down (rounded to nearest, both could grow past it).
+        let capped = pixels > Double(maxPixels)
+        if capped { scale *= (Double(maxPixels) / pixels).squareRoot() }
+        let rule: FloatingPointRoundingRule = capped ? .down : .toNearestOrAwayFromZero
         return PixelSize(
-            width: max(1, min(box.width, Int((Double(image.width) * scale).rounded()))),
-            height: max(1, min(box.height, Int((Double(image.height) * scale).rounded()))))
+            width: max(1, min(box.width, Int((Double(image.width) * scale).rounded(rule)))),
+            height: max(1, min(box.height, Int((Double(image.height) * scale).rounded(rule)))))
     }
 
     /// A picture of `size` (already fitted) centred in `frame`.

@@ -53,10 +53,11 @@ public struct TerminalAnswers: Sendable, Equatable {
 
     /// One cell in pixels: as reported (`CSI 16 t`), else the text area's pixels divided by its cells
     /// (`CSI 14 t`, `CSI 18 t`), else the kernel's window size (xterm answers neither unless its window
-    /// operations are allowed, but fills that in).
+    /// operations are allowed, but fills that in). Whatever was answered, clamped to what real terminals report
+    /// (`PixelSize.clampedAsCell`): over SSH these are a stranger's numbers, and every picture is scaled by them.
     public var cellPixels: PixelSize? {
-        if let cellSize, cellSize.width > 0, cellSize.height > 0 { return cellSize }
-        return Self.divide(textAreaPixels, by: textAreaCells) ?? Self.divide(windowPixels, by: windowCells)
+        if let cellSize, cellSize.width > 0, cellSize.height > 0 { return cellSize.clampedAsCell }
+        return (Self.divide(textAreaPixels, by: textAreaCells) ?? Self.divide(windowPixels, by: windowCells))?.clampedAsCell
     }
 
     private static func divide(_ pixels: PixelSize?, by cells: PixelSize?) -> PixelSize? {

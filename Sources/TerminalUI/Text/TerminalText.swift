@@ -1,3 +1,5 @@
+import Untrusted
+
 /// Text made safe and measurable for the terminal.
 ///
 /// Text from a server is untrusted: a control character or an escape sequence that reached the
@@ -5,18 +7,10 @@
 /// control character, DEL and the bidirectional overrides with a visible placeholder, so such text
 /// shows what it contains and never acts.
 public enum TerminalText {
-    /// `text` with control characters shown as placeholders (ESC as `␛`, a newline as `␊`, …).
+    /// `text` with control characters shown as placeholders (ESC as `␛`, a newline as `␊`, …): the one rule
+    /// for text from outside, `UntrustedText.shown`.
     public static func sanitized(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsReplacement) else { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if needsReplacement(scalar) {
-                out.append(placeholder(for: scalar))
-            } else {
-                out.append(scalar)
-            }
-        }
-        return String(out)
+        UntrustedText.shown(text)
     }
 
     /// The lines of a multi-line text (split at CR LF, LF or CR), each sanitized.
@@ -27,18 +21,9 @@ public enum TerminalText {
     }
 
     /// True for scalars that must never reach the terminal as they are (controls, bidi overrides).
-    public static func needsReplacement(_ s: Unicode.Scalar) -> Bool {
-        let v = s.value
-        return v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
-            || v == 0x200E || v == 0x200F || v == 0x061C
-    }
+    public static func needsReplacement(_ s: Unicode.Scalar) -> Bool { UntrustedText.isUnsafe(s) }
 
-    static func placeholder(for s: Unicode.Scalar) -> Unicode.Scalar {
-        let v = s.value
-        if v < 0x20 { return Unicode.Scalar(0x2400 + v)! }  // ␀ … ␟, ␛ for ESC
-        if v == 0x7F { return "\u{2421}" }  // ␡
-        return "\u{FFFD}"  // C1 controls and direction overrides
-    }
+    static func placeholder(for s: Unicode.Scalar) -> Unicode.Scalar { UntrustedText.placeholder(for: s) }
 
     /// The longest prefix of `text` that fits in `width` columns, with `…` when something was cut.
     /// Never splits a character; a wide character that would straddle the edge is left out.

@@ -3,6 +3,7 @@ import MarketFeatures
 import OpenMarketAPI
 import TerminalCurses
 import TerminalUI
+import Untrusted
 
 /// Products as a person reads them on a terminal: a table whose columns line up by display width (a Korean
 /// name's letters take two columns), names made printable and cut to fit; and one product as labelled lines.
@@ -17,10 +18,13 @@ enum ProductTable {
     /// The header and a row per product; `width` is the terminal's, the name column takes what is left.
     /// In a narrow window the vendor gives way to the name (down to 6 columns, then the column goes), then
     /// the name is cut further; the id, the price and the stock stay whole.
+    /// Every cell is the market's text (a currency code as much as a name), so every cell is shown by
+    /// `UntrustedText.shown`: a hostile market's escape sequences never reach the terminal.
     static func lines(_ products: [ProductSummary], width: Int = 100) -> [String] {
         let rows = products.map { p -> [String] in
             let (pay, _) = ProductText.prices(p)
-            return ["\(p.id)", pay, p.stock <= 0 ? "sold out" : "\(p.stock)", TerminalText.sanitized(p.vendorName ?? "#\(p.vendorID)"), ProductText.name(p)]
+            return ["\(p.id)", pay, p.stock <= 0 ? "sold out" : "\(p.stock)", p.vendorName ?? "#\(p.vendorID)", ProductText.name(p)]
+                .map { UntrustedText.shown($0) }
         }
         let header = ["ID", "PRICE", "STOCK", "VENDOR", "NAME"]
         var widths = header.indices.map { column in ([header] + rows).map { DisplayWidth.of($0[column]) }.max() ?? 0 }
@@ -61,6 +65,7 @@ enum ProductTable {
             "pictures  \(detail.images.count)",
         ]
         if let link = ProductText.link(base: market.absoluteString, id: p.id) { lines.append("link      \(link)") }
+        lines = lines.map { UntrustedText.shown($0) }
         lines.append("")
         lines += TerminalText.sanitizedLines(p.description)
         return lines

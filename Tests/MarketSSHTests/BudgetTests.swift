@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import MarketSSH
+
+/// Each visitor's browser runs under limits the kernel enforces on that process alone.
+@Suite("Per-visitor budgets")
+struct BudgetTests {
+    /// What the child's shell reports with `ulimit`, run on a pseudo-terminal under `budget`.
+    func limits(under budget: SessionBudget?) throws -> [String] {
+        let terminal = try PseudoTerminal(
+            executable: "/bin/sh", arguments: ["-c", "ulimit -d; ulimit -t; ulimit -n; ulimit -f; ulimit -c"], environment: [:],
+            columns: 80, rows: 24, budget: budget)
+        var text = ""
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while case let count = read(terminal.master, &buffer, buffer.count), count > 0 {
+            text += String(decoding: buffer[..<count], as: UTF8.self)
+        }
+        _ = terminal.waitForExit()
+        terminal.closeMaster()
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    @Test("the browser's process gets its data, CPU, descriptor, file-size and core limits; other processes keep theirs")
+    func kernelLimits() throws {
+        let budget = SessionBudget(memoryBytes: 96 << 20, cpuSeconds: 30, openFiles: 64, fileBytes: 1 << 20)
+        // dash's ulimit: data and file size in KiB, CPU in seconds, files; core in blocks of 512.
+        #expect(try limits(under: budget) == ["98304", "30", "64", "2048", "0"])
+        let unlimited = try limits(under: nil)
+        #expect(unlimited.first != "98304" && unlimited.count == 5, "\(unlimited)")
+    }
+
+    @Test("a browser over its memory budget ends at the limit, not with the host's memory")
+    func memoryEnds() throws {
+        // Python asks for 512 MB under a budget of 64 MB: refused (MemoryError), exit status 1 at once.
+        let terminal = try PseudoTerminal(
+            executable: "/usr/bin/python3", arguments: ["-c", "b = bytearray(512 << 20); print('allocated')"], environment: [:],
+            columns: 80, rows: 24, budget: SessionBudget(memoryBytes: 64 << 20))
+        var text = ""
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while case let count = read(terminal.master, &buffer, buffer.count), count > 0 {
+            text += String(decoding: buffer[..<count], as: UTF8.self)
+        }
+        let status = terminal.waitForExit()
+        terminal.closeMaster()
+        #expect(status == 1 && text.contains("MemoryError") && !text.contains("allocated"), "\(status) \(text)")
+        #expect(terminal.peakBytes < 64 << 20, "peak \(terminal.peakBytes >> 20) MB")
+    }
+
+    @Test("an end the budget explains: CPU's signal, or a crash with half the memory budget resident; not a quit or a hang-up")
+    func explains() {
+        let budget = SessionBudget(memoryBytes: 256 << 20)
+        #expect(budget.explains(status: 128 + SIGXCPU, peakBytes: 0))
+        #expect(budget.explains(status: 128 + SIGTRAP, peakBytes: 200 << 20))
+        #expect(budget.explains(status: 128 + SIGABRT, peakBytes: 128 << 20))
+        #expect(!budget.explains(status: 128 + SIGTRAP, peakBytes: 20 << 20), "a crash at rest is a crash")
+        #expect(!budget.explains(status: 0, peakBytes: 250 << 20))
+        #expect(!budget.explains(status: 1, peakBytes: 250 << 20))
+        #expect(!budget.explains(status: 128 + SIGHUP, peakBytes: 250 << 20), "hung up by the front")
+    }
+
+    @Test("a client's window is given at most 500×250 cells and 32×64 pixels a cell")
+    func windowClamped() {
+        let huge = PseudoTerminal.windowSize(columns: 10_000, rows: 10_000, pixelWidth: 65_535, pixelHeight: 65_535)
+        #expect(huge.ws_col == 500 && huge.ws_row == 250)
+        #expect(huge.ws_xpixel == 16_000 && huge.ws_ypixel == 16_000)
+        let usual = PseudoTerminal.windowSize(columns: 80, rows: 24, pixelWidth: 800, pixelHeight: 480)
+        #expect(usual.ws_col == 80 && usual.ws_row == 24 && usual.ws_xpixel == 800 && usual.ws_ypixel == 480)
+        let none = PseudoTerminal.windowSize(columns: 0, rows: -3, pixelWidth: -1, pixelHeight: 0)
+        #expect(none.ws_col == 1 && none.ws_row == 1 && none.ws_xpixel == 0)
+    }
+
+    @Test("per-address limits count an IPv6 address by its /64 and an IPv4-mapped one as its IPv4 address")
+    func sourceKeys() {
+        #expect(SourceKey.of("2001:db8:1:2:aaaa::1") == "2001:db8:1:2::/64")
+        #expect(SourceKey.of("2001:db8:1:2:ffff:ffff:ffff:fffe") == "2001:db8:1:2::/64")
+        #expect(SourceKey.of("2001:db8:1:3::1") == "2001:db8:1:3::/64")
+        #expect(SourceKey.of("::ffff:10.1.2.3") == "10.1.2.3")
+        #expect(SourceKey.of("127.0.0.1") == "127.0.0.1")
+        #expect(SourceKey.of("?") == "?")
+    }
+}

@@ -160,6 +160,7 @@ let package = Package(
             dependencies: [
                 "ImageCodec", "MarketDemo", "Notices", "Untrusted",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -35,6 +35,11 @@ int cps_prlimit(pid_t pid, int resource, unsigned long long soft, unsigned long 
 #endif
 }
 
+int cps_setrlimit(int resource, unsigned long long soft, unsigned long long hard) {
+    struct rlimit limit = {.rlim_cur = (rlim_t)soft, .rlim_max = (rlim_t)hard};
+    return setrlimit((__rlimit_resource_t)resource, &limit) == 0 ? 0 : errno;
+}
+
 int cps_rlimit_data(void) { return RLIMIT_DATA; }
 int cps_rlimit_cpu(void) { return RLIMIT_CPU; }
 int cps_rlimit_nofile(void) { return RLIMIT_NOFILE; }

@@ -14,6 +14,11 @@ import Foundation
 /// (`RLIMIT_FSIZE`); no core files (`RLIMIT_CORE` 0: a core would hold a visitor's screen and the front's
 /// environment). Processes are not limited per visitor: every browser runs as the front's user, and
 /// `RLIMIT_NPROC` counts all of that user's threads (docs/SECURITY.md).
+///
+/// The limits are set twice, so that no moment is without them: by the browser on itself, first thing, from
+/// its environment (`environmentKey`: posix_spawn cannot set a child's limits, and the front may not run
+/// again until the child has read a visitor's bytes), and by the front on the child (`apply(to:)`, prlimit)
+/// as soon as it is spawned. Soft and hard limits are the same, so the browser cannot raise them.
 public struct SessionBudget: Sendable, Equatable {
     /// Bytes of data the browser may map (`RLIMIT_DATA`).
     public var memoryBytes: Int
@@ -54,6 +59,36 @@ public struct SessionBudget: Sendable, Equatable {
             (cps_rlimit_fsize(), UInt64(fileBytes), UInt64(fileBytes)),
             (cps_rlimit_core(), 0, 0),
         ]
+    }
+
+    /// The variable of the browser's environment that carries its budget.
+    public static let environmentKey = "OPENMARKET_BUDGET"
+
+    /// The budget as `environmentKey` carries it: `data=…,cpu=…,files=…,fsize=…` (bytes, seconds, count, bytes).
+    public var environmentValue: String {
+        "data=\(memoryBytes),cpu=\(cpuSeconds),files=\(openFiles),fsize=\(fileBytes)"
+    }
+
+    /// The budget `environmentValue` wrote; nil for anything else.
+    public init?(environmentValue text: String) {
+        var values: [String: Int] = [:]
+        for field in text.split(separator: ",") {
+            let parts = field.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, let value = Int(parts[1]), value >= 0 else { return nil }
+            values[String(parts[0])] = value
+        }
+        guard let data = values["data"], let cpu = values["cpu"], let files = values["files"], let fsize = values["fsize"],
+            values.count == 4
+        else { return nil }
+        self.init(memoryBytes: data, cpuSeconds: cpu, openFiles: files, fileBytes: fsize)
+    }
+
+    /// Sets the limits on this process (the browser, first thing); throws the first error.
+    public func applyToSelf() throws {
+        for limit in limits {
+            let status = cps_setrlimit(limit.resource, limit.soft, limit.hard)
+            guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EPERM) }
+        }
     }
 
     /// Sets the limits on process `pid`; throws the first error.

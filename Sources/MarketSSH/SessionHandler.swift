@@ -198,6 +198,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         // for characters where this host has not generated it), else the front's default language's.
         for (name, value) in state.browserLocale { environment[name] = value }
         environment[FirstPageReports.environmentKey] = String(FirstPageReports.childDescriptor)
+        if let budget = registry.limits.budget { environment[SessionBudget.environmentKey] = budget.environmentValue }
         return try PseudoTerminal(
             executable: launcher.executable, arguments: arguments, environment: environment,
             columns: pty.columns, rows: pty.rows, pixelWidth: pty.pixelWidth, pixelHeight: pty.pixelHeight,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MarketSSH
 
 /// `openmarket`: the terminal marketplace and its API server.
 @main
@@ -40,6 +41,16 @@ struct OpenMarketCommand: AsyncParsableCommand {
         // Everything this program makes is its user's alone: the data directory 0700, the database, pictures,
         // host key, key-vendor file, logs and settings 0600, from the first start (docs/SECURITY.md).
         umask(0o077)
+        // A visitor's browser under `openmarket ssh`: its budget, on itself, before it reads anything.
+        if let text = ProcessInfo.processInfo.environment[SessionBudget.environmentKey] {
+            do {
+                guard let budget = SessionBudget(environmentValue: text) else { throw POSIXError(.EINVAL) }
+                try budget.applyToSelf()
+            } catch {
+                FileHandle.standardError.write(Data("openmarket: the session's budget could not be set (\(error))\n".utf8))
+                Glibc.exit(70)
+            }
+        }
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard arguments.first == "browse", let browse = try? BrowseCommand.parse(Array(arguments.dropFirst())) else {
             await main(nil)

@@ -29,6 +29,8 @@ struct ServeCommand: AsyncParsableCommand {
     var headerTimeout: Double = 10
     @Option(help: "Seconds a client may take to send a request's body once its header is in.") var bodyTimeout: Double = 60
     @Option(help: "Seconds a kept-alive connection may wait for its next request.") var idleTimeout: Double = 75
+    @Option(help: "Seconds answers may wait for a client that reads none of them before its connection is closed.")
+    var stallTimeout: Double = 30
     @Option(help: "Connections open at once (default: from the open-file limit); more wait to be accepted.")
     var maxConnections: Int?
     @Option(help: "Connections one client address may hold at once; 0 for no limit (behind a proxy).")
@@ -37,7 +39,10 @@ struct ServeCommand: AsyncParsableCommand {
     var noMetrics = false
 
     func validate() throws {
-        for (name, value) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)] {
+        for (name, value) in [
+            ("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout),
+            ("--stall-timeout", stallTimeout),
+        ] {
             guard value >= 0.1, value <= 86_400 else { throw ValidationError("\(name) must be between 0.1 and 86400 seconds") }
         }
         if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
@@ -50,7 +55,7 @@ struct ServeCommand: AsyncParsableCommand {
             headerTimeout: .milliseconds(Int(headerTimeout * 1000)), bodyTimeout: .milliseconds(Int(bodyTimeout * 1000)),
             idleTimeout: .milliseconds(Int(idleTimeout * 1000)),
             maxConnections: maxConnections ?? ConnectionLimits.defaultMaxConnections(),
-            maxConnectionsPerAddress: maxConnectionsPerAddress)
+            maxConnectionsPerAddress: maxConnectionsPerAddress, stallTimeout: .milliseconds(Int(stallTimeout * 1000)))
     }
 
     func run() async throws {

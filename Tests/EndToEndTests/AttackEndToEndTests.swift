@@ -230,6 +230,36 @@ struct AttackEndToEndTests {
         #expect(!refused.standardOutput.contains("Stop with Ctrl-C"))
     }
 
+    @Test("a client that pipelines a thousand picture requests on each of its connections and reads no answer is closed after the stall timeout; reading stops at 16 owed")
+    func slowReader() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try await ServedMarket.start(directory, arguments: ["--stall-timeout", "2", "--log-level", "notice"])
+        defer { server.process.stop() }
+        let port = try #require(Int(server.http.base.split(separator: ":").last ?? ""))
+        let page = try await server.http.send("GET", "/api/products?page_no=1&items_per_page=1").json()
+        let first = try #require((page["pages"] as? [[String: Any]])?.first)
+        let thumbnail = try #require(first["thumbnail"] as? String)
+        let picture = try #require(URL(string: thumbnail)?.path)
+        let baseline = try ProcessMemory.openDescriptors(server.process.pid)
+        let request = "GET \(picture) HTTP/1.1\r\nHost: x\r\n\r\n"
+        let readers = try (0..<5).map { _ in try RawSocket(port: port, from: "127.0.0.3") }
+        for reader in readers { reader.send(String(repeating: request, count: 1_000)) }
+        // None of them reads. Before, they were all open a minute later; the wrong outcome is never.
+        var open = Int.max
+        let deadline = ContinuousClock.now + .seconds(120)
+        while open > baseline + 1, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(250))
+            open = try ProcessMemory.openDescriptors(server.process.pid)
+        }
+        #expect(open <= baseline + 1, "descriptors: \(baseline) before, \(open) now")
+        let answered = try await server.http.send("GET", "/api/products?page_no=1&items_per_page=5")
+        #expect(answered.status == 200, "others are answered")
+        try await Task.sleep(for: .milliseconds(400))  // the log is written in batches
+        #expect(server.process.standardError.contains("answers not read within 2 s"), "\(server.process.standardError.suffix(800))")
+        withExtendedLifetime(readers) {}
+    }
+
     @Test("products list and show on a terminal print a hostile market's escape sequences as visible placeholders, never raw")
     func hostileMarketText() async throws {
         let folder = try TemporaryDirectory()

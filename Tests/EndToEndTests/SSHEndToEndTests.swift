@@ -249,7 +249,9 @@ struct SSHEndToEndTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let key = try makeKey(in: directory)
-        let (server, port, _) = try await startServer(directory, options: ["--open", "--connections-per-minute", "100"])
+        // Twenty visitors from one address: more than its share of sessions (8) by default.
+        let (server, port, _) = try await startServer(
+            directory, options: ["--open", "--connections-per-minute", "100", "--max-sessions-per-address", "20"])
         defer { server.stop() }
         let clients = try (0..<20).map { _ in
             // `script` gives ssh a terminal of its own (sized with stty) while the test types into a pipe.

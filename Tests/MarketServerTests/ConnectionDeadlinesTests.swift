@@ -41,6 +41,34 @@ struct ConnectionDeadlinesTests {
         #expect(deadlines.expired(at: at(62)) == .body)
     }
 
+    @Test("answers owed to a client that reads none of them: closed after the stall timeout from when its buffer filled; a client that reads again is not")
+    func stalled() {
+        var deadlines = ConnectionDeadlines(limits: limits, now: t0)
+        for _ in 0..<3 {
+            deadlines.bytesArrived(at: at(1))
+            deadlines.headerArrived(at: at(1))
+            deadlines.requestEnded()
+        }
+        deadlines.writabilityChanged(false, at: at(2))
+        deadlines.writabilityChanged(false, at: at(20))  // still full: the deadline does not move
+        #expect(deadlines.expired(at: at(31)) == nil)
+        #expect(deadlines.expired(at: at(32)) == .stalled)
+        deadlines.writabilityChanged(true, at: at(25))
+        #expect(deadlines.expired(at: at(100)) == nil, "it read: answers are owed, no deadline")
+        #expect(ConnectionDeadlines.Expiry.stalled.description == "answers not read")
+    }
+
+    @Test("no more requests are read while 16 await their answers; one answer lets reading go on")
+    func pipelinedCap() {
+        var deadlines = ConnectionDeadlines(limits: limits, now: t0)
+        for _ in 0..<15 { deadlines.requestEnded() }
+        #expect(deadlines.readsMore)
+        deadlines.requestEnded()
+        #expect(!deadlines.readsMore)
+        deadlines.answerEnded(at: at(1))
+        #expect(deadlines.readsMore)
+    }
+
     @Test("no deadline while the server owes answers; idle again from the last answer")
     func responding() {
         var deadlines = ConnectionDeadlines(limits: limits, now: t0)

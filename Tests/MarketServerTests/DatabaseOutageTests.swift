@@ -8,7 +8,7 @@ import Testing
 
 /// PostgreSQL going away while the server runs, modelled by a TCP relay between the stores and the test
 /// cluster that the test stops (every connection dropped, new ones refused) and starts again.
-@Suite("The database going away while serving", .postgresSchemas, .timeLimit(.minutes(2)))
+@Suite("The database going away while serving", .postgresSchemas, .timeLimit(.minutes(10)))
 struct DatabaseOutageTests {
     /// A relay from a local port to the cluster, as a separate process so that stopping it drops everything.
     final class Relay: Sendable {

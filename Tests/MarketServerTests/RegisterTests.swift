@@ -219,6 +219,23 @@ struct RegisterTests {
     }
 }
 
+extension RegisterTests {
+    @Test("a picture claiming more than 24 Mpx is a 413 before it is decoded", arguments: [StoreKind.memory])
+    func tooManyPixels(store: StoreKind) async throws {
+        let market = try await TestMarket.make(store: store)
+        defer { market.directory.remove() }
+        // A PNG's signature and IHDR: 6000×4001 pixels, 8-bit RGB (the chunk's CRC is not read before the size).
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+        for value in [UInt32(6000), UInt32(4001)] { png += withUnsafeBytes(of: value.bigEndian) { Array($0) } }
+        png += [8, 2, 0, 0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 64)
+        var builder = MultipartBuilder()
+        builder.text("params", TestMarket.params(secret: market.alice.secret))
+        builder.file("images", filename: "wide.png", bytes: png, contentType: "image/png")
+        builder.close()
+        try await expectRefused(market, builder, status: .contentTooLarge, mentions: "wide.png")
+    }
+}
+
 extension MultipartBuilder {
     mutating func truncate(to count: Int) {
         var copy = MultipartBuilder(boundary: boundary)

@@ -69,7 +69,7 @@ struct OpenMarketErrorTests {
     @Test("text from the server cannot carry control characters into the terminal")
     func sanitisedMessage() {
         let error = OpenMarketError.httpStatus(400, message: "bad \u{1B}[2Jname\nnow")
-        #expect(error.userMessage == "The server refused: bad  [2Jname now (400).")
+        #expect(error.userMessage == "The server refused: bad ␛[2Jname␊now (400).")
         #expect(error.serverMessage == "bad \u{1B}[2Jname\nnow")
         let long = OpenMarketError.httpStatus(400, message: String(repeating: "x", count: 500))
         #expect(long.userMessage.count < 260)

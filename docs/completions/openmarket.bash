@@ -236,7 +236,7 @@ _openmarket_serve() {
     repeating_flags=()
     non_repeating_flags=(--demo --no-metrics -h --help)
     repeating_options=()
-    non_repeating_options=(--host --port --data-dir --database --picture-store --public-url --demo-font --log-level --replica-id --header-timeout --body-timeout --idle-timeout --max-connections --max-connections-per-address)
+    non_repeating_options=(--host --port --data-dir --database --picture-store --public-url --demo-font --log-level --replica-id --header-timeout --body-timeout --idle-timeout --stall-timeout --max-connections --max-connections-per-address)
     __openmarket_offer_flags_options 0
 
     # Offer option value completions
@@ -276,6 +276,9 @@ _openmarket_serve() {
         return
         ;;
     '--idle-timeout')
+        return
+        ;;
+    '--stall-timeout')
         return
         ;;
     '--max-connections')
@@ -350,7 +353,7 @@ _openmarket_ssh() {
     repeating_flags=()
     non_repeating_flags=(--open --proxy-protocol -h --help)
     repeating_options=()
-    non_repeating_options=(--host --port --server --authorized-keys --data-dir --host-key --max-sessions --idle-timeout --max-session-time --connections-per-minute --login-grace-time --max-startups --max-startups-per-address --max-starting --silence-timeout --source-penalty --name --lang --log-level --metrics-port --metrics-host)
+    non_repeating_options=(--host --port --server --authorized-keys --data-dir --host-key --max-sessions --max-sessions-per-address --session-memory --session-cpu --idle-timeout --max-session-time --connections-per-minute --login-grace-time --max-startups --max-startups-per-address --max-starting --silence-timeout --source-penalty --name --lang --log-level --metrics-port --metrics-host)
     __openmarket_offer_flags_options 0
 
     # Offer option value completions
@@ -374,6 +377,15 @@ _openmarket_ssh() {
         return
         ;;
     '--max-sessions')
+        return
+        ;;
+    '--max-sessions-per-address')
+        return
+        ;;
+    '--session-memory')
+        return
+        ;;
+    '--session-cpu')
         return
         ;;
     '--idle-timeout')

@@ -25,7 +25,7 @@ function __openmarket_parse_tokens -S
         case 'browse'
             __openmarket_parse_subcommand 0 'server=' 'identifier=' 'secret=' 'data-dir=' 'poll-interval=' 'save-identity' 'product=' 'layout=' 'mouse' 'no-mouse' 'no-color' 'colors=' 'ascii' 'no-ascii' 'pictures=' 'theme=' 'lang=' 'remember' 'no-remember' 'config=' 'h/help'
         case 'serve'
-            __openmarket_parse_subcommand 0 'host=' 'port=' 'data-dir=' 'database=' 'picture-store=' 'public-url=' 'demo' 'demo-font=' 'log-level=' 'replica-id=' 'header-timeout=' 'body-timeout=' 'idle-timeout=' 'max-connections=' 'max-connections-per-address=' 'no-metrics' 'h/help'
+            __openmarket_parse_subcommand 0 'host=' 'port=' 'data-dir=' 'database=' 'picture-store=' 'public-url=' 'demo' 'demo-font=' 'log-level=' 'replica-id=' 'header-timeout=' 'body-timeout=' 'idle-timeout=' 'stall-timeout=' 'max-connections=' 'max-connections-per-address=' 'no-metrics' 'h/help'
         case 'vendor'
             __openmarket_parse_subcommand 0 'h/help'
             switch $unparsed_tokens[1]
@@ -35,7 +35,7 @@ function __openmarket_parse_tokens -S
                 __openmarket_parse_subcommand 0 'data-dir=' 'database=' 'h/help'
             end
         case 'ssh'
-            __openmarket_parse_subcommand 0 'host=' 'port=' 'server=' 'open' 'authorized-keys=' 'data-dir=' 'host-key=' 'max-sessions=' 'idle-timeout=' 'max-session-time=' 'connections-per-minute=' 'login-grace-time=' 'max-startups=' 'max-startups-per-address=' 'max-starting=' 'silence-timeout=' 'source-penalty=' 'name=' 'lang=' 'log-level=' 'metrics-port=' 'metrics-host=' 'proxy-protocol' 'h/help'
+            __openmarket_parse_subcommand 0 'host=' 'port=' 'server=' 'open' 'authorized-keys=' 'data-dir=' 'host-key=' 'max-sessions=' 'max-sessions-per-address=' 'session-memory=' 'session-cpu=' 'idle-timeout=' 'max-session-time=' 'connections-per-minute=' 'login-grace-time=' 'max-startups=' 'max-startups-per-address=' 'max-starting=' 'silence-timeout=' 'source-penalty=' 'name=' 'lang=' 'log-level=' 'metrics-port=' 'metrics-host=' 'proxy-protocol' 'h/help'
         case 'config'
             __openmarket_parse_subcommand 0 'h/help'
             switch $unparsed_tokens[1]
@@ -163,6 +163,7 @@ complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" header-timeout' -l 'header-timeout' -d 'Seconds a client may take from the first byte of a request to the end of its header.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" body-timeout' -l 'body-timeout' -d 'Seconds a client may take to send a request\'s body once its header is in.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" idle-timeout' -l 'idle-timeout' -d 'Seconds a kept-alive connection may wait for its next request.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" stall-timeout' -l 'stall-timeout' -d 'Seconds answers may wait for a client that reads none of them before its connection is closed.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" max-connections' -l 'max-connections' -d 'Connections open at once (default: from the open-file limit); more wait to be accepted.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" max-connections-per-address' -l 'max-connections-per-address' -d 'Connections one client address may hold at once; 0 for no limit (behind a proxy).' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" no-metrics' -l 'no-metrics' -d 'Do not answer GET /metrics (Prometheus text: requests by route and status, latency, cache hits, database pool waits).'
@@ -184,6 +185,9 @@ complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" data-dir' -l 'data-dir' -d 'Data directory (host key, embedded server, logs).' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" host-key' -l 'host-key' -d 'The host key file (default: DATA_DIR/ssh_host_ed25519_key); fronts behind one address share one.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" max-sessions' -l 'max-sessions' -d 'Most sessions at once (default: 500 per core, within half the available memory at 10 MB each and the open-file limit).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" max-sessions-per-address' -l 'max-sessions-per-address' -d 'Most sessions one address holds at once (an IPv6 address counted by its /64); one connection holds one.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" session-memory' -l 'session-memory' -d 'Megabytes of data each visitor\'s browser may map (RLIMIT_DATA, enforced by the kernel; past it the browser ends and the visitor is told why). 0: no memory budget.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" session-cpu' -l 'session-cpu' -d 'Seconds of CPU each visitor\'s browser may use (RLIMIT_CPU). 0: no CPU budget.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" idle-timeout' -l 'idle-timeout' -d 'Seconds without a key before a session is ended.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" max-session-time' -l 'max-session-time' -d 'Seconds a session may last.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" connections-per-minute' -l 'connections-per-minute' -d 'New connections one address may open per minute.' -rfka ''

@@ -18,6 +18,9 @@ int cps_add_closefrom(posix_spawn_file_actions_t *actions, int lowest);
 /// `resource` is an RLIMIT_ number, `soft` and `hard` the limits (RLIM_INFINITY for none). 0, or an error number.
 int cps_prlimit(pid_t pid, int resource, unsigned long long soft, unsigned long long hard);
 
+/// Sets one resource limit of this process (setrlimit(2) with an int resource). 0, or an error number.
+int cps_setrlimit(int resource, unsigned long long soft, unsigned long long hard);
+
 /// The resource limits' numbers, which Swift's Glibc module spells as enum cases of its own.
 int cps_rlimit_data(void);
 int cps_rlimit_cpu(void);

@@ -22,7 +22,7 @@ func buildRouter(
     ReadinessCheck(products: stores.products, replicaID: configuration.replicaID).addRoutes(to: router)
     ProductController<MarketRequestContext>(
         products: products, vendors: stores.vendors, deleteTokens: stores.deleteTokens, pictureRecords: stores.pictures,
-        pictures: pictures, demoPictures: demoPictures, thumbnails: ThumbnailMaker(), now: configuration.now,
+        pictures: pictures, demoPictures: demoPictures, thumbnails: ThumbnailMaker(), decoding: PictureDecoding(), now: configuration.now,
         deleteTokenLifetime: configuration.deleteTokenLifetime
     ).addRoutes(to: router)
     WishListController<MarketRequestContext>(keeper: stores.wishLists, now: configuration.now).addRoutes(to: router)

@@ -2,7 +2,9 @@ import NIOCore
 
 /// What one connection is doing and by when it must have done it: the header of a request within the
 /// header timeout of its first byte, the body within the body timeout of the header, the next request
-/// within the idle timeout of the last answer. While the server owes answers there is no deadline.
+/// within the idle timeout of the last answer. While the server owes answers, the client must keep reading
+/// them: a connection whose outgoing buffer stays full (the client reads nothing) for the stall timeout is
+/// out of time too, whatever it is doing.
 ///
 /// A plain value driven by the connection's handlers, so every order of events can be tested with
 /// made-up instants.
@@ -20,13 +22,14 @@ struct ConnectionDeadlines: Equatable {
 
     /// Which limit a connection ran out of.
     enum Expiry: Equatable, CustomStringConvertible {
-        case idle, head, body
+        case idle, head, body, stalled
 
         var description: String {
             switch self {
             case .idle: "idle keep-alive"
             case .head: "request header not complete"
             case .body: "request body not complete"
+            case .stalled: "answers not read"
             }
         }
     }
@@ -35,6 +38,8 @@ struct ConnectionDeadlines: Equatable {
     private(set) var phase: Phase
     /// Requests read whose answers have not ended.
     private(set) var unanswered = 0
+    /// Since when the connection's outgoing buffer has been full (the client not reading); nil while it takes more.
+    private(set) var blockedSince: NIODeadline?
 
     init(limits: ConnectionLimits, now: NIODeadline) {
         self.limits = limits
@@ -63,11 +68,24 @@ struct ConnectionDeadlines: Equatable {
         if unanswered == 0, phase == .responding { phase = .idle(since: now) }
     }
 
+    /// The connection's outgoing buffer filled (`writable` false: the client is not reading) or drained.
+    mutating func writabilityChanged(_ writable: Bool, at now: NIODeadline) {
+        if writable {
+            blockedSince = nil
+        } else if blockedSince == nil {
+            blockedSince = now
+        }
+    }
+
+    /// Whether more requests should be read now: not while `maxPipelined` of them await their answers.
+    var readsMore: Bool { unanswered < limits.maxPipelined }
+
     /// The limit the connection has run out of at `now`, if any.
     func expired(at now: NIODeadline) -> Expiry? {
         func over(_ since: NIODeadline, _ limit: Duration) -> Bool {
             now - since >= TimeAmount(limit)
         }
+        if let blockedSince, over(blockedSince, limits.stallTimeout) { return .stalled }
         switch phase {
         case .idle(let since): return over(since, limits.idleTimeout) ? .idle : nil
         case .readingHead(let since): return over(since, limits.headerTimeout) ? .head : nil

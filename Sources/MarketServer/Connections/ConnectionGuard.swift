@@ -4,16 +4,23 @@ import NIOCore
 /// share (answering 503 and closing when the share is used up), notes when request bytes arrive, and
 /// closes the connection once `ConnectionDeadlines` says it has run out of time — with a 408 when it
 /// was in the middle of a request and owed nothing. `RequestProgressObserver`, behind the HTTP decoder,
-/// tells it where requests and answers begin and end.
-final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
+/// tells it where requests and answers begin and end. While `maxPipelined` requests await their answers it
+/// reads no more (their bytes wait in the kernel), and a client that reads none of its answers is closed
+/// after the stall timeout.
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
+    typealias OutboundIn = Any
     typealias OutboundOut = ByteBuffer
 
     private let watch: ConnectionWatch
     private var deadlines: ConnectionDeadlines
     private var state = State.new
     private var check: Scheduled<Void>?
+    /// The pipeline's context, to read again once answers have caught up.
+    private var context: ChannelHandlerContext?
+    /// A read asked for while too many requests awaited their answers.
+    private var readHeld = false
 
     private enum State {
         case new
@@ -30,7 +37,25 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
         if context.channel.isActive { activate(context) }
+    }
+
+    func read(context: ChannelHandlerContext) {
+        guard deadlines.readsMore else {
+            readHeld = true
+            return
+        }
+        context.read()
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        context.write(data, promise: promise)
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        deadlines.writabilityChanged(context.channel.isWritable, at: .now())
+        context.fireChannelWritabilityChanged()
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -59,7 +84,13 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
     func requestEnded() { deadlines.requestEnded() }
 
-    func answerEnded() { deadlines.answerEnded(at: .now()) }
+    func answerEnded() {
+        deadlines.answerEnded(at: .now())
+        if readHeld, deadlines.readsMore, let context {
+            readHeld = false
+            context.read()
+        }
+    }
 
     // MARK: Own work
 
@@ -107,6 +138,7 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func finish() {
+        context = nil
         check?.cancel()
         check = nil
         if case .admitted(let address) = state { watch.release(address) }

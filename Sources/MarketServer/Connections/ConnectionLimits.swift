@@ -15,16 +15,25 @@ public struct ConnectionLimits: Sendable, Equatable {
     public var maxConnections: Int
     /// Connections one client address may hold at once (0: no limit); further ones are answered 503 and closed.
     public var maxConnectionsPerAddress: Int
+    /// How long answers may wait for a client that reads none of them (the connection's outgoing buffer full)
+    /// before the connection is closed.
+    public var stallTimeout: Duration
+    /// Requests read ahead of their answers (pipelined); past it the connection is not read until answers
+    /// catch up.
+    public var maxPipelined: Int
 
     public init(
         headerTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(60), idleTimeout: Duration = .seconds(75),
-        maxConnections: Int = ConnectionLimits.defaultMaxConnections(), maxConnectionsPerAddress: Int = 64
+        maxConnections: Int = ConnectionLimits.defaultMaxConnections(), maxConnectionsPerAddress: Int = 64,
+        stallTimeout: Duration = .seconds(30), maxPipelined: Int = 16
     ) {
         self.headerTimeout = headerTimeout
         self.bodyTimeout = bodyTimeout
         self.idleTimeout = idleTimeout
         self.maxConnections = maxConnections
         self.maxConnectionsPerAddress = maxConnectionsPerAddress
+        self.stallTimeout = stallTimeout
+        self.maxPipelined = max(1, maxPipelined)
     }
 
     /// For a server only this process talks to (the browser's and `openmarket ssh`'s embedded market): every
@@ -44,6 +53,6 @@ public struct ConnectionLimits: Sendable, Equatable {
 
     /// How often a connection's deadlines are checked: a quarter of the shortest timeout, at least 100 ms.
     var checkInterval: Duration {
-        max(.milliseconds(100), min(headerTimeout, bodyTimeout, idleTimeout) / 4)
+        max(.milliseconds(100), min(headerTimeout, bodyTimeout, idleTimeout, stallTimeout) / 4)
     }
 }

@@ -51,6 +51,7 @@ final class ConnectionWatch: Sendable {
             case .idle: limits.idleTimeout
             case .head: limits.headerTimeout
             case .body: limits.bodyTimeout
+            case .stalled: limits.stallTimeout
             }
         // Idle keep-alive connections closing is ordinary; slow requests are worth a line.
         guard expiry != .idle else { return }

@@ -12,11 +12,21 @@ public struct APIError: Error, HTTPResponseError, Sendable, Equatable {
 
     /// The methods the path takes, for a 405 (sent as `Allow`).
     public let allowedMethods: [HTTPRequest.Method]
+    /// Seconds to wait before trying again, for a 503 (sent as `Retry-After`).
+    public let retryAfter: Int?
 
-    public init(_ status: HTTPResponse.Status, _ message: String, allowedMethods: [HTTPRequest.Method] = []) {
+    public init(
+        _ status: HTTPResponse.Status, _ message: String, allowedMethods: [HTTPRequest.Method] = [], retryAfter: Int? = nil
+    ) {
         self.status = status
         self.message = message
         self.allowedMethods = allowedMethods
+        self.retryAfter = retryAfter
+    }
+
+    /// 503 with `Retry-After`: the server has no room for this now, and says when to try again.
+    public static func busy(_ message: String, retryAfter: Int) -> APIError {
+        APIError(.serviceUnavailable, message, retryAfter: retryAfter)
     }
 
     public static func badRequest(_ message: String) -> APIError { APIError(.badRequest, message) }
@@ -36,6 +46,7 @@ public struct APIError: Error, HTTPResponseError, Sendable, Equatable {
     public var headers: HTTPFields {
         var fields: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if !allowedMethods.isEmpty { fields[.allow] = allowedMethods.map(\.rawValue).joined(separator: ", ") }
+        if let retryAfter { fields[.retryAfter] = String(retryAfter) }
         return fields
     }
 

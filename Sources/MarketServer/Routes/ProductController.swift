@@ -16,6 +16,8 @@ struct ProductController<Context: RequestContext>: Sendable {
     let pictures: any PictureStore
     let demoPictures: DemoPictureMaker
     let thumbnails: ThumbnailMaker
+    /// Where uploads are decoded (off the request path, a bounded queue).
+    let decoding: PictureDecoding
     let now: @Sendable () -> Date
     let deleteTokenLifetime: TimeInterval
 
@@ -109,7 +111,7 @@ struct ProductController<Context: RequestContext>: Sendable {
             discountedPrice: product.discountedPrice, stock: product.stock, currency: product.currency)
 
         let images = parts.filter { $0.name == "images" }
-        let prepared = try prepare(images)
+        let prepared = try await prepare(images)
 
         let date = now()
         var staged: [StagedPicture] = []
@@ -138,8 +140,41 @@ struct ProductController<Context: RequestContext>: Sendable {
         var thumbnail: [UInt8]
     }
 
-    /// Checks count, names, sizes and content of the `images` parts and makes their thumbnails.
-    func prepare(_ images: [MultipartPart]) throws -> [PreparedPicture] {
+    /// Checks count, names, sizes and content of the `images` parts, then makes their thumbnails on the
+    /// decoding pool (`PictureDecoding`): 503 with `Retry-After` when its queue is full.
+    func prepare(_ images: [MultipartPart]) async throws -> [PreparedPicture] {
+        let checked = try check(images)
+        let thumbnails = self.thumbnails
+        do {
+            return try await decoding.run {
+                try checked.map { picture in
+                    do {
+                        return PreparedPicture(
+                            bytes: picture.bytes, format: picture.format, thumbnail: try thumbnails.thumbnail(of: picture.bytes))
+                    } catch let error as ImageCodecError where error.isTooManyPixels {
+                        throw APIError.tooLarge("\(picture.label) \"\(picture.filename)\": \(error)")
+                    } catch {
+                        throw APIError.badRequest("\(picture.label) \"\(picture.filename)\": \(error)")
+                    }
+                }
+            }
+        } catch is PictureDecoding.Busy {
+            throw APIError.busy(
+                "images: the server is busy with other pictures (\(decoding.workers + decoding.waiting) at once); try again shortly",
+                retryAfter: 2)
+        }
+    }
+
+    /// A part that passed the checks that need no decoding.
+    struct CheckedPicture: Sendable {
+        var label: String
+        var filename: String
+        var bytes: [UInt8]
+        var format: ImageFormat
+    }
+
+    /// Checks count, names, sizes and kind of the `images` parts, without decoding them.
+    func check(_ images: [MultipartPart]) throws -> [CheckedPicture] {
         guard !images.isEmpty else { throw APIError.badRequest("images: at least one picture is required") }
         guard images.count <= ProductRules.maxImages else {
             throw APIError.badRequest("images: at most \(ProductRules.maxImages) pictures, not \(images.count)")
@@ -162,13 +197,7 @@ struct ProductController<Context: RequestContext>: Sendable {
             guard let format = ImageFormat.detect(bytes) else {
                 throw APIError.unsupportedMedia("\(label) \"\(filename)\" is not a JPEG or PNG picture")
             }
-            do {
-                return PreparedPicture(bytes: bytes, format: format, thumbnail: try thumbnails.thumbnail(of: bytes))
-            } catch let error as ImageCodecError where error.isTooManyPixels {
-                throw APIError.tooLarge("\(label) \"\(filename)\": \(error)")
-            } catch {
-                throw APIError.badRequest("\(label) \"\(filename)\": \(error)")
-            }
+            return CheckedPicture(label: label, filename: filename, bytes: bytes, format: format)
         }
     }
 

@@ -113,6 +113,7 @@ extension Phrase {
         case .noFileStartsWith: "No file starts with that."
         case .pictureUnreadable(let reason): reason
         case .noSuchFile(let path): "No such file: \(path)"
+        case .notInPictureFolder(let name): "No picture \(name) in your upload folder on the server"
         case .isAFolder(let path): "\(path) is a folder, not a picture"
         case .cannotReadFile(let path): "Cannot read \(path) (permission denied?)"
         case .pictureTooBig(let path, let megabytes, let most): "\(path) is \(megabytes) MB; pictures up to \(most) MB can be shrunk"

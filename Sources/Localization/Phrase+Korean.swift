@@ -113,6 +113,7 @@ extension Phrase {
         case .noFileStartsWith: "그렇게 시작하는 파일이 없습니다."
         case .pictureUnreadable(let reason): reason
         case .noSuchFile(let path): "파일이 없습니다: \(path)"
+        case .notInPictureFolder(let name): "서버의 업로드 폴더에 사진 \(name)이(가) 없습니다"
         case .isAFolder(let path): "\(path)은(는) 사진이 아니라 폴더입니다"
         case .cannotReadFile(let path): "\(path)을(를) 읽을 수 없습니다 (권한이 없나요?)"
         case .pictureTooBig(let path, let megabytes, let most): "\(path)은(는) \(megabytes) MB입니다. \(most) MB까지의 사진만 줄일 수 있습니다"

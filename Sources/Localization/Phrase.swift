@@ -136,6 +136,9 @@ public enum Phrase: Sendable, Equatable {
     /// A picture could not be read from disk, as the runtime said it (already in the screen's language).
     case pictureUnreadable(String)
     case noSuchFile(String)
+    /// A name typed in the picture field of an SSH visitor that is not a file in their upload folder (whether
+    /// it exists elsewhere or not).
+    case notInPictureFolder(String)
     case isAFolder(String)
     case cannotReadFile(String)
     case pictureTooBig(String, megabytes: Int, most: Int)

@@ -39,6 +39,9 @@ public struct BrowserConfiguration: Sendable {
     public var writerVendorID: Int?
     /// Why writes are off, for a read-only demo; nil when they are allowed.
     public var readOnlyNotice: String?
+    /// Where picture files may be taken from: nil, anywhere the user can read (their own machine); an SSH
+    /// visitor's browser, only their upload folder on the server (`PictureFolder`).
+    public var pictureFolder: PictureFolder?
     /// How products are laid out at start (`v` toggles).
     public var layout: LayoutKind = .list
     /// A product to open at start.

@@ -34,6 +34,8 @@ public struct BrowserLaunch: Sendable {
         /// Where the wish list is kept: unset, a file per market in the data directory; empty, for the session
         /// only; otherwise the market keeps it under this owner name (`openmarket ssh` sets it per visitor).
         public static let wishListOwner = "OPENMARKET_WISHLIST_OWNER"
+        /// The only folder picture files may come from (`openmarket ssh` sets it per vendor key); unset: anywhere.
+        public static let pictureFolder = "OPENMARKET_PICTURE_FOLDER"
     }
 
     /// A value that is not one of those an option takes.
@@ -173,6 +175,8 @@ public struct BrowserLaunch: Sendable {
         configuration.readOnlyNotice =
             (environment[EnvironmentKey.readOnly] ?? "").isEmpty ? nil : settings.language.value.text(.readOnlyDemo)
         configuration.openProduct = options.product
+        // Set (even empty, or to a folder that is not there): confined to it, and then to nothing.
+        if let folder = environment[EnvironmentKey.pictureFolder] { configuration.pictureFolder = PictureFolder(root: folder) }
         configuration.marketURL = baseURL.absoluteString
         configuration.layout = settings.layout.value
         configuration.keymap = settings.keymap

@@ -269,10 +269,21 @@ extension BrowserRuntime {
                     queue.send(.browser(.presented(.form(.register, .submitted(result)))))
                 }
             case .preparePicture(let path, let preview, let palette):
+                let folder = runtime.configuration.pictureFolder
                 tasks.startDetached(.preparePicture(path: path)) {
                     let result: Result<ProductFormState.Picture, BrowserFailure>
                     do throws(UploadPictureError) {
-                        let upload = try UploadShrinker().prepare(fileAt: path)
+                        // An SSH visitor's names are inside their upload folder; anything else reads as absent.
+                        var file = path
+                        if let folder {
+                            guard let inside = folder.file(path) else {
+                                queue.send(.browser(.presented(.form(.register, .pictureLoaded(
+                                    path: path, .failure(BrowserFailure(language.text(.notInPictureFolder(path)))))))))
+                                return
+                            }
+                            file = inside
+                        }
+                        let upload = try UploadShrinker().prepare(fileAt: file)
                         let cells = try? ThumbnailRenderer(palette: palette).render(upload.bytes, columns: preview.columns, rows: preview.rows)
                         result = .success(ProductFormState.Picture(path: path, upload: upload, preview: cells))
                     } catch {
@@ -281,8 +292,9 @@ extension BrowserRuntime {
                     queue.send(.browser(.presented(.form(.register, .pictureLoaded(path: path, result)))))
                 }
             case .completePath(let prefix):
+                let folder = runtime.configuration.pictureFolder
                 tasks.startDetached(.completePath) {
-                    let candidates = PathCompleter.candidates(for: prefix)
+                    let candidates = folder?.candidates(for: prefix) ?? PathCompleter.candidates(for: prefix)
                     queue.send(.browser(.presented(.form(.register, .pathCompleted(prefix: prefix, candidates)))))
                 }
             case .loadFormImages(let id):

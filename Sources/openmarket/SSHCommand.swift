@@ -170,9 +170,13 @@ struct SSHCommand: AsyncParsableCommand {
             environment[BrowserLaunch.EnvironmentKey.readOnly] = "1"
         }
         let forKey = environmentForKey
+        let uploads = directory.appendingPathComponent("uploads").path
         environmentForKey = { fingerprint in
             var environment = forKey(fingerprint)
             environment[BrowserLaunch.EnvironmentKey.wishListOwner] = wishLists.owner(forFingerprint: fingerprint) ?? ""
+            // Picture files come from the key's own upload folder on the server, never from the host at large;
+            // a visitor without a key has none.
+            environment[BrowserLaunch.EnvironmentKey.pictureFolder] = Self.uploadFolder(in: uploads, fingerprint: fingerprint)
             return environment
         }
         let launcher = SessionLauncher(
@@ -194,6 +198,15 @@ struct SSHCommand: AsyncParsableCommand {
             throw ValidationError("\(home) is visitors' HOME and must stay empty; it holds \(inside.prefix(3).joined(separator: ", ")). Empty it, then start again.")
         }
         return home
+    }
+
+    /// A vendor key's upload folder: `uploads/` in the data directory, a folder named after the key's
+    /// fingerprint (made 0700 when missing); empty for a visitor without a key.
+    static func uploadFolder(in directory: String, fingerprint: String) -> String {
+        guard fingerprint != "none" else { return "" }
+        let folder = String(choicesFile(in: directory, fingerprint: fingerprint).dropLast(".json".count))
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return folder
     }
 
     /// A visitor key's remembered choices: a file named after its fingerprint, in `directory`.

@@ -37,8 +37,12 @@ struct ServeCommand: AsyncParsableCommand {
     var maxConnectionsPerAddress = 64
     @Flag(help: "Do not answer GET /metrics (Prometheus text: requests by route and status, latency, cache hits, database pool waits).")
     var noMetrics = false
+    @Option(help: "Answer GET /metrics on this port of its own (0 picks a free one) instead of the API's, so that a proxy in front of the API never passes it on.")
+    var metricsPort: Int?
+    @Option(help: "Address the metrics port listens on.") var metricsHost = "127.0.0.1"
 
     func validate() throws {
+        if noMetrics && metricsPort != nil { throw ValidationError("--no-metrics and --metrics-port: choose one") }
         for (name, value) in [
             ("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout),
             ("--stall-timeout", stallTimeout),
@@ -62,7 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
         OpenFileLimit.raise()
         let logging = LoggerFactory()
         let logger = logging.make(label: "openmarket.server", level: logLevel)
-        let configuration = serverConfiguration()
+        let (configuration, metricsText) = serverConfiguration()
         let flusher = Task { await logging.sink.runFlusher() }
         defer {
             flusher.cancel()
@@ -70,9 +74,28 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let dataPath = configuration.dataDirectory.path
         let host = host
+        // /metrics on a port of its own, beside the server, when asked.
+        let (metricsPorts, metricsSink) = AsyncStream.makeStream(of: Int.self)
+        let metricsHost = metricsHost
+        let metricsService: [any Service] = zip([metricsPort].compactMap { $0 }, [metricsText].compactMap { $0 }).map { port, text in
+            MetricsEndpoint.application(host: metricsHost, port: port, logger: logger, text: text) { bound in metricsSink.yield(bound) }
+        }
+        if metricsService.isEmpty { metricsSink.finish() }
+        @Sendable func announce(_ server: OpenMarketServer, port: Int, data: String) async {
+            var metrics: Int?
+            for await bound in metricsPorts {
+                metrics = bound
+                break
+            }
+            Self.announce(server, host: host, port: port, data: data, metrics: metrics.map { "http://\(metricsHost):\($0)/metrics" })
+        }
         guard let location = try database.location() else {
             let server = try await OpenMarketServer.open(configuration, logger: logger)
-            try await server.application { port in Self.announce(server, host: host, port: port, data: dataPath) }.runService()
+            let application = server.application { port in await announce(server, port: port, data: dataPath) }
+            let group = ServiceGroup(
+                configuration: .init(
+                    services: metricsService + [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            try await group.run()
             return
         }
         // PostgreSQL: the pool runs as a service beside the server, which needs it from the moment it opens.
@@ -82,33 +105,35 @@ struct ServeCommand: AsyncParsableCommand {
         let stores = inDirectory ? postgres.stores.keepingPicturesInDataDirectory() : postgres.stores
         let data = "\(location), " + (inDirectory ? "pictures in \(dataPath)" : "pictures in the database")
         let serving = ServerService(configuration: configuration, stores: stores, logger: logger) {
-            server, port in Self.announce(server, host: host, port: port, data: data)
+            server, port in await announce(server, port: port, data: data)
         }
         let group = ServiceGroup(
             configuration: .init(
-                services: [postgres.client, serving], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+                services: [postgres.client] + metricsService + [serving], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }
 
-    /// The server's configuration from the options, with metrics unless `--no-metrics`.
-    func serverConfiguration() -> ServerConfiguration {
+    /// The server's configuration from the options, with metrics unless `--no-metrics` (answered on the API's
+    /// port, or, with `--metrics-port`, not there: the text is returned for the port of its own).
+    func serverConfiguration() -> (ServerConfiguration, (@Sendable () -> String)?) {
         var configuration = ServerConfiguration(
             host: host, port: port,
             dataDirectory: dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory(),
             publicURL: publicURL, demo: demo ? .always : .whenEmpty, connections: connectionLimits,
             demoFont: URL(fileURLWithPath: demoFont))
         if let replicaID { configuration.replicaID = replicaID }
-        if !noMetrics {
-            let metrics = PrometheusMetrics()
-            configuration.metrics = metrics.factory
-            configuration.metricsText = { metrics.text() }
-        }
-        return configuration
+        guard !noMetrics else { return (configuration, nil) }
+        let metrics = PrometheusMetrics()
+        configuration.metrics = metrics.factory
+        let text: @Sendable () -> String = { metrics.text() }
+        if metricsPort == nil { configuration.metricsText = text }
+        return (configuration, text)
     }
 
     /// The start lines: where the server listens, its data, the demo vendor's credentials.
-    @Sendable static func announce(_ server: OpenMarketServer, host: String, port: Int, data: String) {
+    @Sendable static func announce(_ server: OpenMarketServer, host: String, port: Int, data: String, metrics: String? = nil) {
         var lines = ["Open Market API server on http://\(host):\(port)  (data: \(data))"]
+        if let metrics { lines.append("metrics: \(metrics)") }
         if let demoVendor = server.demoVendor {
             lines.append("Demo vendor \"\(demoVendor.name)\": identifier \(demoVendor.identifier)")
             lines.append("                secret     \(demoVendor.secret)")

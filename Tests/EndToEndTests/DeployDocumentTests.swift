@@ -39,6 +39,15 @@ struct SystemdUnitTests {
             let said = (verify.standardOutput + verify.standardError).trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(status == 0, "\(said)")
             #expect(said.isEmpty, "systemd-analyze: \(said)")
+            // Hardened: systemd's own rating of its sandboxing is OK or better (SAFE, PERFECT), never MEDIUM.
+            let security = try SpawnedProcess(
+                "/usr/bin/systemd-analyze", ["security", "--offline=true", "--no-pager", file.path])
+            _ = security.waitForExitBlocking()
+            let overall = try #require(
+                security.standardOutput.split(separator: "\n").first { $0.contains("Overall exposure level") }, "\(security.standardError)")
+            let rating = overall.split(separator: " ").dropLast().last.map(String.init) ?? ""
+            #expect(["OK", "SAFE", "PERFECT"].contains(rating), "\(overall)")
+            #expect(unit.contains("UMask=0077") && unit.contains("ProtectProc=invisible") && unit.contains("SystemCallFilter=@system-service"))
         }
     }
 }

@@ -20,12 +20,26 @@ struct NginxBalancer {
         return """
             # Pictures never change at a URL (the server says "immutable"): nginx keeps them, PostgreSQL is asked once.
             proxy_cache_path \(cacheFolder) keys_zone=openmarket_pictures:10m max_size=1g inactive=7d;
+            # Per client address, as each replica's own limit would (it is off behind a balancer): connections, and writes.
+            limit_conn_zone $binary_remote_addr zone=openmarket_addresses:10m;
+            map $request_method $openmarket_writer {
+                default "";                      # reads are not counted
+                POST $binary_remote_addr;
+                PATCH $binary_remote_addr;
+                PUT $binary_remote_addr;
+                DELETE $binary_remote_addr;
+            }
+            limit_req_zone $openmarket_writer zone=openmarket_writes:10m rate=10r/s;
             upstream openmarket {
             \(servers)
                 keepalive 32;                    # connections kept open to the replicas
             }
             server {
                 listen \(listen);
+                limit_conn openmarket_addresses 64;
+                limit_conn_status 503;
+                limit_req zone=openmarket_writes burst=50 nodelay;
+                limit_req_status 429;
                 client_max_body_size 3m;         # above the API's 2 MiB, so the API answers with its own error
                 proxy_http_version 1.1;
                 proxy_set_header Connection "";
@@ -36,6 +50,9 @@ struct NginxBalancer {
                 location / {
                     proxy_pass http://openmarket;
                     proxy_read_timeout 70s;      # a register may take the server's 60 s body limit
+                }
+                location = /metrics {
+                    return 404;                  # for Prometheus, on each replica's --metrics-port, never the public's
                 }
                 location /images/ {
                     proxy_pass http://openmarket;

@@ -55,7 +55,7 @@ struct CatalogTests {
         .wishBanner(name: "Mug", change: .backInStock(3, old: "₩9,000", new: "₩9,500"), more: 0, listKey: "F"),
         .wishBanner(name: "Mug", change: .gone(lastPrice: "₩9,000"), more: 0, listKey: "F"), .wishTitle(3), .wishEmpty(keepKey: "f"), .wishGone,
         .sshShuttingDown, .sshTimeLimit, .sshIdle, .sshFull(front: "front-a"), .sshNeedsTerminal, .sshUnknownCommand("ls"), .sshHelp,
-        .sshOneSessionPerConnection, .sshAddressFull(limit: 8), .sshBudget,
+        .sshOneSessionPerConnection, .sshAddressFull(limit: 8), .sshBudget, .notInPictureFolder("teapot.jpg"),
     ]
         + Phrase.Hint.allCases.map { .hint($0) } + Phrase.DetailLabel.allCases.map { .detailLabel($0) }
         + Phrase.FormField.allCases.map { .fieldLabel($0) } + Phrase.PictureKey.allCases.map { .pictureKeys($0) }

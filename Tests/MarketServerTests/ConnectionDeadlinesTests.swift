@@ -41,7 +41,7 @@ struct ConnectionDeadlinesTests {
         #expect(deadlines.expired(at: at(62)) == .body)
     }
 
-    @Test("answers owed to a client that reads none of them: closed after the stall timeout from when its buffer filled; a client that reads again is not")
+    @Test("writes the kernel does not take (a client that reads none of its answers): closed after the stall timeout from the last write that went through; writes that go through keep it open")
     func stalled() {
         var deadlines = ConnectionDeadlines(limits: limits, now: t0)
         for _ in 0..<3 {
@@ -49,12 +49,16 @@ struct ConnectionDeadlinesTests {
             deadlines.headerArrived(at: at(1))
             deadlines.requestEnded()
         }
-        deadlines.writabilityChanged(false, at: at(2))
-        deadlines.writabilityChanged(false, at: at(20))  // still full: the deadline does not move
-        #expect(deadlines.expired(at: at(31)) == nil)
-        #expect(deadlines.expired(at: at(32)) == .stalled)
-        deadlines.writabilityChanged(true, at: at(25))
-        #expect(deadlines.expired(at: at(100)) == nil, "it read: answers are owed, no deadline")
+        deadlines.writeStarted(at: at(2))
+        deadlines.writeStarted(at: at(3))
+        deadlines.writeEnded(at: at(10))  // one went through: the clock starts again for the other
+        deadlines.writeStarted(at: at(20))  // more queued behind it do not move it
+        #expect(deadlines.expired(at: at(39)) == nil)
+        #expect(deadlines.expired(at: at(40)) == .stalled)
+        deadlines.writeEnded(at: at(41))
+        deadlines.writeEnded(at: at(42))
+        #expect(deadlines.pendingWrites == 0 && deadlines.waitingSince == nil)
+        #expect(deadlines.expired(at: at(100)) == nil, "every write went through: answers still owed, no deadline")
         #expect(ConnectionDeadlines.Expiry.stalled.description == "answers not read")
     }
 

@@ -61,4 +61,51 @@ struct WishListRouteTests {
             #expect((try await client.send(.get, "/api/wishlists/\(Self.owner)").jsonObject()["products"] as? [Any])?.isEmpty == true)
         }
     }
+
+    @Test("the quota: a list that would take the lists past it is refused and nothing changes; the owner's own list does not count twice", arguments: StoreKind.allCases)
+    func quota(store: StoreKind) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let stores = try await TestStores.make(store, directory: directory)
+        let keeper = try await stores.open().wishLists
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let size = Self.document.utf8.count
+        let a = String(repeating: "a", count: 32), b = String(repeating: "b", count: 32), c = String(repeating: "c", count: 32)
+        #expect(try await keeper.keep(Self.document, owner: a, at: now, mostBytes: 2 * size))
+        #expect(try await keeper.keep(Self.document, owner: b, at: now, mostBytes: 2 * size))
+        #expect(try await !keeper.keep(Self.document, owner: c, at: now, mostBytes: 2 * size), "a third would pass the quota")
+        #expect(try await keeper.wishList(owner: c) == nil, "nothing kept")
+        #expect(try await keeper.keep(Self.document, owner: a, at: now, mostBytes: 2 * size), "replacing one's own fits")
+        let empty = #"{"version":1,"products":[]}"#
+        #expect(try await keeper.keep(empty, owner: b, at: now, mostBytes: 2 * size))
+        #expect(try await keeper.keep(empty, owner: c, at: now, mostBytes: 2 * size), "room made by a smaller list")
+    }
+
+    @Test("lists nobody wrote for the lifetime are forgotten; the others stay", arguments: StoreKind.allCases)
+    func expiry(store: StoreKind) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let stores = try await TestStores.make(store, directory: directory)
+        let keeper = try await stores.open().wishLists
+        let old = Date(timeIntervalSince1970: 1_700_000_000)
+        let recent = old.addingTimeInterval(200 * 86_400)
+        let a = String(repeating: "a", count: 32), b = String(repeating: "b", count: 32)
+        #expect(try await keeper.keep(Self.document, owner: a, at: old, mostBytes: 1 << 20))
+        #expect(try await keeper.keep(Self.document, owner: b, at: recent, mostBytes: 1 << 20))
+        #expect(try await keeper.removeUntouched(before: recent.addingTimeInterval(-180 * 86_400)) == 1)
+        #expect(try await keeper.wishList(owner: a) == nil)
+        #expect(try await keeper.wishList(owner: b) == Self.document)
+        #expect(try await keeper.removeUntouched(before: recent.addingTimeInterval(-180 * 86_400)) == 0)
+    }
+
+    @Test("writes from one address: at most so many a minute, then refused with the seconds to wait; another address is apart; a minute later, again")
+    func writeRate() {
+        let rate = WriteRate(perMinute: 3)
+        let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+        for second in 0..<3 { #expect(rate.admit("10.0.0.1", at: t0.addingTimeInterval(Double(second))).admitted) }
+        let refused = rate.admit("10.0.0.1", at: t0.addingTimeInterval(10))
+        #expect(!refused.admitted && refused.retryAfter == 50)
+        #expect(rate.admit("10.0.0.2", at: t0.addingTimeInterval(10)).admitted)
+        #expect(rate.admit("10.0.0.1", at: t0.addingTimeInterval(60.5)).admitted, "the first write left the window")
+    }
 }

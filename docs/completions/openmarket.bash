@@ -236,7 +236,7 @@ _openmarket_serve() {
     repeating_flags=()
     non_repeating_flags=(--demo --no-metrics -h --help)
     repeating_options=()
-    non_repeating_options=(--host --port --data-dir --database --picture-store --public-url --demo-font --log-level --replica-id --header-timeout --body-timeout --idle-timeout --stall-timeout --max-connections --max-connections-per-address)
+    non_repeating_options=(--host --port --data-dir --database --picture-store --public-url --demo-font --log-level --replica-id --header-timeout --body-timeout --idle-timeout --stall-timeout --max-connections --max-connections-per-address --metrics-port --metrics-host)
     __openmarket_offer_flags_options 0
 
     # Offer option value completions
@@ -285,6 +285,12 @@ _openmarket_serve() {
         return
         ;;
     '--max-connections-per-address')
+        return
+        ;;
+    '--metrics-port')
+        return
+        ;;
+    '--metrics-host')
         return
         ;;
     esac

@@ -25,6 +25,9 @@ func buildRouter(
         pictures: pictures, demoPictures: demoPictures, thumbnails: ThumbnailMaker(), decoding: PictureDecoding(), now: configuration.now,
         deleteTokenLifetime: configuration.deleteTokenLifetime
     ).addRoutes(to: router)
-    WishListController<MarketRequestContext>(keeper: stores.wishLists, now: configuration.now).addRoutes(to: router)
+    WishListController(
+        keeper: stores.wishLists, now: configuration.now, quota: configuration.wishLists,
+        rate: configuration.connections.maxConnectionsPerAddress == 0 ? nil : WriteRate(perMinute: configuration.wishListWritesPerMinute)
+    ).addRoutes(to: router)
     return router
 }

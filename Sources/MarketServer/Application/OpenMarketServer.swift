@@ -102,6 +102,8 @@ public struct OpenMarketServer: Sendable {
             services.append(DemoPictureFiller(maker: demoPictures, records: stores.pictures, logger: logger))
         }
         if stores.changeFeed.isShared { services.append(ChangeFollower(feed: stores.changeFeed, cache: products)) }
+        services.append(
+            WishListExpiry(keeper: stores.wishLists, lifetime: configuration.wishLists.lifetime, now: configuration.now, logger: logger))
         return buildApplication(
             router: router(), answers: products, configuration: configuration, services: services, logger: logger,
             onRunning: onRunning)

@@ -37,6 +37,11 @@ public struct ServerConfiguration: Sendable {
     public var metrics: any MetricsFactory = NOOPMetricsHandler.instance
     /// The text `GET /metrics` answers (Prometheus' format); no such route when nil.
     public var metricsText: (@Sendable () -> String)?
+    /// How much of wish lists the market keeps, in all and for how long.
+    public var wishLists = WishListQuota()
+    /// Wish-list writes one client address may make a minute (off where `connections` has no per-address
+    /// limit: behind a balancer, which limits writes itself, or for the browser's own embedded market).
+    public var wishListWritesPerMinute = 30
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, publicURL: String? = nil,

@@ -2,9 +2,9 @@ import NIOCore
 
 /// What one connection is doing and by when it must have done it: the header of a request within the
 /// header timeout of its first byte, the body within the body timeout of the header, the next request
-/// within the idle timeout of the last answer. While the server owes answers, the client must keep reading
-/// them: a connection whose outgoing buffer stays full (the client reads nothing) for the stall timeout is
-/// out of time too, whatever it is doing.
+/// within the idle timeout of the last answer. Whatever it is doing, bytes written to it must keep reaching
+/// the client: a connection with a write outstanding and none completed for the stall timeout (a client that
+/// reads nothing, its buffers full) is out of time too.
 ///
 /// A plain value driven by the connection's handlers, so every order of events can be tested with
 /// made-up instants.
@@ -38,8 +38,10 @@ struct ConnectionDeadlines: Equatable {
     private(set) var phase: Phase
     /// Requests read whose answers have not ended.
     private(set) var unanswered = 0
-    /// Since when the connection's outgoing buffer has been full (the client not reading); nil while it takes more.
-    private(set) var blockedSince: NIODeadline?
+    /// Writes handed to the socket and not yet taken by the kernel.
+    private(set) var pendingWrites = 0
+    /// Since when writes have been outstanding with none completing; nil while none is outstanding.
+    private(set) var waitingSince: NIODeadline?
 
     init(limits: ConnectionLimits, now: NIODeadline) {
         self.limits = limits
@@ -68,13 +70,16 @@ struct ConnectionDeadlines: Equatable {
         if unanswered == 0, phase == .responding { phase = .idle(since: now) }
     }
 
-    /// The connection's outgoing buffer filled (`writable` false: the client is not reading) or drained.
-    mutating func writabilityChanged(_ writable: Bool, at now: NIODeadline) {
-        if writable {
-            blockedSince = nil
-        } else if blockedSince == nil {
-            blockedSince = now
-        }
+    /// Bytes were handed to the socket.
+    mutating func writeStarted(at now: NIODeadline) {
+        if pendingWrites == 0 { waitingSince = now }
+        pendingWrites += 1
+    }
+
+    /// A write reached the kernel (or failed): progress, so the stall's clock starts again for the rest.
+    mutating func writeEnded(at now: NIODeadline) {
+        pendingWrites = max(0, pendingWrites - 1)
+        waitingSince = pendingWrites > 0 ? now : nil
     }
 
     /// Whether more requests should be read now: not while `maxPipelined` of them await their answers.
@@ -85,7 +90,7 @@ struct ConnectionDeadlines: Equatable {
         func over(_ since: NIODeadline, _ limit: Duration) -> Bool {
             now - since >= TimeAmount(limit)
         }
-        if let blockedSince, over(blockedSince, limits.stallTimeout) { return .stalled }
+        if let waitingSince, over(waitingSince, limits.stallTimeout) { return .stalled }
         switch phase {
         case .idle(let since): return over(since, limits.idleTimeout) ? .idle : nil
         case .readingHead(let since): return over(since, limits.headerTimeout) ? .head : nil

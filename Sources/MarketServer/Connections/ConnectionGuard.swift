@@ -49,13 +49,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.read()
     }
 
+    /// Every write is watched until the kernel takes it: a client that reads nothing stops that, and the
+    /// stall timeout then closes the connection.
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        context.write(data, promise: promise)
-    }
-
-    func channelWritabilityChanged(context: ChannelHandlerContext) {
-        deadlines.writabilityChanged(context.channel.isWritable, at: .now())
-        context.fireChannelWritabilityChanged()
+        let watched = promise ?? context.eventLoop.makePromise()
+        deadlines.writeStarted(at: .now())
+        watched.futureResult.assumeIsolated().whenComplete { _ in self.deadlines.writeEnded(at: .now()) }
+        context.write(data, promise: watched)
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -132,7 +132,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         buffer.writeString(
             "HTTP/1.1 \(status)\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n"
                 + (retryAfter ? "Retry-After: 5\r\n" : "") + "Connection: close\r\n\r\n" + body)
+        // Closed once the answer is out — or after the stall timeout regardless: a client that reads nothing
+        // never lets it out, and the connection must not wait for it.
+        let cutOff = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(watch.limits.stallTimeout)) {
+            context.close(promise: nil)
+        }
         context.writeAndFlush(wrapOutboundOut(buffer)).assumeIsolated().whenComplete { _ in
+            cutOff.cancel()
             context.close(promise: nil)
         }
     }

@@ -313,7 +313,17 @@ paths:
               schema: {$ref: "#/components/schemas/WishList"}
         "400": {$ref: "#/components/responses/BadRequest"}
         "413": {$ref: "#/components/responses/TooLarge"}
+        "429":
+          description: This address wrote more wish lists than a minute allows; `Retry-After` says when to try again.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
         "503": {$ref: "#/components/responses/Unavailable"}
+        "507":
+          description: The market keeps no more wish lists now (its quota is full); nothing was changed.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
   /openapi.yaml:
     get:
       tags: [health]

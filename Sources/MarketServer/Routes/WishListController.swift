@@ -1,12 +1,20 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// The wish-list extension (docs/API.md, "Wish lists"): `GET` and `PUT /api/wishlists/{owner}`. The owner
 /// is an opaque name of 32–128 URL-safe characters that the client makes unguessable; the body is a
 /// wish list document, checked for its shape and size before it is kept. Not cached: one owner reads it.
-struct WishListController<Context: RequestContext>: Sendable {
+/// The market keeps at most `quota.maxBytes` of lists in all (a list that would pass it is refused with 507,
+/// and the client keeps it for the session), forgets lists nobody wrote for `quota.lifetime`
+/// (`WishListExpiry`), and takes at most `rate` writes a minute from one address (429 with `Retry-After`).
+struct WishListController: Sendable {
+    typealias Context = MarketRequestContext
     let keeper: any WishListKeeper
     let now: @Sendable () -> Date
+    var quota = WishListQuota()
+    /// Writes per address; nil: not limited here.
+    var rate: WriteRate?
 
     /// The most products a list holds, and the most bytes its document takes.
     static var mostProducts: Int { 200 }
@@ -40,6 +48,14 @@ struct WishListController<Context: RequestContext>: Sendable {
 
     @Sendable func keep(_ request: Request, context: Context) async throws -> Response {
         let owner = try Self.owner(context)
+        if let rate {
+            let (admitted, retryAfter) = rate.admit(context.remoteAddress ?? "?", at: now())
+            guard admitted else {
+                throw APIError(
+                    .tooManyRequests, "at most \(rate.perMinute) wish-list writes a minute from one address; try again in \(retryAfter) s",
+                    retryAfter: retryAfter)
+            }
+        }
         let body = try await request.body.collect(upTo: Self.mostBytes)
         let document: Document
         do {
@@ -57,7 +73,9 @@ struct WishListController<Context: RequestContext>: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let json = String(decoding: try encoder.encode(document), as: UTF8.self)
-        try await keeper.keep(json, owner: owner, at: now())
+        guard try await keeper.keep(json, owner: owner, at: now(), mostBytes: quota.maxBytes) else {
+            throw APIError(HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), "the market keeps no more wish lists now (its quota is full); keep this one yourself")
+        }
         return Responses.json(json)
     }
 

@@ -11,7 +11,7 @@ struct MemoryTables: Sendable {
     var deleteTokens: [String: DeleteTokenRecord] = [:]
     var demoVendor: VendorCredentials?
     /// Wish lists by owner (their JSON).
-    var wishLists: [String: String] = [:]
+    var wishLists: [String: (body: String, updated: Date)] = [:]
     /// Ids are never given twice, as SQLite's AUTOINCREMENT.
     private var lastVendorID = 0
     private var lastProductID = 0

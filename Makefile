@@ -14,8 +14,9 @@ SSH_AUDIT := .build-tools/venv/bin/ssh-audit
 WITH_POSTGRES := scripts/test-postgres.sh run
 # Tests that run by themselves after the others in `make test` (see there): the real terminals, the crowd and
 # the siege of `openmarket ssh` (dozens of browsers, thousands of sockets), the database on a namespace, and
-# schemathesis against the live server (its generator fills a core).
-ALONE_TESTS := TerminalGraphicsEndToEndTests|CrowdEndToEndTests|DatabaseBlackholeEndToEndTests|OpenAPIConformanceTests
+# schemathesis against the live server (its generator fills a core), and the attack suite (a browser burning its CPU
+# budget, a terminal claiming a huge cell, connections never read: each takes a core on purpose).
+ALONE_TESTS := TerminalGraphicsEndToEndTests|CrowdEndToEndTests|DatabaseBlackholeEndToEndTests|OpenAPIConformanceTests|AttackEndToEndTests
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -128,6 +129,7 @@ bench: deps bench-deps
 	python3 bench/terminal.py .build/debug/openmarket
 	python3 bench/ssh.py
 	python3 bench/pictures.py
+	bash bench/hostile.sh
 	bash bench/server.sh
 	bash bench/products.sh
 	OPENMARKET_TEST_PG_DURABLE=1 $(WITH_POSTGRES) bash bench/replicas.sh

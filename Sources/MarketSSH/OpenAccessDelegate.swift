@@ -6,7 +6,10 @@ import NIOSSH
 /// The `none` method, which every OpenSSH client tries first, is answered "try publickey or password": a
 /// client with a key then offers it (and swift-nio-ssh checks its signature before asking us), so the
 /// visitor's wish list can belong to the key; a client with no key is asked for a password, and any
-/// password — an empty one too — lets it in.
+/// password — an empty one too — lets it in. A visitor who connects as `guestUser` (`ssh -t guest@HOST`,
+/// the line the front prints for visitors without a key) comes straight in through `none`, no prompt:
+/// swift-nio-ssh has no keyboard-interactive method (the quiet way in other servers use), and it sends its
+/// banner only with the success, after the prompt, so the prompt itself cannot say "press Enter".
 final class OpenAccessDelegate: NIOSSHServerUserAuthenticationDelegate, Sendable {
     let connection: ConnectionInfo
     let metrics: SSHMetrics
@@ -16,6 +19,9 @@ final class OpenAccessDelegate: NIOSSHServerUserAuthenticationDelegate, Sendable
         self.metrics = metrics
     }
 
+    /// The user name that comes in without a key and without a prompt.
+    static let guestUser = "guest"
+
     var supportedAuthenticationMethods: NIOSSHAvailableUserAuthenticationMethods { [.publicKey, .password] }
 
     func requestReceived(
@@ -23,6 +29,8 @@ final class OpenAccessDelegate: NIOSSHServerUserAuthenticationDelegate, Sendable
     ) {
         var fingerprint = "none"
         switch request.request {
+        case .none where request.username == Self.guestUser:
+            break
         case .none:
             responsePromise.succeed(.failure)
             return

@@ -107,7 +107,8 @@ struct SSHCommand: AsyncParsableCommand {
             "openmarket over SSH on \(host):\(ssh.port) (market: \(marketURL)); at most \(limits.maxSessions) sessions",
             "host key \(HostKeyStore.fingerprint(hostKey.publicKey))",
             "connect: ssh -t -p \(ssh.port) \(host)        keys: ssh -p \(ssh.port) \(host) help",
-        ] + (listener.map { ["metrics: http://\(metricsHost):\($0.port)/metrics"] } ?? []) + ["Stop with Ctrl-C."]
+        ] + (open ? ["without a key, no password asked: ssh -t -p \(ssh.port) guest@\(host)"] : [])
+            + (listener.map { ["metrics: http://\(metricsHost):\($0.port)/metrics"] } ?? []) + ["Stop with Ctrl-C."]
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         for await _ in stop.stopped {}
         if let listener {

@@ -33,6 +33,20 @@ struct AttackEndToEndTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
 
+    /// A vendor's key (comment `vendor@test`) and an authorized-keys file listing it, in `directory`.
+    func vendorKey(in directory: TemporaryDirectory) throws -> (key: String, keys: String) {
+        let key = directory.url.appendingPathComponent("id_vendor").path
+        #expect(try SpawnedProcess.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "vendor@test", "-f", key]).status == 0)
+        let keys = directory.url.appendingPathComponent("keys").path
+        try FileManager.default.copyItem(atPath: key + ".pub", toPath: keys)
+        return (key, keys)
+    }
+
+    /// OpenSSH's command line for a session with `key` on the front at `port`.
+    static func ssh(port: Int, key: String) -> String {
+        "ssh -t -p \(port) -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -o IdentitiesOnly=yes -i \(key) 127.0.0.1"
+    }
+
     /// The front's children (the visitors' browsers).
     static func children(of pid: pid_t) -> [pid_t] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
@@ -217,17 +231,14 @@ struct AttackEndToEndTests {
     func keyVendors() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let key = directory.url.appendingPathComponent("id_vendor").path
-        #expect(try SpawnedProcess.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "vendor@test", "-f", key]).status == 0)
-        let keys = directory.url.appendingPathComponent("keys").path
-        try FileManager.default.copyItem(atPath: key + ".pub", toPath: keys)
+        let (key, keys) = try vendorKey(in: directory)
         let data = directory.url.appendingPathComponent("data")
         let file = data.appendingPathComponent("ssh-vendors.json")
         do {
             let (front, port) = try await startFront(dataDirectory: data.path, options: ["--authorized-keys", keys])
             defer { front.stop() }
             let tmux = try TmuxSession(
-                command: "ssh -t -p \(port) -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -o IdentitiesOnly=yes -i \(key) 127.0.0.1",
+                command: Self.ssh(port: port, key: key),
                 columns: 80, rows: 24)
             try await tmux.waitFor(text: "products")
             try tmux.send("q")
@@ -262,7 +273,10 @@ struct AttackEndToEndTests {
         let request = "GET \(picture) HTTP/1.1\r\nHost: x\r\n\r\n"
         // Counted on the server's side of the connections, as the kernel has them.
         func held() throws -> Int {
-            let table = try String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)
+            // Read to its end: procfs reports no size, and with thousands of sockets the table is many pages.
+            let file = try #require(FileHandle(forReadingAtPath: "/proc/net/tcp"))
+            defer { try? file.close() }
+            let table = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
             let hex = String(port, radix: 16, uppercase: true)
             let local = "0100007F:" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             let remote = "0300007F:"
@@ -298,15 +312,12 @@ struct AttackEndToEndTests {
     func pictureFolder() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let key = directory.url.appendingPathComponent("id_vendor").path
-        #expect(try SpawnedProcess.run("/usr/bin/ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "vendor@test", "-f", key]).status == 0)
-        let keys = directory.url.appendingPathComponent("keys").path
-        try FileManager.default.copyItem(atPath: key + ".pub", toPath: keys)
+        let (key, keys) = try vendorKey(in: directory)
         let data = directory.url.appendingPathComponent("data")
         let (front, port) = try await startFront(dataDirectory: data.path, options: ["--authorized-keys", keys])
         defer { front.stop() }
         let tmux = try TmuxSession(
-            command: "ssh -t -p \(port) -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -o IdentitiesOnly=yes -i \(key) 127.0.0.1",
+            command: Self.ssh(port: port, key: key),
             columns: 110, rows: 36)
         try await tmux.waitFor(text: "products")
         // The key's folder was made on its first session: put a picture there, as the operator (or sftp) would.

@@ -24,12 +24,19 @@ for round in $(seq "$ROUNDS"); do
     set -- $cell
     "$PY" Tests/EndToEndTests/Scripts/attack_ssh.py cell "$PORT" "$1" "$2" 14 > "$DATA/attack.json" &
     ATTACK=$!
-    sleep 1.5
-    BROWSER=$(pgrep -n -P "$FRONT" || true)
+    # This visitor's browser: the front's newest child that is not the last round's.
+    BROWSER=""
+    for _ in $(seq 150); do
+      B=$(pgrep -n -P "$FRONT" || true)
+      if [ -n "$B" ] && [ "$B" != "${LAST:-}" ]; then BROWSER=$B; break; fi
+      sleep 0.1
+    done
+    LAST=$BROWSER
     PEAK=0; CPU=0
     while kill -0 "$ATTACK" 2>/dev/null && [ -n "$BROWSER" ] && [ -r "/proc/$BROWSER/status" ]; do
-      H=$(awk '/VmHWM/{print $2}' "/proc/$BROWSER/status" 2>/dev/null || echo 0); [ -n "$H" ] && PEAK=$H
-      T=$(awk '{print $14+$15}' "/proc/$BROWSER/stat" 2>/dev/null || echo 0); [ -n "$T" ] && CPU=$T
+      # Both only grow: a read that finds the process gone (empty) keeps the last.
+      H=$(awk '/VmHWM/{print $2}' "/proc/$BROWSER/status" 2>/dev/null || true); [ -n "$H" ] && [ "$H" -gt "$PEAK" ] && PEAK=$H
+      T=$(awk '{print $14+$15}' "/proc/$BROWSER/stat" 2>/dev/null || true); [ -n "$T" ] && [ "$T" -gt "$CPU" ] && CPU=$T
       sleep 0.2
     done
     wait "$ATTACK"

@@ -28,7 +28,7 @@ struct SSHCommand: AsyncParsableCommand {
     var maxSessions: Int?
     @Option(help: "Most sessions one address holds at once (an IPv6 address counted by its /64); one connection holds one.")
     var maxSessionsPerAddress = 8
-    @Option(help: "Megabytes of data each visitor's browser may map (RLIMIT_DATA, enforced by the kernel; past it the browser ends and the visitor is told why). 0: no memory budget.")
+    @Option(help: "Megabytes of data each visitor's browser may map (RLIMIT_DATA, enforced by the kernel; past it the browser ends and the visitor is told why): 0 for no memory budget, else at least 128 (a browser maps about 60 at rest).")
     var sessionMemory = 256
     @Option(help: "Seconds of CPU each visitor's browser may use (RLIMIT_CPU). 0: no CPU budget.")
     var sessionCpu = 600
@@ -62,11 +62,11 @@ struct SSHCommand: AsyncParsableCommand {
             throw ValidationError("choose one: --open (anyone may browse, writes off) or --authorized-keys FILE")
         }
         guard loginGraceTime >= 0.1, silenceTimeout >= 0.1, maxStartups >= 1, maxStartupsPerAddress >= 1, sourcePenalty >= 0,
-            maxSessionsPerAddress >= 1, sessionMemory >= 0, sessionCpu >= 0,
+            maxSessionsPerAddress >= 1, sessionMemory == 0 || sessionMemory >= 128, sessionCpu >= 0,
             (maxStarting ?? 1) >= 1
         else {
             throw ValidationError(
-                "--login-grace-time and --silence-timeout must be at least 0.1 s; --max-startups, --max-startups-per-address, --max-sessions-per-address and --max-starting at least 1; --source-penalty 0 or more")
+                "--login-grace-time and --silence-timeout must be at least 0.1 s; --max-startups, --max-startups-per-address, --max-sessions-per-address and --max-starting at least 1; --source-penalty and --session-cpu 0 or more; --session-memory 0 or at least 128 (a browser maps about 60 MB at rest)")
         }
         if let server, !SettingsFile.isURL(server) {
             // Visitors' browsers read no settings file: a server's name would mean nothing to them.

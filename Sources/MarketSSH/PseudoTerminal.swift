@@ -11,7 +11,7 @@ final class PseudoTerminal: Sendable {
     /// false can only reach our child (alive or a zombie), never a process that took its pid later.
     private let exited = NIOLockedValueBox(false)
     private let signalsSent = NIOLockedValueBox(0)
-    /// The child's peak resident memory in bytes, once it has been reaped (`waitForExit`).
+    /// The child's highest resident memory seen so far, in bytes (`sampleMemory`).
     private let peak = NIOLockedValueBox(0)
 
     init(
@@ -164,12 +164,21 @@ final class PseudoTerminal: Sendable {
         while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
         exited.withLockedValue { $0 = true }
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) == -1, errno == EINTR {}
-        peak.withLockedValue { $0 = Int(usage.ru_maxrss) * 1024 }
+        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 
-    /// The child's peak resident memory in bytes (known once `waitForExit` has returned; 0 before).
+    /// Reads the child's resident high-water mark (VmHWM) while it runs and keeps the highest. Not the reaped
+    /// child's `ru_maxrss`: a child spawned with vfork, as posix_spawn does, carries its parent's high-water
+    /// mark from before its exec (a sanitized front's gigabyte showed up as a browser's).
+    func sampleMemory() {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return }
+        peak.withLockedValue { $0 = max($0, kilobytes * 1024) }
+    }
+
+    /// The child's highest resident memory seen by `sampleMemory`, in bytes.
     var peakBytes: Int { peak.withLockedValue { $0 } }
 }

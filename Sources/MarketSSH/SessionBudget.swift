@@ -100,7 +100,7 @@ public struct SessionBudget: Sendable, Equatable {
     }
 
     /// Whether a browser that ended with `status` (128 + the signal for a signal) having reached `peakBytes` of
-    /// resident memory ended for this budget: killed for its CPU time (SIGXCPU, or the SIGKILL after it), or
+    /// resident memory (sampled each second while it ran) ended for this budget: killed for its CPU time (SIGXCPU, or the SIGKILL after it), or
     /// ended by a signal that an allocation refused for the memory limit raises (the Swift runtime's trap,
     /// an abort, a fault) with at least half the memory budget resident.
     func explains(status: Int32, peakBytes: Int) -> Bool {

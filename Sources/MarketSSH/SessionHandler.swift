@@ -210,6 +210,8 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         let limits = registry.limits
         let sessionStart = ContinuousClock.now
         return channel.eventLoop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in
+            // Its memory, each second: what tells a crash at the memory budget from any other crash.
+            self.running?.terminal.sampleMemory()
             let now = ContinuousClock.now
             if now - sessionStart > limits.maxSessionTime {
                 self.end(reason: .sshTimeLimit, because: .timeLimit)

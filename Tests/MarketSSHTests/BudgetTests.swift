@@ -59,7 +59,24 @@ struct BudgetTests {
         let status = terminal.waitForExit()
         terminal.closeMaster()
         #expect(status == 1 && text.contains("MemoryError") && !text.contains("allocated"), "\(status) \(text)")
-        #expect(terminal.peakBytes < 256 << 20, "peak \(terminal.peakBytes >> 20) MB: the 512 MB were never there")
+    }
+
+    @Test("a child's memory is its own: sampled while it runs, not the parent's high-water mark it was spawned from")
+    func ownMemory() throws {
+        let terminal = try PseudoTerminal(
+            executable: "/usr/bin/python3", arguments: ["-c", "b = bytearray(96 << 20); b[::4096] = b'x' * len(b[::4096]); input()"],
+            environment: [:], columns: 80, rows: 24)
+        defer { terminal.closeMaster() }
+        var peak = 0
+        let deadline = ContinuousClock.now + .seconds(60)
+        while peak < 96 << 20, ContinuousClock.now < deadline {
+            terminal.sampleMemory()
+            peak = terminal.peakBytes
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        _ = "\n".withCString { write(terminal.master, $0, 1) }
+        #expect(terminal.waitForExit() == 0)
+        #expect(peak >= 96 << 20 && peak < 512 << 20, "peak \(peak >> 20) MB: the 96 MB it touched, and little else")
     }
 
     @Test("an end the budget explains: CPU's signal, or a crash with half the memory budget resident; not a quit or a hang-up")

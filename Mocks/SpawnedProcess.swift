@@ -81,15 +81,20 @@ public final class SpawnedProcess: @unchecked Sendable {
     public var standardError: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
     /// Polls standard output until `predicate` holds or `timeout` passes.
+    ///
+    /// The output is looked at once more after the deadline: a test whose task was not scheduled for a while
+    /// (the cooperative pool busy with other tests' work) judges what is there then, not a look from before.
     public func waitForOutput(timeout: Duration = .seconds(60), until predicate: (String) -> Bool) async throws -> String {
         let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
+        while true {
+            let exited = hasExited
             let text = standardOutput
             if predicate(text) { return text }
-            if hasExited { break }
+            if exited || ContinuousClock.now >= deadline { break }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw SpawnError("timed out; stdout: \(standardOutput)\nstderr: \(standardError.suffix(2000))")
+        throw SpawnError(
+            "\(hasExited ? "exited" : "timed out"); stdout: \(standardOutput)\nstderr: \(standardError.suffix(2000))")
     }
 
     /// True once the child has exited (reaping it).

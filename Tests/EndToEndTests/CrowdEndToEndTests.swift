@@ -70,9 +70,11 @@ struct CrowdEndToEndTests {
         #expect(crowd["failures"] as? [String: Int] == ["full": visitors - seats], "\(crowd)")
         let fullLines = crowd["full_lines"] as? [String] ?? []
         #expect(fullLines.contains { $0.contains("openmarket (front-t) is full — try again in a minute.") }, "\(fullLines)")
-        // "At once": the wrong outcome is a visitor left hanging until the first page's 30 s time-out.
+        // "At once": the wrong outcome is a visitor left hanging until the first page's 30 s time-out (120 s
+        // sanitized); the bound is half of it. Beside the real terminals' tests (each seeding a catalog) the
+        // handshake alone took 8 s here once.
         let fullMax = try #require((crowd["full_line_ms"] as? [String: Any])?["max"] as? Double)
-        #expect(fullMax < (Self.sanitized ? 20_000 : 5_000), "the full line came after \(fullMax) ms")
+        #expect(fullMax < (Self.sanitized ? 60_000 : 15_000), "the full line came after \(fullMax) ms")
         #expect((crowd["keys"] as? Int ?? 0) >= seats * 5, "every visitor pressed keys, each answered (no key-timeout)")
 
         // After they left: every one counted.

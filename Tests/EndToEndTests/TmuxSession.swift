@@ -75,13 +75,15 @@ final class TmuxSession {
         _ what: String, timeout: Duration = .seconds(60), _ predicate: (String) -> Bool
     ) async throws -> String {
         let deadline = ContinuousClock.now + timeout
-        var screen = ""
-        while ContinuousClock.now < deadline {
-            screen = try await captured()
+        // The screen is captured once more after the deadline, so that a test whose task waited long for a
+        // thread (the cooperative pool busy with other tests) judges the screen as it is then, and shows it.
+        while true {
+            let late = ContinuousClock.now >= deadline
+            let screen = try await captured()
             if predicate(screen) { return try await finished(screen, predicate) }
+            if late { throw SpawnError("timed out waiting for \(what); the screen shows:\n\(screen)") }
             try await Task.sleep(for: .milliseconds(100))
         }
-        throw SpawnError("timed out waiting for \(what); the screen shows:\n\(screen)")
     }
 
     /// `screen` (which holds) or a later capture that also holds, once two captures in a row agree.

@@ -67,6 +67,9 @@ let package = Package(
         // terminal or a log: control characters shown, never sent; log values quoted (docs/SECURITY.md).
         .target(name: "Untrusted", swiftSettings: strict),
 
+        // Wish-list owners the market can check: issued (signed) by an SSH front's key, checked by the market.
+        .target(name: "WishListOwners", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
+
         // Logging every program shares: the batched log sink and its swift-log handler, and throttled lines for
         // limits that bite (the API server and the SSH server).
         .target(
@@ -135,7 +138,7 @@ let package = Package(
         .target(
             name: "MarketSSH",
             dependencies: [
-                "Notices", "CPosixSpawn", "Localization", "Untrusted",
+                "Notices", "CPosixSpawn", "Localization", "Untrusted", "WishListOwners",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -158,7 +161,7 @@ let package = Package(
         .target(
             name: "MarketServer",
             dependencies: [
-                "ImageCodec", "MarketDemo", "Notices", "Untrusted",
+                "ImageCodec", "MarketDemo", "Notices", "Untrusted", "WishListOwners",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -182,7 +185,7 @@ let package = Package(
         .target(
             name: "MarketCommands",
             dependencies: [
-                "MarketApp", "MarketFeatures", "MarketServer", "OpenMarketAPI", "Settings", "TerminalCurses", "ImagePipeline", "Untrusted",
+                "MarketApp", "MarketFeatures", "MarketServer", "OpenMarketAPI", "Settings", "TerminalCurses", "ImagePipeline", "Untrusted", "WishListOwners",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -195,7 +198,7 @@ let package = Package(
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "MarketCommands", "MarketServer", "MarketApp", "MarketFeatures", "Localization", "TerminalCurses", "OpenMarketAPI", "MarketSSH", "Telemetry", "Notices", "Settings",
+                "MarketCommands", "MarketServer", "MarketApp", "MarketFeatures", "Localization", "TerminalCurses", "OpenMarketAPI", "MarketSSH", "Telemetry", "Notices", "Settings", "WishListOwners",
                 "ImagePipeline", "ImageCodec", "TerminalUI", "Untrusted",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -275,7 +278,7 @@ let package = Package(
         .testTarget(
             name: "MarketSSHTests",
             dependencies: [
-                "MarketSSH", "Localization", "Mocks", .product(name: "NIOSSH", package: "swift-nio-ssh"),
+                "MarketSSH", "Localization", "Mocks", "WishListOwners", .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
@@ -302,7 +305,7 @@ let package = Package(
         .testTarget(
             name: "MarketServerTests",
             dependencies: [
-                "MarketServer", "MarketDemo", "Mocks", "ImageCodec", "ServerTestSupport",
+                "MarketServer", "MarketDemo", "Mocks", "ImageCodec", "ServerTestSupport", "WishListOwners",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

@@ -9,6 +9,7 @@ import MarketSSH
 import ServiceLifecycle
 import Settings
 import Telemetry
+import WishListOwners
 
 /// `openmarket ssh`: serves the browser over SSH, one browser process per session, all on one market.
 struct SSHCommand: AsyncParsableCommand {
@@ -55,8 +56,21 @@ struct SSHCommand: AsyncParsableCommand {
     @Option(help: "Address the metrics port listens on.") var metricsHost = "127.0.0.1"
     @Flag(help: "Connections start with a PROXY protocol v1 header (behind HAProxy send-proxy or nginx proxy_protocol).")
     var proxyProtocol = false
+    @Flag(help: "Print the wish-list issuer key of the host key (made if missing), for the market's serve --wish-list-issuer, and exit.")
+    var printIssuer = false
+    @Option(
+        help: ArgumentHelp(
+            "Print the wish-list owner this host key issues for a name (16 to 64 of A-Z a-z 0-9 - _; for OPENMARKET_WISHLIST_OWNER behind OpenSSH), and exit.",
+            valueName: "name"))
+    var issueOwner: String?
 
     func validate() throws {
+        if let issueOwner {
+            guard WishListOwner.nameLengths.contains(issueOwner.utf8.count),
+                issueOwner.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+            else { throw ValidationError("--issue-owner takes a name of 16 to 64 of A-Z a-z 0-9 - _") }
+        }
+        if printIssuer || issueOwner != nil { return }
         guard Language(name: lang) != nil else { throw ValidationError("--lang takes en or ko, not “\(lang.prefix(20))”") }
         guard open != (authorizedKeys != nil) else {
             throw ValidationError("choose one: --open (anyone may browse, writes off) or --authorized-keys FILE")
@@ -78,18 +92,31 @@ struct SSHCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let directory = dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let hostKeyFile = self.hostKey.map { URL(fileURLWithPath: $0) } ?? directory.appendingPathComponent("ssh_host_ed25519_key")
+        let hostKey = try HostKeyStore.loadOrCreate(at: hostKeyFile)
+        let wishLists = VisitorWishLists(
+            secret: try HostKeyStore.derivedSecret(at: hostKeyFile, purpose: VisitorWishLists.purpose),
+            issuer: try WishListIssuer(seed: try HostKeyStore.derivedSecret(at: hostKeyFile, purpose: WishListIssuer.purpose)))
+        if printIssuer {
+            FileHandle.standardOutput.write(Data("\(wishLists.issuer.publicKey.text)\n".utf8))
+            return
+        }
+        if let issueOwner {
+            FileHandle.standardOutput.write(Data("\(try wishLists.issuer.owner(named: issueOwner).text)\n".utf8))
+            return
+        }
         let openFiles = OpenFileLimit.raise()
         let logging = LoggerFactory()
         let logger = logging.make(label: "openmarket.ssh", level: logLevel)
         let flusher = Task { await logging.sink.runFlusher() }
         defer { flusher.cancel() }
-        let directory = dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let hostKeyFile = self.hostKey.map { URL(fileURLWithPath: $0) } ?? directory.appendingPathComponent("ssh_host_ed25519_key")
-        let hostKey = try HostKeyStore.loadOrCreate(at: hostKeyFile)
-        let wishLists = VisitorWishLists(secret: try HostKeyStore.derivedSecret(at: hostKeyFile, purpose: VisitorWishLists.purpose))
         let metrics = PrometheusMetrics()
-        let embedded = server == nil ? try await EmbeddedServer.start(directory: directory, logger: logger, metrics: metrics.factory) : nil
+        let embedded =
+            server == nil
+            ? try await EmbeddedServer.start(
+                directory: directory, logger: logger, metrics: metrics.factory, wishListIssuers: [wishLists.issuer.publicKey]) : nil
         let marketURL = embedded?.url.absoluteString ?? server!
         let (launcher, keys) = try sessionLauncher(
             directory: directory, marketURL: marketURL, embedded: embedded, wishLists: wishLists, logger: logger)
@@ -108,6 +135,7 @@ struct SSHCommand: AsyncParsableCommand {
             "host key \(HostKeyStore.fingerprint(hostKey.publicKey))",
             "connect: ssh -t -p \(ssh.port) \(host)        keys: ssh -p \(ssh.port) \(host) help",
         ] + (open ? ["without a key, no password asked: ssh -t -p \(ssh.port) guest@\(host)"] : [])
+            + (embedded == nil ? ["wish lists: the market keeps them if started with --wish-list-issuer \(wishLists.issuer.publicKey.text)"] : [])
             + (listener.map { ["metrics: http://\(metricsHost):\($0.port)/metrics"] } ?? []) + ["Stop with Ctrl-C."]
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         for await _ in stop.stopped {}
@@ -174,7 +202,7 @@ struct SSHCommand: AsyncParsableCommand {
         let uploads = directory.appendingPathComponent("uploads").path
         environmentForKey = { fingerprint in
             var environment = forKey(fingerprint)
-            environment[BrowserLaunch.EnvironmentKey.wishListOwner] = wishLists.owner(forFingerprint: fingerprint) ?? ""
+            environment[BrowserLaunch.EnvironmentKey.wishListOwner] = wishLists.owner(forFingerprint: fingerprint)?.text ?? ""
             // Picture files come from the key's own upload folder on the server, never from the host at large;
             // a visitor without a key has none.
             environment[BrowserLaunch.EnvironmentKey.pictureFolder] = Self.uploadFolder(in: uploads, fingerprint: fingerprint)

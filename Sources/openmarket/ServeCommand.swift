@@ -5,6 +5,7 @@ import Logging
 import MarketServer
 import ServiceLifecycle
 import Telemetry
+import WishListOwners
 
 /// `openmarket serve`: runs the Open Market API server.
 struct ServeCommand: AsyncParsableCommand {
@@ -40,6 +41,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Answer GET /metrics on this port of its own (0 picks a free one) instead of the API's, so that a proxy in front of the API never passes it on.")
     var metricsPort: Int?
     @Option(help: "Address the metrics port listens on.") var metricsHost = "127.0.0.1"
+    @Option(
+        help: ArgumentHelp(
+            "Keep wish lists for the visitors of the SSH front with this issuer key (omwl1-…; openmarket ssh --print-issuer prints it). Repeat for each host key; with none, the market keeps no wish lists.",
+            valueName: "key"))
+    var wishListIssuer: [String] = []
 
     func validate() throws {
         if noMetrics && metricsPort != nil { throw ValidationError("--no-metrics and --metrics-port: choose one") }
@@ -51,6 +57,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
         guard maxConnectionsPerAddress >= 0 else { throw ValidationError("--max-connections-per-address must be 0 or more") }
+        for key in wishListIssuer where WishListIssuerKey(key) == nil {
+            throw ValidationError(
+                "--wish-list-issuer takes a key as openmarket ssh --print-issuer prints it (omwl1- and 43 characters), not “\(key.prefix(60))”")
+        }
     }
 
     /// The connection limits the options ask for.
@@ -122,6 +132,7 @@ struct ServeCommand: AsyncParsableCommand {
             publicURL: publicURL, demo: demo ? .always : .whenEmpty, connections: connectionLimits,
             demoFont: URL(fileURLWithPath: demoFont))
         if let replicaID { configuration.replicaID = replicaID }
+        configuration.wishListIssuers = wishListIssuer.compactMap(WishListIssuerKey.init)
         guard !noMetrics else { return (configuration, nil) }
         let metrics = PrometheusMetrics()
         configuration.metrics = metrics.factory

@@ -16,7 +16,7 @@ struct OpenAPIConformanceTests {
     /// Runs schemathesis on `market` and returns how many cases it generated; every check must pass. One worker:
     /// with two, its generator (hypothesis on CPython 3.11) now and then fails inside itself ("AST constructor
     /// recursion depth mismatch") though every case passed.
-    static func conform(_ market: ServedMarket, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int {
+    static func conform(_ market: ServedMarket, owner: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let answers = folder.url.appendingPathComponent("answers.txt")
@@ -29,7 +29,7 @@ struct OpenAPIConformanceTests {
             environment: [
                 "SCHEMATHESIS_TELEMETRY": "false", "SCHEMATHESIS_HOOKS": "schemathesis_hooks",
                 "PYTHONPATH": root.appendingPathComponent("Tests/EndToEndTests/Scripts").path, "OPENMARKET_TEST_SECRET": market.secret,
-                "OPENMARKET_TEST_ANSWERS": answers.path,
+                "OPENMARKET_TEST_ANSWERS": answers.path, "OPENMARKET_TEST_OWNER": owner,
             ])
         let status = await process.waitForExit()
         let output = process.standardOutput
@@ -37,10 +37,18 @@ struct OpenAPIConformanceTests {
         let generated = output.firstMatch(of: /(\d+) generated/).flatMap { Int($0.1) } ?? 0
         // Writes that succeed were among the answers checked: edits and delete tokens with the real secret.
         let seen = Set((try? String(contentsOf: answers, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? [])
-        for answer in ["PATCH /api/products/{id} 200", "POST /api/products/{id}/archived 200"] {
+        for answer in ["PATCH /api/products/{id} 200", "POST /api/products/{id}/archived 200", "PUT /api/wishlists/{owner} 200"] {
             #expect(seen.contains(answer), "\(answer) among \(seen.count) kinds of answer: \(seen.sorted().prefix(40))", sourceLocation: sourceLocation)
         }
         return generated
+    }
+
+    /// A front's wish-list issuer key and an owner it issued (`openmarket ssh --print-issuer`, `--issue-owner`).
+    static func issued(in folder: TemporaryDirectory) throws -> (issuer: String, owner: String) {
+        let key = ["ssh", "--host-key", folder.path + "/front_key", "--data-dir", folder.path + "/front"]
+        let issuer = try SpawnedProcess.run(BuiltProducts.openmarket, key + ["--print-issuer"]).output
+        let owner = try SpawnedProcess.run(BuiltProducts.openmarket, key + ["--issue-owner", "conformance-visitor-01"]).output
+        return (issuer.trimmingCharacters(in: .whitespacesAndNewlines), owner.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     @Test("SQLite: at least 1,000 generated cases, every answer inside the document")
@@ -51,9 +59,10 @@ struct OpenAPIConformanceTests {
         // No per-address limits (as behind a balancer): the wish-list write rate's 429s, which come as time
         // allows, would change the stateful phase's path from run to run and machine to machine (the 429 has
         // a test of its own, WishListRouteTests.writeRate).
-        let market = try await ServedMarket.start(folder, arguments: ["--max-connections-per-address", "0"])
+        let (issuer, owner) = try Self.issued(in: folder)
+        let market = try await ServedMarket.start(folder, arguments: ["--max-connections-per-address", "0", "--wish-list-issuer", issuer])
         defer { market.process.stop() }
-        let cases = try await Self.conform(market)
+        let cases = try await Self.conform(market, owner: owner)
         #expect(cases >= 1_000, "\(cases) cases")
     }
 
@@ -64,9 +73,11 @@ struct OpenAPIConformanceTests {
         try await TestDatabase.with { url in
             let folder = try TemporaryDirectory()
             defer { folder.remove() }
-            let market = try await ServedMarket.start(folder, arguments: ["--database", url, "--max-connections-per-address", "0"])
+            let (issuer, owner) = try Self.issued(in: folder)
+            let market = try await ServedMarket.start(
+                folder, arguments: ["--database", url, "--max-connections-per-address", "0", "--wish-list-issuer", issuer])
             defer { market.process.stop() }
-            let cases = try await Self.conform(market)
+            let cases = try await Self.conform(market, owner: owner)
             #expect(cases >= 1_000, "\(cases) cases")
         }
     }

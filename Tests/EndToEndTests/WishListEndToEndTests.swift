@@ -84,6 +84,45 @@ struct WishListEndToEndTests {
         #expect(!names.contains { $0.contains("damaged") })
     }
 
+    @Test("an operator issues owners with the host key (ssh --print-issuer, --issue-owner) and the market keeps lists only for them: another host key's owner is 403, a market told no issuer keeps none, a mistyped issuer is one line and exit 64")
+    func issuedOwners() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        func openmarket(_ arguments: [String]) throws -> String {
+            let run = try SpawnedProcess.run(BuiltProducts.openmarket, arguments)
+            #expect(run.status == 0, "\(arguments): \(run.output)")
+            return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let hostKey = folder.path + "/key", otherKey = folder.path + "/other"
+        let issuer = try openmarket(["ssh", "--host-key", hostKey, "--data-dir", folder.path, "--print-issuer"])
+        #expect(try openmarket(["ssh", "--host-key", hostKey, "--data-dir", folder.path, "--print-issuer"]) == issuer, "the same key each time")
+        let owner = try openmarket(["ssh", "--host-key", hostKey, "--data-dir", folder.path, "--issue-owner", "alice-0123456789abcdef"])
+        #expect(owner.hasPrefix("alice-0123456789abcdef") && owner.count == 22 + 86, "\(owner)")
+        let stranger = try openmarket(["ssh", "--host-key", otherKey, "--data-dir", folder.path, "--issue-owner", "alice-0123456789abcdef"])
+        let badName = try SpawnedProcess.run(
+            BuiltProducts.openmarket, ["ssh", "--host-key", hostKey, "--data-dir", folder.path, "--issue-owner", "alice/../x"])
+        #expect(badName.status == 64)
+
+        let list = Data(#"{"version":1,"products":[{"id":3,"name":"Kettle","currency":"KRW","price":"9000","bargainPrice":"9000","stock":1,"gone":false}]}"#.utf8)
+        let market = try await ServedMarket.start(dataDirectory: folder.path + "/market", arguments: ["--wish-list-issuer", issuer])
+        let kept = try await market.http.send("PUT", "/api/wishlists/\(owner)", headers: ["Content-Type": "application/json"], body: list)
+        #expect(kept.status == 200, "\(kept.text)")
+        #expect(try await market.http.send("GET", "/api/wishlists/\(owner)").text.contains("Kettle"))
+        let foreign = try await market.http.send("PUT", "/api/wishlists/\(stranger)", headers: ["Content-Type": "application/json"], body: list)
+        #expect(foreign.status == 403 && foreign.text.contains("not issued by an SSH front this market trusts"), "\(foreign.text)")
+        market.process.stop()
+
+        let trustsNone = try await ServedMarket.start(dataDirectory: folder.path + "/none")
+        defer { trustsNone.process.stop() }
+        let refused = try await trustsNone.http.send("GET", "/api/wishlists/\(owner)")
+        #expect(refused.status == 403 && refused.text.contains("trusts none (serve --wish-list-issuer)"), "\(refused.text)")
+
+        let mistyped = try SpawnedProcess(
+            BuiltProducts.openmarket, ["serve", "--port", "0", "--data-dir", folder.path + "/m", "--wish-list-issuer", "ssh-ed25519 AAAA"])
+        #expect(await mistyped.waitForExit() == 64)
+        #expect(mistyped.standardError.contains("--wish-list-issuer takes a key as openmarket ssh --print-issuer prints it"), "\(mistyped.standardError)")
+    }
+
     /// `openmarket ssh --open` on a free port browsing `server`, with the host key at `hostKey`; its port.
     static func startFront(_ folder: TemporaryDirectory, name: String, server: String, hostKey: String) async throws
         -> (process: SpawnedProcess, port: Int)
@@ -103,9 +142,13 @@ struct WishListEndToEndTests {
     func visitorsByKey() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let market = try await ServedMarket.start(dataDirectory: folder.path + "/market")
-        defer { market.process.stop() }
+        // As an operator does: the fronts' issuer key (the host key made on the way), then the market told it.
         let hostKey = folder.path + "/ssh_host_ed25519_key"
+        let printed = try SpawnedProcess.run(BuiltProducts.openmarket, ["ssh", "--host-key", hostKey, "--data-dir", folder.path + "/a", "--print-issuer"])
+        let issuer = printed.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(printed.status == 0 && issuer.hasPrefix("omwl1-") && issuer.count == 49, "\(printed.output)")
+        let market = try await ServedMarket.start(dataDirectory: folder.path + "/market", arguments: ["--wish-list-issuer", issuer])
+        defer { market.process.stop() }
         let a = try await Self.startFront(folder, name: "a", server: market.http.base, hostKey: hostKey)
         defer { a.process.stop() }
         let b = try await Self.startFront(folder, name: "b", server: market.http.base, hostKey: hostKey)

@@ -8,6 +8,7 @@ import MarketServer
 import Mocks
 import NIOCore
 import Testing
+import WishListOwners
 
 /// A server on a fresh data directory with two vendors, and helpers to talk to it.
 struct TestMarket {
@@ -43,9 +44,14 @@ struct TestMarket {
     static func configuration(
         directory: TemporaryDirectory, demo: ServerConfiguration.DemoSeeding = .never, clock: TestClock
     ) -> ServerConfiguration {
-        ServerConfiguration(
+        var configuration = ServerConfiguration(
             port: 0, dataDirectory: directory.url, publicURL: "http://market.test", demo: demo, now: { clock.now })
+        configuration.wishListIssuers = [issuer.publicKey]
+        return configuration
     }
+
+    /// The SSH front whose wish-list owners the test markets keep lists for.
+    static let issuer = try! WishListIssuer(seed: [UInt8](repeating: 7, count: 32))
 
     static var logger: Logger {
         var logger = Logger(label: "test")

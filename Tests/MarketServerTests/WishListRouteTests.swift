@@ -2,13 +2,15 @@ import Foundation
 import HummingbirdTesting
 import Mocks
 import Testing
+import WishListOwners
 
 @testable import MarketServer
 
 /// The wish-list extension: `GET` and `PUT /api/wishlists/{owner}` on every store, and what it refuses.
 @Suite("Wish lists kept by the market", .postgresSchemas)
 struct WishListRouteTests {
-    static let owner = String(repeating: "ab12", count: 16)
+    /// An owner issued by the test markets' front (`TestMarket.issuer`), as a path segment.
+    static let owner = try! TestMarket.issuer.owner(named: String(repeating: "ab12", count: 16)).text
     static let document = #"{"version":1,"products":[{"id":7,"name":"Mug ☕","currency":"KRW","price":"12000","bargainPrice":"9000","stock":0,"gone":false}]}"#
 
     @Test("none kept is an empty list; a kept one comes back as kept, replaced by the next; owners are apart", arguments: StoreKind.allCases)
@@ -24,7 +26,7 @@ struct WishListRouteTests {
             let kept = try await client.send(.get, "/api/wishlists/\(Self.owner)")
             let products = try #require(try kept.jsonObject()["products"] as? [[String: Any]])
             #expect(products.count == 1 && products[0]["name"] as? String == "Mug ☕" && products[0]["bargainPrice"] as? String == "9000")
-            let other = String(repeating: "cd34", count: 16)
+            let other = try TestMarket.issuer.owner(named: String(repeating: "cd34", count: 16)).text
             #expect((try await client.send(.get, "/api/wishlists/\(other)").jsonObject()["products"] as? [Any])?.isEmpty == true)
             let emptied = try await client.send(
                 .put, "/api/wishlists/\(Self.owner)", contentType: "application/json", body: Array(#"{"version":1,"products":[]}"#.utf8))
@@ -33,16 +35,54 @@ struct WishListRouteTests {
         }
     }
 
+    @Test("owners are issued, not made up: one signed by another front, a signature moved to another name, a market that trusts no front: 403, nothing kept")
+    func issuedOnly() async throws {
+        let market = try await TestMarket.make(store: .sqlite)
+        defer { market.directory.remove() }
+        let stranger = try WishListIssuer(seed: [UInt8](repeating: 9, count: 32))
+        let name = String(repeating: "ef56", count: 16)
+        let foreign = try stranger.owner(named: name).text
+        // The test front's signature over another name, put after this one.
+        let signature = String(Self.owner.suffix(WishListOwner.signatureCharacters))
+        let moved = name + signature
+        try await market.test { client in
+            for owner in [foreign, moved] {
+                let put = try await client.send(.put, "/api/wishlists/\(owner)", contentType: "application/json", body: Array(Self.document.utf8))
+                let said = try put.errorMessage()
+                #expect(put.status == .forbidden && said == "this wish list's owner was not issued by an SSH front this market trusts")
+                #expect(try await client.send(.get, "/api/wishlists/\(owner)").status == .forbidden)
+            }
+        }
+        #expect(try await market.server.stores.wishLists.wishList(owner: name) == nil, "nothing kept under the name")
+
+        var configuration = TestMarket.configuration(directory: market.directory, clock: market.clock)
+        configuration.wishListIssuers = []
+        let trustsNone = try await OpenMarketServer.open(configuration, stores: try await market.stores.open(now: { market.clock.now }), logger: TestMarket.logger)
+        try await trustsNone.application().test(.router) { client in
+            let put = try await client.send(.put, "/api/wishlists/\(Self.owner)", contentType: "application/json", body: Array(Self.document.utf8))
+            let said = try put.errorMessage()
+            #expect(put.status == .forbidden && said.contains("trusts none (serve --wish-list-issuer)"), "\(put.text)")
+        }
+    }
+
     @Test("a short or odd owner, a body that is not a wish list, another version, 201 products, an oversized body: 400 or 413, nothing kept")
     func refuses() async throws {
         let market = try await TestMarket.make(store: .sqlite)
         defer { market.directory.remove() }
         let entry = #"{"id":1,"name":"x","currency":"KRW","price":"1","bargainPrice":"1","stock":1,"gone":false}"#
+        let signature = String(Self.owner.suffix(WishListOwner.signatureCharacters))
         try await market.test { client in
-            for owner in ["short", String(repeating: "a", count: 129), String(repeating: "a", count: 31) + "%2F"] {
+            let odd = [
+                "short", String(repeating: "a", count: 129), String(repeating: "a", count: 31) + "%2F",
+                // A name too short and one too long before a signature; a signature whose last character has
+                // bits past its 64 bytes.
+                String(repeating: "a", count: 15) + signature, String(repeating: "a", count: 65) + signature,
+                String(Self.owner.dropLast()) + "B",
+            ]
+            for owner in odd {
                 let answer = try await client.send(.get, "/api/wishlists/\(owner)")
                 let message = try answer.errorMessage()
-                #expect(answer.status == .badRequest && message.contains("32 to 128"), "\(owner)")
+                #expect(answer.status == .badRequest && message.contains("a name of 16 to 64"), "\(owner)")
             }
             let bodies: [(String, String)] = [
                 ("[1,2]", "a wish list is"),

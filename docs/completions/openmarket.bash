@@ -235,7 +235,7 @@ _openmarket_browse() {
 _openmarket_serve() {
     repeating_flags=()
     non_repeating_flags=(--demo --no-metrics -h --help)
-    repeating_options=()
+    repeating_options=(--wish-list-issuer)
     non_repeating_options=(--host --port --data-dir --database --picture-store --public-url --demo-font --log-level --replica-id --header-timeout --body-timeout --idle-timeout --stall-timeout --max-connections --max-connections-per-address --metrics-port --metrics-host)
     __openmarket_offer_flags_options 0
 
@@ -291,6 +291,9 @@ _openmarket_serve() {
         return
         ;;
     '--metrics-host')
+        return
+        ;;
+    '--wish-list-issuer')
         return
         ;;
     esac
@@ -357,9 +360,9 @@ _openmarket_vendor_list() {
 
 _openmarket_ssh() {
     repeating_flags=()
-    non_repeating_flags=(--open --proxy-protocol -h --help)
+    non_repeating_flags=(--open --proxy-protocol --print-issuer -h --help)
     repeating_options=()
-    non_repeating_options=(--host --port --server --authorized-keys --data-dir --host-key --max-sessions --max-sessions-per-address --session-memory --session-cpu --idle-timeout --max-session-time --connections-per-minute --login-grace-time --max-startups --max-startups-per-address --max-starting --silence-timeout --source-penalty --name --lang --log-level --metrics-port --metrics-host)
+    non_repeating_options=(--host --port --server --authorized-keys --data-dir --host-key --max-sessions --max-sessions-per-address --session-memory --session-cpu --idle-timeout --max-session-time --connections-per-minute --login-grace-time --max-startups --max-startups-per-address --max-starting --silence-timeout --source-penalty --name --lang --log-level --metrics-port --metrics-host --issue-owner)
     __openmarket_offer_flags_options 0
 
     # Offer option value completions
@@ -434,6 +437,9 @@ _openmarket_ssh() {
         return
         ;;
     '--metrics-host')
+        return
+        ;;
+    '--issue-owner')
         return
         ;;
     esac

@@ -25,7 +25,7 @@ function __openmarket_parse_tokens -S
         case 'browse'
             __openmarket_parse_subcommand 0 'server=' 'identifier=' 'secret=' 'data-dir=' 'poll-interval=' 'save-identity' 'product=' 'layout=' 'mouse' 'no-mouse' 'no-color' 'colors=' 'ascii' 'no-ascii' 'pictures=' 'theme=' 'lang=' 'remember' 'no-remember' 'config=' 'h/help'
         case 'serve'
-            __openmarket_parse_subcommand 0 'host=' 'port=' 'data-dir=' 'database=' 'picture-store=' 'public-url=' 'demo' 'demo-font=' 'log-level=' 'replica-id=' 'header-timeout=' 'body-timeout=' 'idle-timeout=' 'stall-timeout=' 'max-connections=' 'max-connections-per-address=' 'no-metrics' 'metrics-port=' 'metrics-host=' 'h/help'
+            __openmarket_parse_subcommand 0 'host=' 'port=' 'data-dir=' 'database=' 'picture-store=' 'public-url=' 'demo' 'demo-font=' 'log-level=' 'replica-id=' 'header-timeout=' 'body-timeout=' 'idle-timeout=' 'stall-timeout=' 'max-connections=' 'max-connections-per-address=' 'no-metrics' 'metrics-port=' 'metrics-host=' 'wish-list-issuer=+' 'h/help'
         case 'vendor'
             __openmarket_parse_subcommand 0 'h/help'
             switch $unparsed_tokens[1]
@@ -35,7 +35,7 @@ function __openmarket_parse_tokens -S
                 __openmarket_parse_subcommand 0 'data-dir=' 'database=' 'h/help'
             end
         case 'ssh'
-            __openmarket_parse_subcommand 0 'host=' 'port=' 'server=' 'open' 'authorized-keys=' 'data-dir=' 'host-key=' 'max-sessions=' 'max-sessions-per-address=' 'session-memory=' 'session-cpu=' 'idle-timeout=' 'max-session-time=' 'connections-per-minute=' 'login-grace-time=' 'max-startups=' 'max-startups-per-address=' 'max-starting=' 'silence-timeout=' 'source-penalty=' 'name=' 'lang=' 'log-level=' 'metrics-port=' 'metrics-host=' 'proxy-protocol' 'h/help'
+            __openmarket_parse_subcommand 0 'host=' 'port=' 'server=' 'open' 'authorized-keys=' 'data-dir=' 'host-key=' 'max-sessions=' 'max-sessions-per-address=' 'session-memory=' 'session-cpu=' 'idle-timeout=' 'max-session-time=' 'connections-per-minute=' 'login-grace-time=' 'max-startups=' 'max-startups-per-address=' 'max-starting=' 'silence-timeout=' 'source-penalty=' 'name=' 'lang=' 'log-level=' 'metrics-port=' 'metrics-host=' 'proxy-protocol' 'print-issuer' 'issue-owner=' 'h/help'
         case 'config'
             __openmarket_parse_subcommand 0 'h/help'
             switch $unparsed_tokens[1]
@@ -169,6 +169,7 @@ complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" no-metrics' -l 'no-metrics' -d 'Do not answer GET /metrics (Prometheus text: requests by route and status, latency, cache hits, database pool waits).'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" metrics-port' -l 'metrics-port' -d 'Answer GET /metrics on this port of its own (0 picks a free one) instead of the API\'s, so that a proxy in front of the API never passes it on.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" metrics-host' -l 'metrics-host' -d 'Address the metrics port listens on.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve"' -l 'wish-list-issuer' -d 'Keep wish lists for the visitors of the SSH front with this issuer key (omwl1-…; openmarket ssh --print-issuer prints it). Repeat for each host key; with none, the market keeps no wish lists.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket vendor" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket vendor" -eq 1' -fa 'add' -d 'Create a vendor; prints its identifier and secret.'
@@ -205,6 +206,8 @@ complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" metrics-port' -l 'metrics-port' -d 'Serve GET /metrics (Prometheus text: sessions, refusals, handshake and first-page times, the market\'s requests) on this port (0 picks a free one); none when not given.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" metrics-host' -l 'metrics-host' -d 'Address the metrics port listens on.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" proxy-protocol' -l 'proxy-protocol' -d 'Connections start with a PROXY protocol v1 header (behind HAProxy send-proxy or nginx proxy_protocol).'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" print-issuer' -l 'print-issuer' -d 'Print the wish-list issuer key of the host key (made if missing), for the market\'s serve --wish-list-issuer, and exit.'
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" issue-owner' -l 'issue-owner' -d 'Print the wish-list owner this host key issues for a name (16 to 64 of A-Z a-z 0-9 - _; for OPENMARKET_WISHLIST_OWNER behind OpenSSH), and exit.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket config" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_positional "openmarket config" -eq 1' -fa 'path' -d 'Print the settings file\'s path.'

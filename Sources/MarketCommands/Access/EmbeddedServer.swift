@@ -3,6 +3,7 @@ import CoreMetrics
 import Foundation
 import Logging
 import MarketServer
+import WishListOwners
 import ServiceLifecycle
 
 /// The API server started inside the browser's process, on a free loopback port.
@@ -18,11 +19,13 @@ public struct EmbeddedServer {
 
     /// Opens the market in `directory` (seeding the demo catalog when empty) and serves it on a free loopback port.
     public static func start(
-        directory: URL, logger: Logger, metrics: any MetricsFactory = NOOPMetricsHandler.instance
+        directory: URL, logger: Logger, metrics: any MetricsFactory = NOOPMetricsHandler.instance,
+        wishListIssuers: [WishListIssuerKey] = []
     ) async throws -> EmbeddedServer {
         var configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, dataDirectory: directory, demo: .whenEmpty, connections: .loopbackOnly)
         configuration.metrics = metrics
+        configuration.wishListIssuers = wishListIssuers
         let sqlite = try SQLiteStores.open(directory: directory, now: configuration.now)
         let server = try await OpenMarketServer.open(configuration, stores: sqlite.stores, logger: logger)
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)

@@ -26,7 +26,7 @@ func buildRouter(
         deleteTokenLifetime: configuration.deleteTokenLifetime
     ).addRoutes(to: router)
     WishListController(
-        keeper: stores.wishLists, now: configuration.now, quota: configuration.wishLists,
+        keeper: stores.wishLists, issuers: configuration.wishListIssuers, now: configuration.now, quota: configuration.wishLists,
         rate: configuration.connections.maxConnectionsPerAddress == 0 ? nil : WriteRate(perMinute: configuration.wishListWritesPerMinute)
     ).addRoutes(to: router)
     return router

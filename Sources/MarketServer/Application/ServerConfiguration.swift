@@ -1,5 +1,6 @@
 public import CoreMetrics
 public import Foundation
+public import WishListOwners
 
 /// How `openmarket serve` runs: where it listens, where it keeps data, how it names itself.
 public struct ServerConfiguration: Sendable {
@@ -42,6 +43,9 @@ public struct ServerConfiguration: Sendable {
     /// Wish-list writes one client address may make a minute (off where `connections` has no per-address
     /// limit: behind a balancer, which limits writes itself, or for the browser's own embedded market).
     public var wishListWritesPerMinute = 30
+    /// The SSH fronts whose wish-list owners the market keeps lists for (`serve --wish-list-issuer`); with
+    /// none, it keeps no wish lists (403): an owner must be issued, not merely unguessable.
+    public var wishListIssuers: [WishListIssuerKey] = []
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: URL, publicURL: String? = nil,

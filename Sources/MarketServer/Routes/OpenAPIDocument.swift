@@ -282,8 +282,11 @@ paths:
       - name: owner
         in: path
         required: true
-        description: An unguessable name the client makes (32 to 128 of letters, digits, `-`, `_`); all that guards the list.
-        schema: {type: string, pattern: "^[A-Za-z0-9_-]{32,128}$"}
+        description: >-
+          An owner issued by an SSH front the market trusts (`serve --wish-list-issuer`): a name (16 to 64 of
+          letters, digits, `-`, `_`) followed by the front's Ed25519 signature over it (86 characters of unpadded
+          base64url). The list is kept under the name.
+        schema: {type: string, pattern: "^[A-Za-z0-9_-]{102,150}$"}
     get:
       tags: [wish lists]
       operationId: wishList
@@ -295,6 +298,7 @@ paths:
             application/json:
               schema: {$ref: "#/components/schemas/WishList"}
         "400": {$ref: "#/components/responses/BadRequest"}
+        "403": {$ref: "#/components/responses/Forbidden"}
         "503": {$ref: "#/components/responses/Unavailable"}
     put:
       tags: [wish lists]
@@ -312,6 +316,7 @@ paths:
             application/json:
               schema: {$ref: "#/components/schemas/WishList"}
         "400": {$ref: "#/components/responses/BadRequest"}
+        "403": {$ref: "#/components/responses/Forbidden"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "429":
           description: This address wrote more wish lists than a minute allows; `Retry-After` says when to try again.
@@ -376,7 +381,7 @@ components:
         application/json:
           schema: {$ref: "#/components/schemas/Error"}
     Forbidden:
-      description: The secret is wrong for the vendor, or the product is another vendor's.
+      description: The secret is wrong for the vendor, or the product is another vendor's; for a wish list, its owner was not issued by a front the market trusts.
       content:
         application/json:
           schema: {$ref: "#/components/schemas/Error"}

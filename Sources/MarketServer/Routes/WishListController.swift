@@ -1,16 +1,21 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import WishListOwners
 
 /// The wish-list extension (docs/API.md, "Wish lists"): `GET` and `PUT /api/wishlists/{owner}`. The owner
-/// is an opaque name of 32–128 URL-safe characters that the client makes unguessable; the body is a
-/// wish list document, checked for its shape and size before it is kept. Not cached: one owner reads it.
+/// is issued by an SSH front this market trusts (`WishListOwner`: a name and the front's signature over it,
+/// checked against `issuers`; the list is kept under the name), so nobody makes up owners to fill the market;
+/// the body is a wish list document, checked for its shape and size before it is kept. Not cached: one owner
+/// reads it.
 /// The market keeps at most `quota.maxBytes` of lists in all (a list that would pass it is refused with 507,
 /// and the client keeps it for the session), forgets lists nobody wrote for `quota.lifetime`
 /// (`WishListExpiry`), and takes at most `rate` writes a minute from one address (429 with `Retry-After`).
 struct WishListController: Sendable {
     typealias Context = MarketRequestContext
     let keeper: any WishListKeeper
+    /// The fronts whose owners are kept (none: no wish lists here).
+    let issuers: [WishListIssuerKey]
     let now: @Sendable () -> Date
     var quota = WishListQuota()
     /// Writes per address; nil: not limited here.
@@ -42,12 +47,12 @@ struct WishListController: Sendable {
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
-        let owner = try Self.owner(context)
+        let owner = try owner(context)
         return Responses.json(try await keeper.wishList(owner: owner) ?? #"{"version":1,"products":[]}"#)
     }
 
     @Sendable func keep(_ request: Request, context: Context) async throws -> Response {
-        let owner = try Self.owner(context)
+        let owner = try owner(context)
         if let rate {
             let (admitted, retryAfter) = rate.admit(context.remoteAddress ?? "?", at: now())
             guard admitted else {
@@ -79,14 +84,17 @@ struct WishListController: Sendable {
         return Responses.json(json)
     }
 
-    /// The owner from the path: 32–128 of `A–Z a–z 0–9 - _`.
-    static func owner(_ context: Context) throws(APIError) -> String {
-        let owner = context.parameters.get("owner") ?? ""
-        guard (32...128).contains(owner.count),
-            owner.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") })
-        else {
-            throw .badRequest("a wish list's owner is 32 to 128 letters, digits, - or _")
+    /// The name the path's owner keeps its list under, once the owner is found issued by a trusted front.
+    func owner(_ context: Context) throws(APIError) -> String {
+        guard !issuers.isEmpty else {
+            throw APIError(.forbidden, "this market keeps wish lists only for the SSH fronts it trusts, and trusts none (serve --wish-list-issuer)")
         }
-        return owner
+        guard let owner = WishListOwner(context.parameters.get("owner") ?? "") else {
+            throw .badRequest("a wish list's owner is a name of 16 to 64 letters, digits, - or _ and an issuer's signature (86 more)")
+        }
+        guard owner.isIssued(byAnyOf: issuers) else {
+            throw APIError(.forbidden, "this wish list's owner was not issued by an SSH front this market trusts")
+        }
+        return owner.name
     }
 }

@@ -3,7 +3,8 @@ vendor's real secret, so that the answers of writes that succeed are checked aga
 only the refusals a random secret gets; and each answer's operation and status is written down, so the test
 can see that some did succeed. Which bodies are changed follows from the body itself, so a run replays with
 its seed. (Registrations keep their generated pictures: bytes in a body break schemathesis's stateful
-phase, which writes bodies out as JSON.)
+phase, which writes bodies out as JSON.) Likewise most wish-list owners are one the market's front issued
+(a made-up owner is refused with 403, and the answers of lists kept are checked too).
 """
 import os, zlib
 
@@ -11,6 +12,7 @@ import schemathesis
 
 SECRET = os.environ["OPENMARKET_TEST_SECRET"]
 ANSWERS = os.environ.get("OPENMARKET_TEST_ANSWERS")
+OWNER = os.environ.get("OPENMARKET_TEST_OWNER")
 
 
 def chosen(body) -> bool:
@@ -23,6 +25,13 @@ def map_body(context, body):
     if isinstance(body, dict) and "secret" in body and chosen(body):
         return dict(body, secret=SECRET)
     return body
+
+
+@schemathesis.hook
+def map_path_parameters(context, path_parameters):
+    if OWNER and isinstance(path_parameters, dict) and "owner" in path_parameters and chosen(path_parameters):
+        return dict(path_parameters, owner=OWNER)
+    return path_parameters
 
 
 @schemathesis.hook

@@ -111,8 +111,9 @@ struct PaletteTests {
     func offered() {
         var state = Samples.loaded()
         state.writer = nil
-        _ = state.handle(.keyPressed(.character(":")))
-        guard case .palette(let palette) = state.presented.last else { Issue.record("no palette"); return }
+        var browser = BrowserTester(browser: state)
+        browser.openPalette()
+        guard case .palette(let palette) = browser.state.presented.last else { Issue.record("no palette"); return }
         let actions = palette.entries.compactMap { if case .action(let action) = $0.target { action } else { nil } }
         #expect(!actions.contains(.edit) && !actions.contains(.register) && actions.contains(.sortCycle))
     }
@@ -123,26 +124,38 @@ struct PaletteTests {
 struct PaletteDetailTests {
     @Test("over a detail: the detail's own actions are offered (not the list's), and Enter gives the detail the action's key")
     func overDetail() throws {
-        var state = Samples.loaded()
-        let product = try #require(state.catalog.selectedProduct)
-        _ = state.handle(.keyPressed(.enter))
-        _ = state.handle(.keyPressed(.character(":")))
-        guard case .palette(let palette) = state.presented.last else { Issue.record("no palette"); return }
+        var browser = BrowserTester(browser: Samples.loaded())
+        let product = try #require(browser.state.catalog.selectedProduct)
+        browser.send(.keyPressed(.enter), effects: [.loadDetail(id: product.id)]) { $0.presented = [.detail(DetailState(summary: product))] }
+        let detailShown = browser.state
+        browser.openPalette()
+        guard case .palette(let palette) = browser.state.presented.last else { Issue.record("no palette"); return }
         let actions = Set(palette.entries.compactMap { if case .action(let action) = $0.target { action } else { nil } })
         #expect(actions.isSuperset(of: [.pictureWindow, .reload, .back, .copyLink, .wishToggle]))
         #expect(actions.isDisjoint(with: [.sortCycle, .moveFirst, .open, .register]), "the list's wait under the detail: \(actions)")
-        for c in "zoom" { _ = state.handle(.keyPressed(.character(c))) }
-        guard case .palette(let typed) = state.presented.last else { Issue.record("no palette"); return }
+        var generation = 0
+        func type(_ text: String) {
+            for c in text {
+                generation += 1
+                browser.palette(.character(c), effects: [.schedulePaletteSearch(generation: generation, after: .milliseconds(400))])
+            }
+        }
+        type("zoom")
+        guard case .palette(let typed) = browser.state.presented.last else { Issue.record("no palette"); return }
         #expect(typed.selected?.target == .action(.pictureWindow))
         // Enter: the palette closes and the detail takes z — its picture window (the product has none
         // loaded here, so the detail stays; reload instead shows the key reached it).
-        for _ in 0..<4 { _ = state.handle(.keyPressed(.backspace)) }
-        for c in "reload" { _ = state.handle(.keyPressed(.character(c))) }
-        #expect(state.handle(.keyPressed(.enter)) == [.loadDetail(id: product.id)], "r, given to the detail, reloads it")
-        #expect(state.presented.count == 1 && state.detail?.summary.id == product.id)
-        for c in ":back" { _ = state.handle(.keyPressed(.character(c))) }
-        _ = state.handle(.keyPressed(.enter))
-        #expect(state.presented.isEmpty, "back to the list")
+        for _ in 0..<4 {
+            generation += 1
+            browser.palette(.backspace, effects: [.schedulePaletteSearch(generation: generation, after: .milliseconds(400))])
+        }
+        type("reload")
+        // r, given to the detail, reloads it: the detail as it was before the palette, asked for again.
+        browser.send(.keyPressed(.enter), effects: [.loadDetail(id: product.id)]) { $0 = detailShown }
+        browser.openPalette()
+        generation = 0
+        type("back")
+        browser.send(.keyPressed(.enter)) { $0.presented = [] }
     }
 
     @Test("an action is found by its key, and the key's letter is what is marked")
@@ -151,10 +164,10 @@ struct PaletteDetailTests {
         let match = try #require(FuzzyMatch.match(FuzzyMatch.pattern("Y"), in: entry.candidate))
         let marks = entry.split(match.positions)
         #expect(marks.keys == [0] && marks.text.isEmpty, "the key, a word of its own, beats the y inside copy: \(match.positions)")
-        var state = Samples.loaded()
-        _ = state.handle(.keyPressed(.character(":")))
-        _ = state.handle(.keyPressed(.character("$")))
-        guard case .palette(let palette) = state.presented.last else { Issue.record("no palette"); return }
+        var browser = BrowserTester(browser: Samples.loaded())
+        browser.openPalette()
+        browser.palette(.character("$"), effects: [.schedulePaletteSearch(generation: 1, after: .milliseconds(400))])
+        guard case .palette(let palette) = browser.state.presented.last else { Issue.record("no palette"); return }
         #expect(palette.selected?.target == .action(.filterPrice), "$ finds the price range by its key")
     }
 }

@@ -61,10 +61,15 @@ struct PictureWindowTests {
     @Test("placed on the whole window but the caption, at any size; the caption names the product, which picture, the keys")
     func placement() {
         for size in [ScreenSize(columns: 80, rows: 24), ScreenSize(columns: 200, rows: 60), ScreenSize(columns: 40, rows: 12)] {
-            var state = Self.detailShown(size: size)
-            _ = state.handle(.keyPressed(.character("z")))
+            var browser = BrowserTester(browser: Self.detailShown(size: size))
+            let product = browser.state.catalog.products[0]
+            let pictures = (1...3).map { URL(string: "http://m.test/\(product.id)/\($0).jpg")! }
+            browser.send(.keyPressed(.character("z"))) {
+                $0.presented.append(
+                    .pictureWindow(PictureWindowState(productID: product.id, name: "Product \(product.id)", pictures: pictures, index: 1)))
+            }
             var canvas = Canvas(width: 0, height: 0)
-            let report = BrowserScreen(state: state).render(into: &canvas)
+            let report = BrowserScreen(state: browser.state).render(into: &canvas)
             #expect(report.pictures.map(\.frame) == [Rect(x: 0, y: 0, width: size.columns, height: size.rows - 1)], "\(size)")
             #expect(report.pictures.first?.url.absoluteString.hasSuffix("/2.jpg") == true, "the picture itself, not a thumbnail")
             let caption = canvas.trimmedLines().last ?? ""

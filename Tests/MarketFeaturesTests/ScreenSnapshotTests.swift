@@ -204,9 +204,13 @@ struct ScreenSnapshotTests {
     func palette() {
         expectScreens(named: "palette") { state, language in
             state.writer = WriterIdentity(vendorID: 1)
-            _ = state.openPalette()
+            var browser = BrowserTester(browser: state)
+            browser.openPalette()
+            for (index, c) in "mu".enumerated() {
+                browser.palette(.character(c), effects: [.schedulePaletteSearch(generation: index + 1, after: .milliseconds(400))])
+            }
+            state = browser.state
             guard case .palette(var palette) = state.presented.last else { return }
-            for c in "mu" { _ = palette.handle(.character(c)) }
             palette.found([Samples.product(77, name: "Mustard jar", price: 4500)], for: "mu", generation: palette.generation) {
                 state.paletteEntry(.found($0))
             }

@@ -47,7 +47,7 @@ struct ArrangementTests {
         #expect(catalog.products.map(\.id) == [6, 4, 8, 5, 7] && catalog.selectedProduct?.id == 7)
         #expect(catalog.handle(.filterInStock) == .handled([]))
         #expect(catalog.products.count == 6 && catalog.selectedProduct?.id == 7)
-        for _ in 0..<3 { _ = catalog.handle(.sortCycle) }
+        for _ in 0..<3 { #expect(catalog.handle(.sortCycle) == .handled([])) }
         #expect(catalog.order == .newest && !catalog.isArranged && catalog.products.map(\.id) == [9, 8, 7, 6, 5, 4])
     }
 

@@ -233,15 +233,19 @@ struct SSHCommand: AsyncParsableCommand {
     /// fingerprint (made 0700 when missing); empty for a visitor without a key.
     static func uploadFolder(in directory: String, fingerprint: String) -> String {
         guard fingerprint != "none" else { return "" }
-        let folder = String(choicesFile(in: directory, fingerprint: fingerprint).dropLast(".json".count))
+        let folder = directory + "/" + fileName(forFingerprint: fingerprint)
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return folder
     }
 
     /// A visitor key's remembered choices: a file named after its fingerprint, in `directory`.
     static func choicesFile(in directory: String, fingerprint: String) -> String {
-        let name = String(fingerprint.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? Character($0) : "_" })
-        return directory + "/" + name + ".json"
+        directory + "/" + fileName(forFingerprint: fingerprint) + ".json"
+    }
+
+    /// A key's fingerprint as a file's name: ASCII letters and digits kept, anything else `_`.
+    static func fileName(forFingerprint fingerprint: String) -> String {
+        String(fingerprint.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? Character($0) : "_" })
     }
 
     /// The limits from the options, with the defaults that follow from this machine (open files, cores).

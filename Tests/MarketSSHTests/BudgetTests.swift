@@ -13,11 +13,7 @@ struct BudgetTests {
             executable: "/bin/sh", arguments: ["-c", "stty -echo; read go; ulimit -d; ulimit -t; ulimit -n; ulimit -f; ulimit -c"],
             environment: [:], columns: 80, rows: 24, budget: budget)
         _ = "go\n".withCString { write(terminal.master, $0, 3) }
-        var text = ""
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while case let count = read(terminal.master, &buffer, buffer.count), count > 0 {
-            text += String(decoding: buffer[..<count], as: UTF8.self)
-        }
+        let text = terminal.readToEnd()
         _ = terminal.waitForExit()
         terminal.closeMaster()
         // The numbers only (the line typed may be echoed before echo is off).
@@ -51,11 +47,7 @@ struct BudgetTests {
             executable: "/usr/bin/python3", arguments: ["-c", "input(); b = bytearray(512 << 20); print('allocated')"],
             environment: [:], columns: 80, rows: 24, budget: SessionBudget(memoryBytes: 64 << 20))
         _ = "go\n".withCString { write(terminal.master, $0, 3) }
-        var text = ""
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while case let count = read(terminal.master, &buffer, buffer.count), count > 0 {
-            text += String(decoding: buffer[..<count], as: UTF8.self)
-        }
+        let text = terminal.readToEnd()
         let status = terminal.waitForExit()
         terminal.closeMaster()
         #expect(status == 1 && text.contains("MemoryError") && !text.contains("allocated"), "\(status) \(text)")

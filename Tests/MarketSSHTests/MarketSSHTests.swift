@@ -116,11 +116,7 @@ struct MarketSSHTests {
             let terminal = try PseudoTerminal(
                 executable: "/bin/ls", arguments: ["/proc/self/fd"], environment: [:], columns: 80, rows: 24,
                 inherited: inherited)
-            var listed = ""
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            while case let count = read(terminal.master, &buffer, buffer.count), count > 0 {
-                listed += String(decoding: buffer[..<count], as: UTF8.self)
-            }
+            let listed = terminal.readToEnd()
             _ = terminal.waitForExit()
             terminal.closeMaster()
             let descriptors = Set(listed.split(whereSeparator: { $0 == " " || $0 == "\r" || $0 == "\n" }).compactMap { Int($0) })

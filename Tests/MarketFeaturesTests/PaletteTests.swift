@@ -60,9 +60,10 @@ struct PaletteTests {
                 == Set(KeyAction.allCases.filter { $0.command != nil && [.browse, .list].contains($0.context) }),
             "over the list: every action of anywhere and of the list, none of the detail's")
         #expect(opened.entries.count == actions.count + 20 && opened.matches.count == opened.entries.count)
-        for (index, c) in "ordr".enumerated() {
-            browser.palette(.character(c), effects: [.schedulePaletteSearch(generation: index + 1, after: .milliseconds(400))])
-        }
+        browser.palette(.character("o"), query: "o", generation: 1)
+        browser.palette(.character("r"), query: "or", generation: 2)
+        browser.palette(.character("d"), query: "ord", generation: 3)
+        browser.palette(.character("r"), query: "ordr", generation: 4)
         guard case .palette(let typed) = browser.state.presented.last else { Issue.record("no palette"); return }
         #expect(typed.selected?.target == .action(.sortCycle), "\(typed.matches.prefix(3).compactMap { typed.entry(at: typed.matches.firstIndex(of: $0)!)?.text })")
         browser.send(.keyPressed(.enter)) {
@@ -76,7 +77,7 @@ struct PaletteTests {
         var browser = BrowserTester(browser: Self.browser())
         let target = browser.state.catalog.products[7]
         browser.openPalette()
-        browser.palette(.paste(target.name), effects: [.schedulePaletteSearch(generation: 1, after: .milliseconds(400))])
+        browser.palette(.paste(target.name), query: target.name, generation: 1)
         browser.send(.paletteSearchDue(generation: 1), effects: [.searchPalette(query: target.name, generation: 1)]) { state in
             guard case .palette(var palette) = state.presented.last else { return }
             #expect(palette.searchDue(generation: 1) == target.name)
@@ -133,11 +134,10 @@ struct PaletteDetailTests {
         let actions = Set(palette.entries.compactMap { if case .action(let action) = $0.target { action } else { nil } })
         #expect(actions.isSuperset(of: [.pictureWindow, .reload, .back, .copyLink, .wishToggle]))
         #expect(actions.isDisjoint(with: [.sortCycle, .moveFirst, .open, .register]), "the list's wait under the detail: \(actions)")
-        var generation = 0
-        func type(_ text: String) {
-            for c in text {
-                generation += 1
-                browser.palette(.character(c), effects: [.schedulePaletteSearch(generation: generation, after: .milliseconds(400))])
+        // Each key typed: the line so far, and the typing counted.
+        func type(_ text: String, from generation: Int = 0) {
+            for (offset, c) in text.enumerated() {
+                browser.palette(.character(c), query: String(text.prefix(offset + 1)), generation: generation + offset + 1)
             }
         }
         type("zoom")
@@ -145,15 +145,14 @@ struct PaletteDetailTests {
         #expect(typed.selected?.target == .action(.pictureWindow))
         // Enter: the palette closes and the detail takes z — its picture window (the product has none
         // loaded here, so the detail stays; reload instead shows the key reached it).
-        for _ in 0..<4 {
-            generation += 1
-            browser.palette(.backspace, effects: [.schedulePaletteSearch(generation: generation, after: .milliseconds(400))])
-        }
-        type("reload")
+        browser.palette(.backspace, query: "zoo", generation: 5)
+        browser.palette(.backspace, query: "zo", generation: 6)
+        browser.palette(.backspace, query: "z", generation: 7)
+        browser.palette(.backspace, query: "", generation: 8)
+        type("reload", from: 8)
         // r, given to the detail, reloads it: the detail as it was before the palette, asked for again.
         browser.send(.keyPressed(.enter), effects: [.loadDetail(id: product.id)]) { $0 = detailShown }
         browser.openPalette()
-        generation = 0
         type("back")
         browser.send(.keyPressed(.enter)) { $0.presented = [] }
     }
@@ -166,22 +165,26 @@ struct PaletteDetailTests {
         #expect(marks.keys == [0] && marks.text.isEmpty, "the key, a word of its own, beats the y inside copy: \(match.positions)")
         var browser = BrowserTester(browser: Samples.loaded())
         browser.openPalette()
-        browser.palette(.character("$"), effects: [.schedulePaletteSearch(generation: 1, after: .milliseconds(400))])
+        browser.palette(.character("$"), query: "$", generation: 1)
         guard case .palette(let palette) = browser.state.presented.last else { Issue.record("no palette"); return }
         #expect(palette.selected?.target == .action(.filterPrice), "$ finds the price range by its key")
     }
 }
 
 extension FeatureTester where State == BrowserState, Event == BrowserEvent, Effect == BrowserEffect {
-    /// A key to the open palette: the palette changes as its own `handle` says (its ranking is checked by
-    /// the tests' expectations), and nothing else changes.
+    /// A key that edits the open palette's line: the line must then read `query`, the typing be counted as
+    /// `generation` and a search be scheduled for it after the pause, the palette be ranked for the new line
+    /// (the ranking has tests of its own) — and nothing else change.
     mutating func palette(
-        _ key: KeyEvent, effects: [BrowserEffect] = [], fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+        _ key: KeyEvent, query: String, generation: Int, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
         column: Int = #column
     ) {
-        send(.keyPressed(key), effects: effects, { state in
+        send(.keyPressed(key), effects: [.schedulePaletteSearch(generation: generation, after: .milliseconds(400))], { state in
             guard let last = state.presented.indices.last, case .palette(var palette) = state.presented[last] else { return }
-            _ = palette.handle(key)
+            palette.query = query
+            palette.generation = generation
+            palette.searching = false
+            palette.rank()
             state.presented[last] = .palette(palette)
         }, fileID: fileID, filePath: filePath, line: line, column: column)
     }

@@ -206,9 +206,8 @@ struct ScreenSnapshotTests {
             state.writer = WriterIdentity(vendorID: 1)
             var browser = BrowserTester(browser: state)
             browser.openPalette()
-            for (index, c) in "mu".enumerated() {
-                browser.palette(.character(c), effects: [.schedulePaletteSearch(generation: index + 1, after: .milliseconds(400))])
-            }
+            browser.palette(.character("m"), query: "m", generation: 1)
+            browser.palette(.character("u"), query: "mu", generation: 2)
             state = browser.state
             guard case .palette(var palette) = state.presented.last else { return }
             palette.found([Samples.product(77, name: "Mustard jar", price: 4500)], for: "mu", generation: palette.generation) {

@@ -7,7 +7,7 @@ import TerminalUI
 /// search finds. Enter runs the action or opens the product; the matched letters are marked.
 public struct PaletteState: Sendable, Equatable {
     /// What is typed.
-    public private(set) var query = ""
+    public internal(set) var query = ""
     /// The chosen row among `matches`.
     public var selectedIndex = 0
     /// Everything it can offer, actions first (prepared once, when it opens).
@@ -21,9 +21,9 @@ public struct PaletteState: Sendable, Equatable {
     private(set) var matching: [Int] = []
     private(set) var rankedFor: String?
     /// Counts the typing, so that only the last pause's search is made and answered.
-    public private(set) var generation = 0
+    public internal(set) var generation = 0
     /// A search of the market is under way (for this generation).
-    public private(set) var searching = false
+    public internal(set) var searching = false
 
     public struct Match: Sendable, Equatable {
         public var index: Int

@@ -171,12 +171,42 @@ final class PseudoTerminal: Sendable {
     /// Reads the child's resident high-water mark (VmHWM) while it runs and keeps the highest. Not the reaped
     /// child's `ru_maxrss`: a child spawned with vfork, as posix_spawn does, carries its parent's high-water
     /// mark from before its exec (a sanitized front's gigabyte showed up as a browser's).
+    ///
+    /// It runs on the session's event loop once a second for every session, so it reads the file into a buffer
+    /// of its own with one `read` and scans the bytes for the line, making no strings (VmHWM is in the first
+    /// kilobyte of the file's 1.5).
     func sampleMemory() {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
-        else { return }
+        let descriptor = open("/proc/\(pid)/status", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        let kilobytes = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { buffer -> Int? in
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            guard count > 0 else { return nil }
+            return Self.highWaterMark(in: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+        guard let kilobytes else { return }
         peak.withLockedValue { $0 = max($0, kilobytes * 1024) }
+    }
+
+    /// The number on the `VmHWM:` line of a `/proc/PID/status` text (kilobytes); nil when there is none.
+    static func highWaterMark(in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        let key = Array("\nVmHWM:".utf8)
+        guard text.count > key.count else { return nil }
+        var at = 0
+        while at + key.count <= text.count {
+            if text[at] == key[0], zip(text[at..<(at + key.count)], key).allSatisfy({ $0 == $1 }) { break }
+            at += 1
+        }
+        at += key.count
+        while at < text.count, text[at] == UInt8(ascii: " ") || text[at] == UInt8(ascii: "\t") { at += 1 }
+        var value = 0
+        var digits = 0
+        while at < text.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[at]) {
+            value = value * 10 + Int(text[at] - UInt8(ascii: "0"))
+            digits += 1
+            at += 1
+        }
+        return digits > 0 ? value : nil
     }
 
     /// The child's highest resident memory seen by `sampleMemory`, in bytes.

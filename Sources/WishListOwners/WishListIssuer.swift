@@ -20,9 +20,7 @@ public struct WishListIssuer: Sendable {
 
     /// The owner of the list named `name` (16 to 64 URL-safe characters), signed.
     public func owner(named name: String) throws -> WishListOwner {
-        precondition(
-            WishListOwner.nameLengths.contains(name.utf8.count) && name.utf8.allSatisfy(WishListOwner.isSegmentCharacter),
-            "a wish-list owner's name is 16 to 64 of A-Z a-z 0-9 - _")
+        precondition(WishListOwner.isValidName(name), "a wish-list owner's name is 16 to 64 of A-Z a-z 0-9 - _")
         return WishListOwner(name: name, signature: try key.signature(for: WishListOwner.signedBytes(name)))
     }
 }

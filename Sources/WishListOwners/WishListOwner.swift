@@ -36,6 +36,11 @@ public struct WishListOwner: Sendable, Hashable, CustomStringConvertible {
         self.signature = signature
     }
 
+    /// Whether `name` may name a list: 16 to 64 of `A–Z a–z 0–9 - _`.
+    public static func isValidName(_ name: String) -> Bool {
+        nameLengths.contains(name.utf8.count) && name.utf8.allSatisfy(isSegmentCharacter)
+    }
+
     /// The owner as one path segment: the name, then the signature.
     public var text: String { name + Base64URL.encode(signature) }
 

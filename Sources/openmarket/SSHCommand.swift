@@ -65,10 +65,8 @@ struct SSHCommand: AsyncParsableCommand {
     var issueOwner: String?
 
     func validate() throws {
-        if let issueOwner {
-            guard WishListOwner.nameLengths.contains(issueOwner.utf8.count),
-                issueOwner.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-            else { throw ValidationError("--issue-owner takes a name of 16 to 64 of A-Z a-z 0-9 - _") }
+        if let issueOwner, !WishListOwner.isValidName(issueOwner) {
+            throw ValidationError("--issue-owner takes a name of 16 to 64 of A-Z a-z 0-9 - _")
         }
         if printIssuer || issueOwner != nil { return }
         guard Language(name: lang) != nil else { throw ValidationError("--lang takes en or ko, not “\(lang.prefix(20))”") }

@@ -71,6 +71,18 @@ struct BudgetTests {
         #expect(peak >= 96 << 20 && peak < 512 << 20, "peak \(peak >> 20) MB: the 96 MB it touched, and little else")
     }
 
+    @Test("the high-water mark is read from a status text's VmHWM line, tabs or spaces before it; none without the line")
+    func highWaterMark() {
+        func read(_ text: String) -> Int? {
+            Array(text.utf8).withUnsafeBufferPointer { PseudoTerminal.highWaterMark(in: $0) }
+        }
+        #expect(read("Name:\topenmarket\nVmPeak:\t  812345 kB\nVmSize:\t  800000 kB\nVmHWM:\t   61440 kB\nVmRSS:\t   50000 kB\n") == 61440)
+        #expect(read("Name: x\nVmHWM: 7 kB\n") == 7)
+        #expect(read("Name:\tx\nVmRSS:\t 5000 kB\n") == nil)
+        #expect(read("Name:\tx\nVmHWM:\t") == nil, "cut before the number")
+        #expect(read("") == nil)
+    }
+
     @Test("an end the budget explains: CPU's signal, or a crash with half the memory budget resident; not a quit or a hang-up")
     func explains() {
         let budget = SessionBudget(memoryBytes: 256 << 20)

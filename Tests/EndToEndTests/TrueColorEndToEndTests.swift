@@ -8,8 +8,12 @@ import Testing
 struct TrueColorEndToEndTests {
     func directCells(_ screen: String) -> Int { screen.components(separatedBy: "48;2;").count - 1 }
 
-    /// After keys, the screen tmux holds equals the screen a redraw from nothing gives.
+    /// After keys, the screen tmux holds equals the screen a redraw from nothing gives. The screen is
+    /// compared once every picture it shows has arrived (no loading mark left): on a loaded machine a
+    /// thumbnail scrolled into view may take longer than the settling pause to decode, and the redraw
+    /// would then show a picture the first capture had not yet received, which is no leftover.
     func expectNoLeftovers(_ tmux: TmuxSession, after what: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await tmux.waitFor("every picture on screen drawn") { !$0.contains("░") && !$0.contains("loading picture") }
         let drawn = try await tmux.settled()
         try tmux.send("C-l")
         try await Task.sleep(for: .milliseconds(300))

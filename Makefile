@@ -23,7 +23,7 @@ ATTACK_TESTS := AttackEndToEndTests
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: deps bench-deps build release test sanitize fuzz run serve bench fmt clean docs install
+.PHONY: deps bench-deps build release test test-habits sanitize fuzz run serve bench fmt clean docs install
 
 ## deps: install the Debian packages the project needs, only those missing (does nothing when all are present)
 deps:
@@ -65,9 +65,15 @@ FAILURES = echo "== failures (whole log: $(1))"; \
 	grep -a -E '✘|error:|fatal|Fatal|Expectation failed|recorded an issue|Caught signal|ERROR: (Address|Thread)Sanitizer|SUMMARY:' $(1) \
 	| grep -a -v 'passed after' | tail -60
 
+## test-habits: the tests' own rules, checked on their text: no feature test drops what a handler returns
+## (`_ = …handle(`: the effects it asked for would go unchecked; the exhaustive tester takes them)
+test-habits:
+	@if grep -rnE '_[[:space:]]*=[^=]*[.[:space:]]handle[[:space:]]*\(' Tests Mocks --include='*.swift'; then \
+		echo "make test: a handler's result is dropped above; step it through the tester (FeatureTester) instead"; exit 1; fi
+
 ## test: every test — unit, live loopback HTTP, and end to end on the real binary; the server's contract
 ## tests on each store, PostgreSQL included (a throwaway cluster)
-test: deps
+test: deps test-habits
 	$(SWIFT) build
 	@# The whole output goes to .build/test.log; on failure the failing tests' lines are repeated at the end,
 	@# where a CI log's tail shows them. The unit tests run first, by themselves: their CPU-bound work held both

@@ -129,9 +129,15 @@ let package = Package(
         // The settings file: read with Yams, every key and value checked at its line.
         .target(name: "Settings", dependencies: ["Untrusted", .product(name: "Yams", package: "Yams")], swiftSettings: strict),
 
+        // The launch layer: every setting as one typed descriptor, the one resolver that ranks options, the
+        // environment, kept choices, the file and defaults; the market chosen and the identity for writes.
+        .target(
+            name: "Launch", dependencies: ["Settings", "Localization", "MarketFeatures", "TerminalUI", "OpenMarketAPI", "Untrusted"],
+            swiftSettings: strict),
+
         // The runtime: the event loop that joins view models, the network, the image cache and a terminal.
         .target(
-            name: "MarketApp", dependencies: ["Localization", "MarketFeatures", "Settings", "OpenMarketAPI", "ImagePipeline", "ImageCodec", "TerminalUI", "TerminalPictures", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            name: "MarketApp", dependencies: ["Launch", "Localization", "MarketFeatures", "Settings", "OpenMarketAPI", "ImagePipeline", "ImageCodec", "TerminalUI", "TerminalPictures", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             swiftSettings: strict),
 
         // `openmarket ssh`: an SSH server whose sessions are browsers on pseudo-terminals.
@@ -185,7 +191,7 @@ let package = Package(
         .target(
             name: "MarketCommands",
             dependencies: [
-                "MarketApp", "MarketFeatures", "MarketServer", "OpenMarketAPI", "Settings", "TerminalCurses", "ImagePipeline", "Untrusted", "WishListOwners",
+                "Launch", "MarketServer", "OpenMarketAPI", "Settings", "ImagePipeline", "Untrusted", "WishListOwners",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -198,7 +204,7 @@ let package = Package(
         .executableTarget(
             name: "openmarket",
             dependencies: [
-                "MarketCommands", "MarketServer", "MarketApp", "MarketFeatures", "Localization", "TerminalCurses", "OpenMarketAPI", "MarketSSH", "Telemetry", "Notices", "Settings", "WishListOwners",
+                "MarketCommands", "MarketServer", "MarketApp", "Launch", "MarketFeatures", "Localization", "TerminalCurses", "OpenMarketAPI", "MarketSSH", "Telemetry", "Notices", "Settings", "WishListOwners",
                 "ImagePipeline", "ImageCodec", "TerminalUI", "Untrusted",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -273,7 +279,7 @@ let package = Package(
             exclude: ["Screens"],
             swiftSettings: strict),
         .testTarget(
-            name: "MarketAppTests", dependencies: ["MarketApp", "MarketFeatures", "Localization", "Settings", "OpenMarketAPI", "TerminalUI", "Mocks", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            name: "MarketAppTests", dependencies: ["MarketApp", "Launch", "MarketFeatures", "Localization", "Settings", "OpenMarketAPI", "TerminalUI", "Mocks", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             swiftSettings: strict),
         .testTarget(
             name: "MarketSSHTests",
@@ -286,7 +292,10 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TerminalPictures", "ImagePipeline", "Untrusted"], swiftSettings: strict),
         .testTarget(name: "TerminalCursesTests", dependencies: ["TerminalCurses", "TerminalUI"], swiftSettings: strict),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "CJPEGDC", "Mocks"], swiftSettings: strict),
-        .testTarget(name: "SettingsTests", dependencies: ["Settings"], swiftSettings: strict),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings", "Launch"], swiftSettings: strict),
+        .testTarget(
+            name: "LaunchTests", dependencies: ["Launch", "Settings", "Localization", "MarketFeatures", "TerminalUI", "OpenMarketAPI"],
+            swiftSettings: strict),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: strict),
         .testTarget(name: "MarketDemoTests", dependencies: ["MarketDemo", "ImageCodec"], swiftSettings: strict),
         .testTarget(

@@ -1,6 +1,6 @@
 /// What a settings file says, checked: each setting's value as written (one the setting takes) with its line,
 /// and the named servers. Turning the words into the browser's types, and ranking them below flags and the
-/// environment, is the launch resolver's work (`EffectiveSettings` in MarketApp).
+/// environment, is the launch layer's work (`SettingLayers` in Launch).
 public struct Settings: Sendable, Equatable {
     /// One setting's value and where it was written.
     public struct Entry: Sendable, Equatable {
@@ -18,7 +18,7 @@ public struct Settings: Sendable, Equatable {
     /// The file the settings came from; nil when there is none.
     public var path: String?
     /// The settings the file sets.
-    public var entries: [SettingKey: Entry]
+    public var entries: [String: Entry]
     /// The named servers, by name.
     public var servers: [String: NamedServer]
     /// The `keys:` section, in the file's order.
@@ -27,12 +27,12 @@ public struct Settings: Sendable, Equatable {
     public var themes: [String: ThemeDefinition] = [:]
 
     /// No settings (no file, or an empty one at `path`).
-    public init(path: String? = nil, entries: [SettingKey: Entry] = [:], servers: [String: NamedServer] = [:]) {
+    public init(path: String? = nil, entries: [String: Entry] = [:], servers: [String: NamedServer] = [:]) {
         self.path = path
         self.entries = entries
         self.servers = servers
     }
 
-    /// The value the file gives `key`, if it gives one.
-    public subscript(key: SettingKey) -> Entry? { entries[key] }
+    /// The value the file gives the setting named `name`, if it gives one.
+    public subscript(name: String) -> Entry? { entries[name] }
 }

@@ -12,6 +12,13 @@ public enum SettingsFile {
     /// visitors' browsers: the operator's file is the operator's).
     public static let environmentKey = "OPENMARKET_CONFIG"
 
+    /// The name of the file's section of named servers.
+    public static let serversSection = "servers"
+    /// The name of the section that gives actions keys of their own.
+    public static let keysSection = "keys"
+    /// The name of the section of user themes.
+    public static let themesSection = "themes"
+
     /// The largest file read.
     static let sizeLimit = 1 << 20
 
@@ -47,15 +54,15 @@ public enum SettingsFile {
         return base + "/openmarket/config.yaml"
     }
 
-    /// The settings at `location`.
-    public static func load(_ location: Location) throws(SettingsError) -> Settings {
+    /// The settings at `location`, read as `specs` say.
+    public static func load(_ location: Location, specs: [SettingSpec]) throws(SettingsError) -> Settings {
         guard let path = location.path else { return Settings() }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             if case .usual = location { return Settings() }
             throw SettingsError(path: path, problem: "no such file")
         }
-        return try parse(read(path, isDirectory: isDirectory.boolValue), path: path)
+        return try parse(read(path, isDirectory: isDirectory.boolValue), path: path, specs: specs)
     }
 
     /// The file's text, or why it cannot be had.
@@ -75,9 +82,10 @@ public enum SettingsFile {
         return text
     }
 
-    /// Checks `text` as the settings file at `path`: every key known, every value one its setting takes, no
-    /// key twice, every named server whole.
-    public static func parse(_ text: String, path: String) throws(SettingsError) -> Settings {
+    /// Checks `text` as the settings file at `path`: every key one of `specs` or a section, every value one its
+    /// setting's kind takes, no key twice, every named server whole. (What a value names — a server, a theme —
+    /// is checked by its setting in the launch layer, at the same line.)
+    public static func parse(_ text: String, path: String, specs: [SettingSpec]) throws(SettingsError) -> Settings {
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -92,49 +100,29 @@ public enum SettingsFile {
             throw SettingsError(path: path, line: root.mark?.line, problem: "must be `key: value` lines (a YAML mapping)")
         }
         var lines: [String: Int] = [:]
-        var serverEntry: (value: String, line: Int)?
         for (keyNode, valueNode) in mapping {
             let (key, line) = try Self.key(keyNode, path: path, seen: &lines)
-            if key == SettingKey.serversSection {
+            if key == serversSection {
                 settings.servers = try Self.servers(valueNode, path: path)
                 continue
             }
-            if key == SettingKey.keysSection {
+            if key == keysSection {
                 settings.keys = try Self.keyBindings(valueNode, path: path)
                 continue
             }
-            if key == SettingKey.themesSection {
+            if key == themesSection {
                 settings.themes = try Self.themes(valueNode, path: path)
                 continue
             }
-            guard let setting = SettingKey(rawValue: key) else {
+            guard let spec = specs.first(where: { $0.name == key }) else {
                 throw SettingsError(
                     path: path, line: line, key: key, problem: "not a setting",
-                    suggestion: NearestName.among(SettingKey.allCases.map(\.rawValue) + [SettingKey.serversSection, SettingKey.keysSection, SettingKey.themesSection], to: key))
+                    suggestion: NearestName.among(specs.map(\.name) + [serversSection, keysSection, themesSection], to: key))
             }
-            let value = try Self.value(valueNode, of: setting, path: path, line: line)
-            settings.entries[setting] = Settings.Entry(value: value, line: valueNode.mark?.line ?? line)
-            if setting == .server { serverEntry = (value, valueNode.mark?.line ?? line) }
-        }
-        if let (value, line) = serverEntry {
-            try Self.checkServer(value, line: line, servers: settings.servers, path: path)
-        }
-        if let theme = settings[.theme], !ThemeDefinition.builtIn.contains(theme.value.lowercased()), settings.themes[theme.value] == nil {
-            throw SettingsError(
-                path: path, line: theme.line, key: SettingKey.theme.rawValue,
-                problem: "“\(SettingsError.printable(theme.value))” is neither auto, dark, light, high-contrast nor a name under `themes`",
-                suggestion: NearestName.among(ThemeDefinition.builtIn + settings.themes.keys.sorted(), to: theme.value))
+            let value = try Self.value(valueNode, of: spec, path: path, line: line)
+            settings.entries[key] = Settings.Entry(value: value, line: valueNode.mark?.line ?? line)
         }
         return settings
-    }
-
-    /// A server setting names the embedded market, a URL, or a named server.
-    static func checkServer(_ value: String, line: Int, servers: [String: NamedServer], path: String) throws(SettingsError) {
-        guard value != "embedded", !isURL(value), servers[value] == nil else { return }
-        throw SettingsError(
-            path: path, line: line, key: SettingKey.server.rawValue,
-            problem: "“\(SettingsError.printable(value))” is neither a URL nor a name under `servers`",
-            suggestion: NearestName.among(servers.keys.sorted(), to: value))
     }
 
     /// Whether `text` is an http(s) URL with a host.
@@ -162,10 +150,10 @@ public enum SettingsFile {
     }
 
     /// A setting's value, checked against what the setting takes, in its canonical spelling.
-    static func value(_ node: Node, of setting: SettingKey, path: String, line: Int) throws(SettingsError) -> String {
+    static func value(_ node: Node, of setting: SettingSpec, path: String, line: Int) throws(SettingsError) -> String {
         let at = node.mark?.line ?? line
         func wrong(_ what: String) -> SettingsError {
-            SettingsError(path: path, line: at, key: setting.rawValue, problem: "\(what); expected \(setting.expected)")
+            SettingsError(path: path, line: at, key: setting.name, problem: "\(what); expected \(setting.expected)")
         }
         guard case .scalar(let scalar) = node else { throw wrong(node.isMapping ? "is a mapping" : "is a list") }
         guard !isNull(node) else { throw wrong("has no value") }
@@ -180,7 +168,7 @@ public enum SettingsFile {
             guard let number = Double(text), number.isFinite, number >= minimum else {
                 throw wrong("“\(SettingsError.printable(text))” is not")
             }
-            return SettingKey.format(number)
+            return SettingSpec.format(number)
         case .flag:
             guard ["true", "false"].contains(text.lowercased()) else { throw wrong("“\(SettingsError.printable(text))” is not") }
             return text.lowercased()
@@ -197,7 +185,7 @@ public enum SettingsFile {
         let sectionLine = node.mark?.line
         guard case .mapping(let mapping) = node else {
             throw SettingsError(
-                path: path, line: sectionLine, key: SettingKey.serversSection,
+                path: path, line: sectionLine, key: serversSection,
                 problem: "must map names to servers (`course:` and, under it, `url: http://…`)")
         }
         var servers: [String: NamedServer] = [:]
@@ -216,14 +204,14 @@ public enum SettingsFile {
     static func keyBindings(_ node: Node, path: String) throws(SettingsError) -> [KeyBinding] {
         guard case .mapping(let mapping) = node else {
             throw SettingsError(
-                path: path, line: node.mark?.line, key: SettingKey.keysSection,
+                path: path, line: node.mark?.line, key: keysSection,
                 problem: "must map actions to keys (`move.down: [j, down]`)")
         }
         var bindings: [KeyBinding] = []
         var seen: [String: Int] = [:]
         for (actionNode, keysNode) in mapping {
             let (action, line) = try key(actionNode, path: path, seen: &seen)
-            let shown = "\(SettingKey.keysSection).\(action)"
+            let shown = "\(keysSection).\(action)"
             var keys: [String] = []
             var keyLines: [Int] = []
             switch keysNode {
@@ -257,14 +245,14 @@ public enum SettingsFile {
     static func themes(_ node: Node, path: String) throws(SettingsError) -> [String: ThemeDefinition] {
         guard case .mapping(let mapping) = node else {
             throw SettingsError(
-                path: path, line: node.mark?.line, key: SettingKey.themesSection,
+                path: path, line: node.mark?.line, key: themesSection,
                 problem: "must map names to themes (`mine:` and, under it, `base: dark`, `price: { fg: \"#00af5f\", bold: true }`)")
         }
         var themes: [String: ThemeDefinition] = [:]
         var names: [String: Int] = [:]
         for (nameNode, themeNode) in mapping {
             let (name, line) = try key(nameNode, path: path, seen: &names)
-            let shown = "\(SettingKey.themesSection).\(name)"
+            let shown = "\(themesSection).\(name)"
             guard !ThemeDefinition.builtIn.contains(name.lowercased()) else {
                 throw SettingsError(path: path, line: line, key: shown, problem: "is a built-in theme's name; choose another")
             }

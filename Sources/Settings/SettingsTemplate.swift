@@ -2,16 +2,16 @@
 /// on what it does, and an example named server — so the file documents itself and changes nothing until a
 /// line is uncommented.
 public enum SettingsTemplate {
-    /// The file's text.
-    public static var text: String {
+    /// The file's text for the settings `specs` describe, in their order.
+    public static func text(specs: [SettingSpec]) -> String {
         var lines = [
             "# openmarket settings (YAML). Options on the command line win over the environment, which wins over",
             "# the layout, pictures and colours remembered from the last exit, which win over this file. Every",
             "# setting below is at its default: remove the \"# \" before one to change it.",
             "# `openmarket config show` prints what is in effect, and where each value comes from.",
         ]
-        for key in SettingKey.allCases {
-            lines += ["", "# \(key.summary)", "# \(key.rawValue): \(key.defaultText)"]
+        for spec in specs {
+            lines += ["", "# \(spec.summary)", "# \(spec.name): \(spec.defaultText)"]
         }
         lines += [
             "",

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CoreMetrics
 import Foundation
+import Launch
 import Localization
 import Logging
 import MarketApp
@@ -64,14 +65,14 @@ struct BrowseCommand: AsyncParsableCommand {
     }
 
     /// Every setting, from the options, the environment and the settings file (a mistake in the file exits 78).
-    func settings(environment: [String: String]) throws -> EffectiveSettings {
-        let (file, keymap, themes) = try CommandLaunch.settingsFile(flag: config, environment: environment)
-        let market = try CommandLaunch.resolve { () throws(BrowserLaunch.InvalidValue) in try EffectiveSettings.server(options, settings: file) }
+    func settings(environment: [String: String]) throws -> ResolvedSettings {
+        let file = try CommandLaunch.settingsFile(flag: config, environment: environment)
+        let market = try CommandLaunch.resolve { () throws(InvalidSettingValue) in try file.layers(options).resolve(.server) }
         let remembered = Self.remembered(environment: environment, market: market.value.rememberedKey)
-        var settings = try CommandLaunch.resolve { () throws(BrowserLaunch.InvalidValue) in
-            try EffectiveSettings.resolve(options, environment: environment, settings: file, remembered: remembered, themes: themes)
+        var settings = try CommandLaunch.resolve { () throws(InvalidSettingValue) in
+            try file.layers(options, environment: environment, remembered: remembered).resolveAll()
         }
-        settings.keymap = keymap
+        settings.keymap = file.keymap
         return settings
     }
 
@@ -91,8 +92,8 @@ struct BrowseCommand: AsyncParsableCommand {
 
     /// Keeps what the user changed in the session, when remembering is on and something changed; a failure is
     /// logged, never fatal.
-    static func keep(_ left: BrowserRuntime.LeftChoices, settings: EffectiveSettings, market: String, environment: [String: String], logger: Logger) {
-        guard settings.remember.value, left != BrowserRuntime.LeftChoices(), let path = RememberedChoices.path(environment: environment) else {
+    static func keep(_ left: BrowserRuntime.LeftChoices, settings: ResolvedSettings, market: String, environment: [String: String], logger: Logger) {
+        guard settings[.remember].value, left != BrowserRuntime.LeftChoices(), let path = RememberedChoices.path(environment: environment) else {
             return
         }
         let kept = RememberedChoices.load(path: path, market: market) ?? RememberedChoices()
@@ -104,22 +105,21 @@ struct BrowseCommand: AsyncParsableCommand {
     }
 
     /// The options as the launch resolver takes them.
-    var options: BrowserLaunch.Options {
-        var options = BrowserLaunch.Options()
-        options.server = server
+    var options: LaunchOptions {
+        var options = LaunchOptions()
+        options.set(.server, server)
         options.identifier = identifier
         options.secret = secret
-        options.pollInterval = pollInterval
         options.product = product
-        options.layout = layout
-        options.noColor = noColor
-        options.colors = colors
-        options.ascii = ascii
-        options.mouse = mouse
-        options.pictures = pictures
-        options.theme = theme
-        options.lang = lang
-        options.remember = remember
+        options.set(.pollInterval, pollInterval.map(SettingSpec.format))
+        options.set(.layout, layout?.rawValue)
+        options.set(.colors, noColor ? "none" : colors, option: noColor ? "--no-color" : "--colors")
+        options.set(.ascii, flag: ascii)
+        options.set(.mouse, flag: mouse)
+        options.set(.pictures, pictures)
+        options.set(.theme, theme)
+        options.set(.language, lang, option: "--lang")
+        options.set(.remember, flag: remember)
         return options
     }
 
@@ -136,13 +136,13 @@ struct BrowseCommand: AsyncParsableCommand {
             logger.notice(
                 "no terminfo entry for TERM=\(TerminalType.printable(requested)); drawing with \(used) (ncurses-term has more entries)")
         }
-        logger.info("language: \(settings.language.value.rawValue) (from \(settings.language.origin)); locale: \(Self.locale(environment))")
+        logger.info("language: \(settings[.language].value.rawValue) (from \(settings[.language].origin)); locale: \(Self.locale(environment))")
         let answers = askTerminal(settings, environment: environment, logger: logger)
-        let embedded = try await startEmbeddedMarket(settings.server.value, directory: directory, logger: logger, launched: launched)
-        let baseURL = embedded?.url ?? URL(string: settings.server.value.url!)!
+        let embedded = try await startEmbeddedMarket(settings[.server].value, directory: directory, logger: logger, launched: launched)
+        let baseURL = embedded?.url ?? URL(string: settings[.server].value.url!)!
         let saved = IdentityFile.load()
         if let identifier, let secret, saveIdentity {
-            try IdentityFile(identifier: identifier, secret: secret, server: settings.server.value.url).save()
+            try IdentityFile(identifier: identifier, secret: secret, server: settings[.server].value.url).save()
         }
         var configuration = resolve(
             settings, environment: environment, answers: answers, baseURL: baseURL, saved: saved, embedded: embedded, logger: logger)
@@ -150,14 +150,14 @@ struct BrowseCommand: AsyncParsableCommand {
         let transport = AsyncHTTPTransport()
         let client = OpenMarketClient(baseURL: baseURL, transport: transport)
         configuration.wishList = Self.wishList(
-            environment: environment, client: client, directory: directory, market: settings.server.value.rememberedKey, logger: logger)
+            environment: environment, client: client, directory: directory, market: settings[.server].value.rememberedKey, logger: logger)
         let terminal = CursesTerminal(
-            mouse: settings.mouse.value, terminalType: terminalType.name!, synchronizedOutput: answers.synchronizedOutput == true,
+            mouse: settings[.mouse].value, terminalType: terminalType.name!, synchronizedOutput: answers.synchronizedOutput == true,
             hyperlinks: answers.drawsHyperlinks)
         logger.info(
             "frames: synchronized output \(answers.synchronizedOutput == true ? "yes" : "no"); links: OSC 8 \(answers.drawsHyperlinks ? "yes" : "no"); copies: OSC 52 \(Self.spoken(answers.clipboard))")
         let left = await BrowserRuntime(client: client, terminal: terminal, configuration: configuration).run()
-        Self.keep(left, settings: settings, market: settings.server.value.rememberedKey, environment: environment, logger: logger)
+        Self.keep(left, settings: settings, market: settings[.server].value.rememberedKey, environment: environment, logger: logger)
         try? await transport.shutdown()
         await embedded?.stop()
         logging.sink.flush()
@@ -169,7 +169,7 @@ struct BrowseCommand: AsyncParsableCommand {
         environment: [String: String], client: OpenMarketClient, directory: URL, market: String, logger: Logger
     ) -> any WishListStore {
         let log: @Sendable (String) -> Void = { logger.notice("\($0)") }
-        switch environment[BrowserLaunch.EnvironmentKey.wishListOwner] {
+        switch environment[EnvironmentKey.wishListOwner] {
         case nil: return FileWishListStore(directory: directory, market: market, log: log)
         case ""?: return SessionWishListStore()
         case let owner?: return MarketWishListStore(client: client, owner: owner, log: log)
@@ -201,7 +201,7 @@ struct BrowseCommand: AsyncParsableCommand {
     }
 
     /// What the terminal answers it can draw, when there is something to ask.
-    func askTerminal(_ settings: EffectiveSettings, environment: [String: String], logger: Logger) -> TerminalAnswers {
+    func askTerminal(_ settings: ResolvedSettings, environment: [String: String], logger: Logger) -> TerminalAnswers {
         guard BrowserLaunch.asksTerminal(settings, environment: environment), TerminalProbe.asks(environment: environment) else {
             return TerminalAnswers()
         }
@@ -223,14 +223,14 @@ struct BrowseCommand: AsyncParsableCommand {
 
     /// The browser's configuration from the options, the environment, the terminal and the identities at hand.
     func resolve(
-        _ settings: EffectiveSettings, environment: [String: String], answers: TerminalAnswers, baseURL: URL, saved: IdentityFile?,
+        _ settings: ResolvedSettings, environment: [String: String], answers: TerminalAnswers, baseURL: URL, saved: IdentityFile?,
         embedded: EmbeddedServer?, logger: Logger
     ) -> BrowserConfiguration {
         let (configuration, offered) = BrowserLaunch.configuration(
             options, environment: environment, settings: settings, answers: answers, baseURL: baseURL, saved: saved?.known,
             demo: embedded?.demoIdentity)
         if let path = settings.settingsPath { logger.info("settings from \(path)") }
-        logger.info("theme: \(configuration.theme.rawValue) (asked: \(settings.theme.value.settingName))")
+        logger.info("theme: \(configuration.theme.rawValue) (asked: \(settings[.theme].value.settingName))")
         let tmux = configuration.picturesThroughTmux ? " through tmux (placeholders)" : ""
         logger.info("pictures: \(configuration.pictures.label)\(tmux) (best the terminal offers: \(offered.label))")
         let answer = answers.directColor.map { $0 ? "yes" : "no" } ?? "none"

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Launch
 import MarketApp
 import MarketCommands
 import Settings
@@ -42,14 +43,13 @@ struct ConfigCommand: ParsableCommand {
 
         func run() throws {
             let environment = ProcessInfo.processInfo.environment
-            let (file, _, themes) = try CommandLaunch.settingsFile(flag: location.config, environment: environment)
-            let settings = try CommandLaunch.resolve { () throws(BrowserLaunch.InvalidValue) in
-                let market = try EffectiveSettings.server(BrowserLaunch.Options(), settings: file).value
+            let file = try CommandLaunch.settingsFile(flag: location.config, environment: environment)
+            let settings = try CommandLaunch.resolve { () throws(InvalidSettingValue) in
+                let market = try file.layers().resolve(.server).value
                 let remembered = BrowseCommand.remembered(environment: environment, market: market.rememberedKey)
-                return try EffectiveSettings.resolve(
-                    BrowserLaunch.Options(), environment: environment, settings: file, remembered: remembered, themes: themes)
+                return try file.layers(environment: environment, remembered: remembered).resolveAll()
             }
-            print(ConfigCommand.report(settings, file: file, location: location.resolved))
+            print(ConfigCommand.report(settings, file: file.settings, location: location.resolved))
         }
     }
 
@@ -72,14 +72,14 @@ struct ConfigCommand: ParsableCommand {
                 throw ExitCode(73)  // EX_CANTCREAT
             }
             let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-            try handle.write(contentsOf: Data(SettingsTemplate.text.utf8))
+            try handle.write(contentsOf: Data(SettingsTemplate.text(specs: LaunchSettings.specs).utf8))
             try handle.close()
             print("wrote \(path)")
         }
     }
 
     /// `config show`'s text: the file, then each setting's value and origin in columns, then the named servers.
-    static func report(_ settings: EffectiveSettings, file: Settings, location: SettingsFile.Location) -> String {
+    static func report(_ settings: ResolvedSettings, file: Settings, location: SettingsFile.Location) -> String {
         var lines: [String] = []
         switch location {
         case .none: lines.append("settings file  none (OPENMARKET_CONFIG or --config is empty)")

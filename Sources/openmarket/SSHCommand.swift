@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Launch
 import Localization
 import Logging
 import MarketApp
@@ -162,7 +163,7 @@ struct SSHCommand: AsyncParsableCommand {
             // A browser that crashes (over its budget, say) ends at once: no backtrace on the visitor's screen
             // (it names the front's files) and no second of CPU spent writing one.
             "SWIFT_BACKTRACE": "enable=no",
-            RememberedChoices.environmentKey: "", BrowserLaunch.EnvironmentKey.wishListOwner: "",
+            RememberedChoices.environmentKey: "", EnvironmentKey.wishListOwner: "",
         ]
         var keys: AuthorizedKeys?
         var environmentForKey: @Sendable (String) -> [String: String] = { _ in [:] }
@@ -186,24 +187,24 @@ struct SSHCommand: AsyncParsableCommand {
                     guard let vendor = keyVendors.credentials(
                         forFingerprint: fingerprint, name: loaded.comment(forFingerprint: fingerprint) ?? "")
                     else { return environment }
-                    environment[BrowserLaunch.EnvironmentKey.identifier] = vendor.identifier
-                    environment[BrowserLaunch.EnvironmentKey.secret] = vendor.secret
-                    environment[BrowserLaunch.EnvironmentKey.vendorID] = String(vendor.id)
+                    environment[EnvironmentKey.identifier] = vendor.identifier
+                    environment[EnvironmentKey.secret] = vendor.secret
+                    environment[EnvironmentKey.vendorID] = String(vendor.id)
                     return environment
                 }
             }
         } else {
             // Writes off; the browser says so in the visitor's language.
-            environment[BrowserLaunch.EnvironmentKey.readOnly] = "1"
+            environment[EnvironmentKey.readOnly] = "1"
         }
         let forKey = environmentForKey
         let uploads = directory.appendingPathComponent("uploads").path
         environmentForKey = { fingerprint in
             var environment = forKey(fingerprint)
-            environment[BrowserLaunch.EnvironmentKey.wishListOwner] = wishLists.owner(forFingerprint: fingerprint)?.text ?? ""
+            environment[EnvironmentKey.wishListOwner] = wishLists.owner(forFingerprint: fingerprint)?.text ?? ""
             // Picture files come from the key's own upload folder on the server, never from the host at large;
             // a visitor without a key has none.
-            environment[BrowserLaunch.EnvironmentKey.pictureFolder] = Self.uploadFolder(in: uploads, fingerprint: fingerprint)
+            environment[EnvironmentKey.pictureFolder] = Self.uploadFolder(in: uploads, fingerprint: fingerprint)
             return environment
         }
         let launcher = SessionLauncher(

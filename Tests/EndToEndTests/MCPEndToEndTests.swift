@@ -115,13 +115,14 @@ struct MCPEndToEndTests {
         }
     }
 
-    @Test("the browser's binary does not load the MCP SDK's networking (FoundationNetworking and libcurl's thirty libraries); openmarket-mcp does")
+    @Test("the browser's binary does not load the MCP SDK's networking (FoundationNetworking and libcurl's thirty libraries); openmarket-mcp does, and no ncurses")
     func linkedApart() async throws {
         let browser = try await Self.needed(BuiltProducts.openmarket)
         #expect(browser.contains { $0.hasPrefix("libncursesw") }, "the reading works: \(browser)")
         #expect(!browser.contains { $0.contains("curl") || $0.contains("FoundationNetworking") }, "\(browser)")
         let server = try await Self.needed(BuiltProducts.mcp)
         #expect(server.contains { $0.contains("curl") || $0.contains("FoundationNetworking") }, "\(server)")
+        #expect(!server.contains { $0.hasPrefix("libncurses") || $0.hasPrefix("libtinfo") }, "the MCP server draws nothing: \(server)")
     }
 
     @Test("openmarket mcp with no openmarket-mcp beside it: one line naming where it looked, exit 69, nothing on standard output")

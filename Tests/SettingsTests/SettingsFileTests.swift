@@ -1,4 +1,5 @@
 import Foundation
+import Launch
 import Testing
 
 @testable import Settings
@@ -7,7 +8,7 @@ import Testing
 struct SettingsFileTests {
     let path = "/home/u/.config/openmarket/config.yaml"
 
-    func parse(_ text: String) throws(SettingsError) -> Settings { try SettingsFile.parse(text, path: path) }
+    func parse(_ text: String) throws(SettingsError) -> Settings { try SettingsFile.parse(text, path: path, specs: LaunchSettings.specs) }
 
     /// The one line a mistake in `text` is reported as.
     func mistake(_ text: String) -> String? {
@@ -40,12 +41,12 @@ struct SettingsFileTests {
                 url: https://other.test
             """)
         #expect(settings.path == path)
-        #expect(settings[.server] == Settings.Entry(value: "course", line: 2))
-        #expect(settings[.layout] == Settings.Entry(value: "list", line: 3))
-        #expect(settings[.pictures] == Settings.Entry(value: "off", line: 4))
-        #expect(settings[.colors]?.value == "256")
-        #expect(settings[.pollInterval] == Settings.Entry(value: "2.5", line: 6))
-        #expect(settings[.mouse]?.value == "false" && settings[.ascii]?.value == "true")
+        #expect(settings["server"] == Settings.Entry(value: "course", line: 2))
+        #expect(settings["layout"] == Settings.Entry(value: "list", line: 3))
+        #expect(settings["pictures"] == Settings.Entry(value: "off", line: 4))
+        #expect(settings["colors"]?.value == "256")
+        #expect(settings["poll-interval"] == Settings.Entry(value: "2.5", line: 6))
+        #expect(settings["mouse"]?.value == "false" && settings["ascii"]?.value == "true")
         #expect(
             settings.servers == [
                 "course": NamedServer(name: "course", url: "http://market.test:8080", identifier: "vendor-1", secret: "s3cret", line: 10),
@@ -99,7 +100,6 @@ struct SettingsFileTests {
         #expect(mistake("servers:\n  course:\n    url: http://x.test\n    secret: s\n") == "\(path):2: servers.course: identifier and secret go together")
         #expect(mistake("servers:\n  course: http://x.test\n") == "\(path):2: servers.course: must be a mapping with `url:` (and `identifier:`, `secret:`)")
         #expect(mistake("servers:\n  embedded:\n    url: http://x.test\n") == "\(path):2: embedded: is the embedded market's name; choose another")
-        #expect(mistake("server: cours\nservers:\n  course:\n    url: http://x.test\n") == "\(path):1: server: “cours” is neither a URL nor a name under `servers` — did you mean “course”?")
         #expect((try? parse("server: https://market.test/")) != nil, "a URL needs no name")
         #expect((try? parse("server: embedded")) != nil)
     }
@@ -126,20 +126,20 @@ struct SettingsFileTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let missing = directory.appendingPathComponent("config.yaml").path
-        #expect(try SettingsFile.load(.usual(missing)) == Settings())
-        #expect(throws: SettingsError(path: missing, problem: "no such file")) { try SettingsFile.load(.named(missing)) }
+        #expect(try SettingsFile.load(.usual(missing), specs: LaunchSettings.specs) == Settings())
+        #expect(throws: SettingsError(path: missing, problem: "no such file")) { try SettingsFile.load(.named(missing), specs: LaunchSettings.specs) }
         #expect(throws: SettingsError(path: directory.path, problem: "is a directory, not a settings file")) {
-            try SettingsFile.load(.usual(directory.path))
+            try SettingsFile.load(.usual(directory.path), specs: LaunchSettings.specs)
         }
         let latin1 = directory.appendingPathComponent("latin1.yaml")
         try Data([0x6C, 0x61, 0x79, 0x6F, 0x75, 0x74, 0x3A, 0x20, 0xE9, 0x0A]).write(to: latin1)
-        #expect(throws: SettingsError(path: latin1.path, problem: "is not UTF-8 text")) { try SettingsFile.load(.named(latin1.path)) }
+        #expect(throws: SettingsError(path: latin1.path, problem: "is not UTF-8 text")) { try SettingsFile.load(.named(latin1.path), specs: LaunchSettings.specs) }
         let huge = directory.appendingPathComponent("huge.yaml")
         try Data(repeating: 0x23, count: (1 << 20) + 1).write(to: huge)
-        #expect(throws: SettingsError(path: huge.path, problem: "is larger than 1 MB; is it the right file?")) { try SettingsFile.load(.named(huge.path)) }
+        #expect(throws: SettingsError(path: huge.path, problem: "is larger than 1 MB; is it the right file?")) { try SettingsFile.load(.named(huge.path), specs: LaunchSettings.specs) }
         let good = directory.appendingPathComponent("good.yaml")
         try Data("layout: list\n".utf8).write(to: good)
-        #expect(try SettingsFile.load(.named(good.path))[.layout] == Settings.Entry(value: "list", line: 1))
+        #expect(try SettingsFile.load(.named(good.path), specs: LaunchSettings.specs)["layout"] == Settings.Entry(value: "list", line: 1))
     }
 
     @Test("a file the user may not read says so (skipped as root, who may read anything)", .enabled(if: geteuid() != 0))
@@ -148,12 +148,12 @@ struct SettingsFileTests {
         try Data("layout: list\n".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         chmod(file.path, 0)
-        #expect(throws: SettingsError(path: file.path, problem: "cannot be read: permission denied")) { try SettingsFile.load(.named(file.path)) }
+        #expect(throws: SettingsError(path: file.path, problem: "cannot be read: permission denied")) { try SettingsFile.load(.named(file.path), specs: LaunchSettings.specs) }
     }
 
     @Test("the nearest name: swaps, a letter missing or extra; nothing when too far")
     func nearest() {
-        let names = SettingKey.allCases.map(\.rawValue)
+        let names = LaunchSettings.specs.map(\.name)
         #expect(NearestName.among(names, to: "lyaout") == "layout")
         #expect(NearestName.among(names, to: "picture") == "pictures")
         #expect(NearestName.among(names, to: "ASCII") == "ascii")
@@ -166,10 +166,10 @@ struct SettingsFileTests {
 struct SettingsTemplateTests {
     /// The template with every setting's line uncommented (and the example server's).
     static var uncommented: String {
-        SettingsTemplate.text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+        SettingsTemplate.text(specs: LaunchSettings.specs).split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             if line.hasPrefix("#   ") { return String(line.dropFirst(2)) }
             let body = line.dropFirst(2)
-            let names = SettingKey.allCases.map(\.rawValue) + [SettingKey.serversSection, SettingKey.keysSection, SettingKey.themesSection]
+            let names = LaunchSettings.specs.map(\.name) + [SettingsFile.serversSection, SettingsFile.keysSection, SettingsFile.themesSection]
             if line.hasPrefix("# "), let colon = body.firstIndex(of: ":"), names.contains(String(body[..<colon])) { return String(body) }
             return String(line)
         }.joined(separator: "\n")
@@ -177,11 +177,12 @@ struct SettingsTemplateTests {
 
     @Test("as written it sets nothing; uncommented, it sets every setting to its default and names a server")
     func template() throws {
-        #expect(try SettingsFile.parse(SettingsTemplate.text, path: "t.yaml") == Settings(path: "t.yaml"))
-        let every = try SettingsFile.parse(Self.uncommented, path: "t.yaml")
-        for key in SettingKey.allCases {
-            #expect(every[key]?.value == key.defaultText, "\(key)")
-            #expect(SettingsTemplate.text.contains("# \(key.summary)\n# \(key.rawValue): \(key.defaultText)\n"), "\(key) is documented")
+        let text = SettingsTemplate.text(specs: LaunchSettings.specs)
+        #expect(try SettingsFile.parse(text, path: "t.yaml", specs: LaunchSettings.specs) == Settings(path: "t.yaml"))
+        let every = try LaunchFile.parse(Self.uncommented, path: "t.yaml").settings
+        for spec in LaunchSettings.specs {
+            #expect(every[spec.name]?.value == spec.defaultText, "\(spec.name)")
+            #expect(text.contains("# \(spec.summary)\n# \(spec.name): \(spec.defaultText)\n"), "\(spec.name) is documented")
         }
         #expect(every.servers["course"]?.url == "http://127.0.0.1:8080" && every.servers["course"]?.secret != nil)
         #expect(every.keys.map(\.action) == ["move.down", "move.up", "form.submit"])

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
-import MarketApp
+import Launch
 import MarketServer
 import OpenMarketAPI
 import Settings
@@ -48,12 +48,12 @@ public struct MarketAccess: ParsableArguments {
     /// Runs `body` against the market; the embedded one is started for it (quietly) and stopped after.
     public func run<T>(_ body: (Market) async throws -> T) async throws -> T {
         let environment = ProcessInfo.processInfo.environment
-        var options = BrowserLaunch.Options()
-        options.server = server
+        var options = LaunchOptions()
+        options.set(.server, server)
         options.identifier = identifier
         options.secret = secret
-        let (file, _, _) = try CommandLaunch.settingsFile(flag: config, environment: environment)
-        let choice = try CommandLaunch.resolve { () throws(BrowserLaunch.InvalidValue) in try EffectiveSettings.server(options, settings: file) }.value
+        let file = try CommandLaunch.settingsFile(flag: config, environment: environment)
+        let choice = try CommandLaunch.resolve { () throws(InvalidSettingValue) in try file.layers(options).resolve(.server) }.value
         let directory = dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory()
         var embedded: EmbeddedServer?
         if choice == .embedded {
@@ -63,7 +63,7 @@ public struct MarketAccess: ParsableArguments {
             embedded = try await EmbeddedServer.start(directory: directory, logger: logger)
         }
         let url = embedded?.url ?? URL(string: choice.url!)!
-        let identity = BrowserLaunch.identity(
+        let identity = KnownIdentity.forWrites(
             options, environment: environment, server: choice, saved: IdentityFile.load()?.known, demo: embedded?.demoIdentity)?.identity
         let transport = AsyncHTTPTransport()
         let market = Market(client: OpenMarketClient(baseURL: url, transport: transport), url: url, identity: identity)

@@ -1,5 +1,5 @@
 import Foundation
-import MarketApp
+import Launch
 import MarketFeatures
 import Settings
 import TerminalUI
@@ -10,7 +10,7 @@ struct ThemeSettingsTests {
     static let path = "/home/u/.config/openmarket/config.yaml"
 
     func themes(_ text: String) throws -> [String: CustomTheme] {
-        try ThemeSettings.themes(try SettingsFile.parse(text, path: Self.path))
+        try LaunchFile.parse(text, path: Self.path).themes
     }
 
     func mistake(_ text: String) -> String? {
@@ -41,22 +41,16 @@ struct ThemeSettingsTests {
         #expect(mine.styles[.title] == CustomTheme.Style(background: .indexed(22), attributes: ["underline": true]))
     }
 
-    @Test("theme: names it; --theme too; the configuration draws it over its base")
+    @Test("theme: names it; --theme too")
     func chosen() throws {
-        let file = try SettingsFile.parse(Self.mine, path: Self.path)
-        let own = try ThemeSettings.themes(file)
-        var options = BrowserLaunch.Options()
-        var settings = try EffectiveSettings.resolve(options, environment: [:], settings: file, themes: own)
-        #expect(settings.theme.value == .custom(own["mine"]!) && settings.theme.origin == .file(path: Self.path, line: 1))
-        let configuration = BrowserLaunch.configuration(
-            options, environment: [:], settings: settings, answers: TerminalAnswers(), baseURL: URL(string: "http://m.test")!
-        ).configuration
-        #expect(configuration.customTheme == own["mine"] && configuration.theme == .light)
-        options.theme = "dark"
-        settings = try EffectiveSettings.resolve(options, environment: [:], settings: file, themes: own)
-        #expect(settings.theme.value == .named(.dark))
-        options.theme = "mien"
-        let error = #expect(throws: BrowserLaunch.InvalidValue.self) { try EffectiveSettings.resolve(options, environment: [:], settings: file, themes: own) }
+        let file = try LaunchFile.parse(Self.mine, path: Self.path)
+        let own = try #require(file.themes["mine"])
+        #expect(try file.layers().resolve(.theme) == Resolved(.custom(own), from: .file(path: Self.path, line: 1)))
+        var options = LaunchOptions()
+        options.set(.theme, "dark")
+        #expect(try file.layers(options).resolve(.theme) == Resolved(.named(.dark), from: .flag("--theme")))
+        options.set(.theme, "mien")
+        let error = #expect(throws: InvalidSettingValue.self) { try file.layers(options).resolve(.theme) }
         #expect(error?.allowed == "auto, dark, light or high-contrast or the name of a theme in the settings file (mine)")
     }
 

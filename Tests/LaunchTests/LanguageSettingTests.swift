@@ -1,6 +1,6 @@
 import Foundation
 import Localization
-import MarketApp
+import Launch
 import Settings
 import Testing
 
@@ -8,15 +8,14 @@ import Testing
 /// passing on to the locale at each of the first three.
 @Suite("The language setting")
 struct LanguageSettingTests {
-    typealias Key = BrowserLaunch.EnvironmentKey
+    typealias Key = EnvironmentKey
 
     func language(
         _ option: String? = nil, environment: [String: String] = [:], file: String = ""
     ) throws -> Resolved<Language> {
-        var options = BrowserLaunch.Options()
-        options.lang = option
-        let settings = try SettingsFile.parse(file, path: "/c.yaml")
-        return try EffectiveSettings.resolve(options, environment: environment, settings: settings).language
+        var options = LaunchOptions()
+        options.set(.language, option)
+        return try LaunchFile.parse(file, path: "/c.yaml").layers(options, environment: environment).resolve(.language)
     }
 
     @Test("each rank over the next, each with its origin")
@@ -40,9 +39,9 @@ struct LanguageSettingTests {
 
     @Test("a name it does not know is an error naming what it takes; the file's is one at its line")
     func mistakes() throws {
-        let error = #expect(throws: BrowserLaunch.InvalidValue.self) { try language("kr") }
+        let error = #expect(throws: InvalidSettingValue.self) { try language("kr") }
         #expect(error?.option == "--lang" && error?.allowed == "auto, en or ko" && error?.value == "kr")
-        let environment = #expect(throws: BrowserLaunch.InvalidValue.self) { try language(environment: [Key.lang: "fr"]) }
+        let environment = #expect(throws: InvalidSettingValue.self) { try language(environment: [Key.lang: "fr"]) }
         #expect(environment?.option == Key.lang)
         #expect(SettingsFileMistake.of("layout: list\nlang: kr")?.hasPrefix("c.yaml:2: lang:") == true)
     }

@@ -10,7 +10,7 @@ public enum ThemeSettings {
         var themes: [String: CustomTheme] = [:]
         for definition in settings.themes.values.sorted(by: { $0.line < $1.line }) {  // the first mistake in the file first
             let name = definition.name
-            let shown = "\(SettingKey.themesSection).\(name)"
+            let shown = "\(SettingsFile.themesSection).\(name)"
             var theme = CustomTheme(name: name)
             if let (value, line) = definition.base {
                 guard let base = ThemeName(rawValue: value.lowercased()) else {

@@ -1,4 +1,4 @@
-import MarketApp
+import Launch
 import MarketFeatures
 import Settings
 import TerminalUI
@@ -10,7 +10,7 @@ struct KeymapSettingsTests {
     static let path = "/home/u/.config/openmarket/config.yaml"
 
     func keymap(_ text: String) throws(SettingsError) -> Keymap {
-        try KeymapSettings.keymap(try SettingsFile.parse(text, path: Self.path))
+        try LaunchFile.parse(text, path: Self.path).keymap
     }
 
     func mistake(_ text: String) -> String? {

@@ -12,7 +12,7 @@ public enum KeymapSettings {
         var bindings: [KeyAction: [KeyEvent]] = [:]
         var lines: [KeyAction: Int] = [:]
         for binding in settings.keys {
-            let shown = "\(SettingKey.keysSection).\(binding.action)"
+            let shown = "\(SettingsFile.keysSection).\(binding.action)"
             guard let action = KeyAction(rawValue: binding.action) else {
                 throw SettingsError(
                     path: path, line: binding.line, key: shown, problem: "not an action",
@@ -42,7 +42,7 @@ public enum KeymapSettings {
         } catch {
             let key = KeyName.label(error.key)
             throw SettingsError(
-                path: path, line: lines[error.action], key: "\(SettingKey.keysSection).\(error.action.rawValue)",
+                path: path, line: lines[error.action], key: "\(SettingsFile.keysSection).\(error.action.rawValue)",
                 problem: "“\(key)” is \(error.holder.rawValue)'s already; give \(error.holder.rawValue) other keys too")
         }
     }

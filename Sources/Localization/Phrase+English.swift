@@ -8,7 +8,11 @@ extension Phrase {
         case .searching: "searching…"
         case .productCount(let count, let more): more ? "\(count)+ products" : count == 1 ? "1 product" : "\(count) products"
         case .position(let index, let count, let more, let id): "\(index) of \(count)\(more ? "+" : "")  ·  #\(id)"
-        case .activity(let activity): activity.english
+        case .busyLoading: "loading…"
+        case .busyLoadingProduct: "loading the product…"
+        case .busyDeleting: "deleting…"
+        case .busyUploading: "uploading…"
+        case .busySaving: "saving…"
         case .arrangement(let order, let inStockOnly, let range, let loadedOnly):
             ([order == .newest ? nil : order.english, inStockOnly ? "in stock" : nil, range].compactMap { $0 }).joined(separator: " · ")
                 + (loadedOnly ? " (loaded pages only)" : "")
@@ -165,22 +169,16 @@ extension Phrase {
         case .wishTitle(let count): "Wish list (\(count))"
         case .wishEmpty(let key): "Nothing kept yet. \(key) keeps the selected product; a price drop, a discount, new stock or its deletion shows up here."
         case .wishGone: "gone from the market"
-        case .wishKeptWhere(let place):
-            switch place {
-            case .file: "Kept on this computer for this market; watched while openmarket runs."
-            case .visitorKey: "Kept by the market under your SSH key: the same key finds it next time."
-            case .session: "Kept for this session only: your SSH client offered no key to keep it under."
-            case .marketAway: "Held for this session only: the market could not keep it (see the log)."
-            case .fileUnwritable: "Held for this session only: it could not be saved here (see the log)."
-            }
+        case .wishKeptInFile: "Kept on this computer for this market; watched while openmarket runs."
+        case .wishKeptByKey: "Kept by the market under your SSH key: the same key finds it next time."
+        case .wishKeptForSession: "Kept for this session only: your SSH client offered no key to keep it under."
+        case .wishHeldMarketAway: "Held for this session only: the market could not keep it (see the log)."
+        case .wishHeldFileUnwritable: "Held for this session only: it could not be saved here (see the log)."
         case .readOnlyDemo: "This demo is read-only: register, edit and delete are off (openmarket ssh --open)."
-        case .cancelled(let activity):
-            switch activity {
-            case .uploading: "The upload was cancelled."
-            case .saving: "Saving was cancelled."
-            case .deleting: "Deleting was cancelled."
-            case .loading, .loadingProduct: "Loading was cancelled."
-            }
+        case .uploadCancelled: "The upload was cancelled."
+        case .savingCancelled: "Saving was cancelled."
+        case .deletingCancelled: "Deleting was cancelled."
+        case .loadingCancelled: "Loading was cancelled."
 
         case .cannotReachServer(let endpoint, let reason): "Could not reach the server at \(endpoint) (\(reason.english))."
         case .noAnswerWithin(let milliseconds): "The server did not answer within \(Self.englishSeconds(milliseconds))."
@@ -323,18 +321,6 @@ extension Phrase.Order {
         case .priceLowToHigh: "price ↑"
         case .priceHighToLow: "price ↓"
         case .biggestDiscount: "biggest discount"
-        }
-    }
-}
-
-extension Phrase.Activity {
-    var english: String {
-        switch self {
-        case .loading: "loading…"
-        case .loadingProduct: "loading the product…"
-        case .deleting: "deleting…"
-        case .uploading: "uploading…"
-        case .saving: "saving…"
         }
     }
 }

@@ -8,7 +8,11 @@ extension Phrase {
         case .searching: "검색 중…"
         case .productCount(let count, let more): "상품 \(count)\(more ? "+" : "")개"
         case .position(let index, let count, let more, let id): "\(count)\(more ? "+" : "")개 중 \(index)번째  ·  #\(id)"
-        case .activity(let activity): activity.korean
+        case .busyLoading: "불러오는 중…"
+        case .busyLoadingProduct: "상품을 불러오는 중…"
+        case .busyDeleting: "삭제하는 중…"
+        case .busyUploading: "올리는 중…"
+        case .busySaving: "저장하는 중…"
         case .arrangement(let order, let inStockOnly, let range, let loadedOnly):
             ([order == .newest ? nil : order.korean, inStockOnly ? "재고 있음" : nil, range].compactMap { $0 }).joined(separator: " · ")
                 + (loadedOnly ? " (불러온 페이지만)" : "")
@@ -165,22 +169,16 @@ extension Phrase {
         case .wishTitle(let count): "찜 목록 (\(count)개)"
         case .wishEmpty(let key): "아직 찜한 상품이 없습니다. \(key) 키로 선택한 상품을 찜하면 가격 인하, 할인, 재입고, 삭제를 여기서 알려 드립니다."
         case .wishGone: "마켓에서 삭제됨"
-        case .wishKeptWhere(let place):
-            switch place {
-            case .file: "이 컴퓨터에 보관합니다. openmarket이 켜져 있는 동안 지켜봅니다."
-            case .visitorKey: "SSH 키로 마켓에 보관됩니다. 다음에도 같은 키로 찾습니다."
-            case .session: "이번 접속 동안만 보관됩니다. SSH 클라이언트가 키를 보내지 않았습니다."
-            case .marketAway: "이번 접속 동안만 보관합니다. 마켓이 보관하지 못했습니다 (로그 참고)."
-            case .fileUnwritable: "이번 접속 동안만 보관합니다. 이 컴퓨터에 저장하지 못했습니다 (로그 참고)."
-            }
+        case .wishKeptInFile: "이 컴퓨터에 보관합니다. openmarket이 켜져 있는 동안 지켜봅니다."
+        case .wishKeptByKey: "SSH 키로 마켓에 보관됩니다. 다음에도 같은 키로 찾습니다."
+        case .wishKeptForSession: "이번 접속 동안만 보관됩니다. SSH 클라이언트가 키를 보내지 않았습니다."
+        case .wishHeldMarketAway: "이번 접속 동안만 보관합니다. 마켓이 보관하지 못했습니다 (로그 참고)."
+        case .wishHeldFileUnwritable: "이번 접속 동안만 보관합니다. 이 컴퓨터에 저장하지 못했습니다 (로그 참고)."
         case .readOnlyDemo: "읽기 전용 데모입니다: 등록, 수정, 삭제는 꺼져 있습니다 (openmarket ssh --open)."
-        case .cancelled(let activity):
-            switch activity {
-            case .uploading: "올리기를 취소했습니다."
-            case .saving: "저장을 취소했습니다."
-            case .deleting: "삭제를 취소했습니다."
-            case .loading, .loadingProduct: "불러오기를 취소했습니다."
-            }
+        case .uploadCancelled: "올리기를 취소했습니다."
+        case .savingCancelled: "저장을 취소했습니다."
+        case .deletingCancelled: "삭제를 취소했습니다."
+        case .loadingCancelled: "불러오기를 취소했습니다."
 
         case .cannotReachServer(let endpoint, let reason): "\(endpoint) 서버에 연결할 수 없습니다 (\(reason.korean))."
         case .noAnswerWithin(let milliseconds): "서버가 \(Self.decimalSeconds(milliseconds))초 안에 답하지 않았습니다."
@@ -287,18 +285,6 @@ extension Phrase.Order {
         case .priceLowToHigh: "가격 ↑"
         case .priceHighToLow: "가격 ↓"
         case .biggestDiscount: "할인 큰 순"
-        }
-    }
-}
-
-extension Phrase.Activity {
-    var korean: String {
-        switch self {
-        case .loading: "불러오는 중…"
-        case .loadingProduct: "상품을 불러오는 중…"
-        case .deleting: "삭제하는 중…"
-        case .uploading: "올리는 중…"
-        case .saving: "저장하는 중…"
         }
     }
 }

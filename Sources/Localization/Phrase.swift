@@ -20,7 +20,11 @@ public enum Phrase: Sendable, Equatable {
     /// Where the selection is: `index` of `count`, and the product's id.
     case position(index: Int, count: Int, more: Bool, id: Int)
     /// What is under way, beside the spinner.
-    case activity(Activity)
+    case busyLoading
+    case busyLoadingProduct
+    case busyDeleting
+    case busyUploading
+    case busySaving
     /// The order and the filter the list is shown in, when not the server's (newest first, all).
     case arrangement(Order, inStockOnly: Bool, priceRange: String?, loadedOnly: Bool)
     /// The colour mode (status line): nil is 24-bit colour, 0 none.
@@ -200,8 +204,16 @@ public enum Phrase: Sendable, Equatable {
     /// A kept product the market no longer has.
     case wishGone
     /// Where the list is kept, under its title: a file, the market (by the visitor's key), or this session only.
-    case wishKeptWhere(WishPlace)
-    case cancelled(Activity)
+    case wishKeptInFile
+    case wishKeptByKey
+    case wishKeptForSession
+    case wishHeldMarketAway
+    case wishHeldFileUnwritable
+    /// A write or a load stopped by the user (Ctrl-C, Esc).
+    case uploadCancelled
+    case savingCancelled
+    case deletingCancelled
+    case loadingCancelled
 
     // MARK: What went wrong talking to the server
 
@@ -253,29 +265,9 @@ extension Phrase {
         case back, reload, pictureWindow, previousPicture, nextPicture
     }
 
-    /// Where a wish list is kept.
-    public enum WishPlace: Sendable, Equatable, CaseIterable {
-        /// A file in the data directory, for this market.
-        case file
-        /// By the market, under the key the visitor's SSH client offered.
-        case visitorKey
-        /// Nowhere: the visitor offered no key, so it lasts as long as the session.
-        case session
-        /// Meant for the market, which could not keep it just now (it is away, or keeps no wish lists): the
-        /// session holds it, and the next change tries again.
-        case marketAway
-        /// Meant for a file, which could not be written: the session holds it, the next change tries again.
-        case fileUnwritable
-    }
-
     /// The orders a list can be shown in.
     public enum Order: Sendable, Equatable, CaseIterable {
         case newest, priceLowToHigh, priceHighToLow, biggestDiscount
-    }
-
-    /// What is under way.
-    public enum Activity: Sendable, Equatable, CaseIterable {
-        case loading, loadingProduct, deleting, uploading, saving
     }
 
     /// How pictures are drawn, for the status line.

@@ -265,7 +265,7 @@ extension BrowserRuntime {
                         try await client.register(product, pictures: pictures, identity: try Self.require(identity)) {
                             sent, total in queue.send(.browser(.presented(.form(.register, .uploadProgressed(sent: sent, total: total)))))
                         }
-                    }) ?? .failure(BrowserFailure(language.text(.cancelled(.uploading))))
+                    }) ?? .failure(BrowserFailure(language.text(Activity.uploading.cancelledPhrase)))
                     queue.send(.browser(.presented(.form(.register, .submitted(result)))))
                 }
             case .preparePicture(let path, let preview, let palette):
@@ -308,7 +308,7 @@ extension BrowserRuntime {
                 tasks.start(.update(id: id)) {
                     let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
                         try await client.update(id: id, changes: changes, identity: try Self.require(identity))
-                    }) ?? .failure(BrowserFailure(language.text(.cancelled(.saving))))
+                    }) ?? .failure(BrowserFailure(language.text(Activity.saving.cancelledPhrase)))
                     queue.send(.browser(.presented(.form(.edit(productID: id), .submitted(result)))))
                 }
             case .deleteProduct(let id):
@@ -317,7 +317,7 @@ extension BrowserRuntime {
                     let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
                         let identity = try Self.require(identity)
                         return try await client.delete(path: try await client.deletePath(id: id, identity: identity), identity: identity)
-                    }) ?? .failure(BrowserFailure(language.text(.cancelled(.deleting))))
+                    }) ?? .failure(BrowserFailure(language.text(Activity.deleting.cancelledPhrase)))
                     queue.send(.browser(.productDeleted(id: id, result)))
                 }
             case .copy(let text):

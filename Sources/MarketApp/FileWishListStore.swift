@@ -1,6 +1,6 @@
 import Foundation
 import Settings
-public import Localization
+import Localization
 public import MarketFeatures
 
 /// A wish list in a file of the data directory, one per market (`wishlists/<market>.json`). Every save
@@ -8,7 +8,7 @@ public import MarketFeatures
 /// moment leaves either the old list or the new one whole. A file that cannot be read as a wish list is
 /// set aside (renamed `….damaged-<time>.json`, with one log line) and a new list is started.
 public actor FileWishListStore: WishListStore {
-    public nonisolated let place = Phrase.WishPlace.file
+    public nonisolated let place = WishPlace.file
     /// The file.
     public nonisolated let url: URL
     private let log: @Sendable (String) -> Void
@@ -98,5 +98,5 @@ public actor FileWishListStore: WishListStore {
         }
     }
 
-    public func currentPlace() async -> Phrase.WishPlace { unwritable ? .fileUnwritable : place }
+    public func currentPlace() async -> WishPlace { unwritable ? .fileUnwritable : place }
 }

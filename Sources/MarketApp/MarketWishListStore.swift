@@ -1,5 +1,5 @@
 import Foundation
-public import Localization
+import Localization
 public import MarketFeatures
 public import OpenMarketAPI
 
@@ -10,7 +10,7 @@ public import OpenMarketAPI
 /// the first save the kept list is read again, and what this session kept is saved merged with it; while it
 /// cannot be read, nothing is written (a market without wish lists, one that is away).
 public actor MarketWishListStore: WishListStore {
-    public nonisolated let place = Phrase.WishPlace.visitorKey
+    public nonisolated let place = WishPlace.visitorKey
     private let client: OpenMarketClient
     private let owner: String
     private let log: @Sendable (String) -> Void
@@ -72,7 +72,7 @@ public actor MarketWishListStore: WishListStore {
         }
     }
 
-    public func currentPlace() async -> Phrase.WishPlace { away ? .marketAway : place }
+    public func currentPlace() async -> WishPlace { away ? .marketAway : place }
 
     /// The kept list, or why it could not be read.
     private func fetch() async -> Result<[WishedProduct], FetchFailure> {

@@ -1,4 +1,4 @@
-public import Localization
+import Localization
 public import MarketFeatures
 
 /// Where a browser's wish list is kept between runs: a file for this market, the market itself (a visitor
@@ -8,9 +8,9 @@ public import MarketFeatures
 /// wish list's view never says "kept" of a list that the last attempt could not keep.
 public protocol WishListStore: Sendable {
     /// Where it is meant to be kept, as the wish list's view says before the first load.
-    var place: Phrase.WishPlace { get }
+    var place: WishPlace { get }
     /// Where it is kept after the last load or save: `place`, or where it is held while that place fails.
-    func currentPlace() async -> Phrase.WishPlace
+    func currentPlace() async -> WishPlace
     /// The kept products (none when there is nothing kept, or what was kept could not be read).
     func load() async -> [WishedProduct]
     /// Keeps `products` as the list; `generation` orders saves.
@@ -19,12 +19,12 @@ public protocol WishListStore: Sendable {
 
 extension WishListStore {
     /// A store that cannot fail to keep: always where it is meant to be.
-    public func currentPlace() async -> Phrase.WishPlace { place }
+    public func currentPlace() async -> WishPlace { place }
 }
 
 /// A wish list that lasts as long as the browser: a visitor over SSH who offered no key.
 public actor SessionWishListStore: WishListStore {
-    public nonisolated let place = Phrase.WishPlace.session
+    public nonisolated let place = WishPlace.session
     private var products: [WishedProduct]
 
     public init(_ products: [WishedProduct] = []) {

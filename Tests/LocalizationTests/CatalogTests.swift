@@ -17,7 +17,7 @@ struct CatalogTests {
         .arrangement(.priceLowToHigh, inStockOnly: true, priceRange: "₩800–₩11,000", loadedOnly: true),
         .arrangement(.newest, inStockOnly: true, priceRange: nil, loadedOnly: false), .lookingInStock, .noneInStock(allKey: "i"),
         .lookingInRange(range: "≤ $20.00"), .noneInRange(range: "₩800–₩11,000", changeKey: "$"),
-        .activity(.loading), .activity(.loadingProduct), .activity(.deleting), .activity(.uploading), .activity(.saving),
+        .busyLoading, .busyLoadingProduct, .busyDeleting, .busyUploading, .busySaving,
         .colourMode(nil), .colourMode(256), .colourMode(0), .pictureMode(.graphics("kitty")), .pictureMode(.blocks), .pictureMode(.off),
         .bannerError("The server did not answer.", retryKey: "r"), .bannerError("x", retryKey: nil),
         .newProducts(shown: "3", count: 3, refreshKey: "r"), .cannotReachMarket, .retryOrQuit(retryKey: "r", quitKey: "q"), .connecting,
@@ -60,7 +60,8 @@ struct CatalogTests {
         + Phrase.Hint.allCases.map { .hint($0) } + Phrase.DetailLabel.allCases.map { .detailLabel($0) }
         + Phrase.FormField.allCases.map { .fieldLabel($0) } + Phrase.PictureKey.allCases.map { .pictureKeys($0) }
         + Phrase.Write.allCases.map { .noIdentity($0) } + Phrase.Write.allCases.map { .notYours(name: "Mug", vendor: "alice", $0) }
-        + Phrase.Activity.allCases.map { .cancelled($0) } + Phrase.WishPlace.allCases.map { .wishKeptWhere($0) }
+        + [.uploadCancelled, .savingCancelled, .deletingCancelled, .loadingCancelled]
+        + [.wishKeptInFile, .wishKeptByKey, .wishKeptForSession, .wishHeldMarketAway, .wishHeldFileUnwritable]
         + Phrase.Command.allCases.map { .command($0) }
         + [
             Phrase.HelpRow.move, .moveGrid, .page, .firstLast, .open, .toggle, .search(clearKey: "Esc"), .refresh, .register,

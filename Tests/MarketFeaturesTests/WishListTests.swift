@@ -160,12 +160,12 @@ struct WishListTests {
 
     @Test("every place's sentence under the wish list's title is whole at 80 columns, in English and Korean", arguments: [Language.english, .korean])
     func placeFits(language: Language) {
-        for place in Phrase.WishPlace.allCases {
+        for place in WishPlace.allCases {
             var state = Samples.loaded(size: ScreenSize(columns: 80, rows: 24))
             state.language = language
             state.wishPlace = place
             state.presented = [.wishList(WishListView(products: [], place: place))]
-            let sentence = language.text(.wishKeptWhere(place))
+            let sentence = language.text(place.phrase)
             let screen = render(state).0.trimmedLines()
             #expect(screen.contains { $0.contains(sentence) }, "\(place): \(screen.prefix(4))")
             // In a narrow window it wraps onto a second line, whole, and the list starts below it.

@@ -1,4 +1,4 @@
-public import Settings
+import Settings
 
 extension Setting where Value == MarketChoice {
     /// The market browsed: `embedded`, a URL, or a name under `servers`.

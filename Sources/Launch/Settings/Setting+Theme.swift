@@ -1,4 +1,4 @@
-public import MarketFeatures
+import MarketFeatures
 import Settings
 
 extension Setting where Value == ThemeChoice {

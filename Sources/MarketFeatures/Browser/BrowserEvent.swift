@@ -29,7 +29,7 @@ public enum BrowserEvent: Sendable, Equatable {
     /// The wish list kept from before has been read (the browser starts without waiting for it).
     case wishListLoaded([WishedProduct])
     /// Where the wish list is kept after a load or a save (the session's, while its place fails).
-    case wishPlaceFound(Phrase.WishPlace)
+    case wishPlaceFound(WishPlace)
     /// The palette's typing paused (of this generation).
     case paletteSearchDue(generation: Int)
     /// The market's search for the palette answered.

@@ -52,7 +52,7 @@ public struct BrowserState: Sendable, Equatable {
     /// The products kept (`f`), as last seen.
     public var wishList = WishList()
     /// Where the wish list is kept (said in its view).
-    public var wishPlace: Phrase.WishPlace = .file
+    public var wishPlace: WishPlace = .file
     /// A look at kept products is under way.
     public var checkingWishes = false
     /// How many times the wish list has changed: its saves carry it, so an older one never wins.
@@ -82,7 +82,7 @@ public struct BrowserState: Sendable, Equatable {
     public var layout: BrowserLayout { catalog.layout }
 
     /// What is under way, most telling first, for the status line (nil: nothing; the spinner stops).
-    public var activity: Phrase.Activity? {
+    public var activity: Activity? {
         if !deleting.isEmpty { return .deleting }
         if let feature = presented.last(where: { $0.feature.activity != nil }) { return feature.feature.activity }
         if catalog.pageRequest != nil { return .loading }

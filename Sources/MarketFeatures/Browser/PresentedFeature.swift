@@ -13,7 +13,7 @@ protocol PresentedFeature: Sendable {
     /// Whether it takes the whole window, title, status and hint lines too (the picture window).
     var coversScreen: Bool { get }
     /// What it waits for, for the status line beside the spinner ("saving…"); nil when it waits for nothing.
-    var activity: Phrase.Activity? { get }
+    var activity: Activity? { get }
     /// Whether it takes every key (nothing reaches the browser's own keys, and the status line's notice stays).
     var isModal: Bool { get }
     /// What a key or a click does; `.notMine` passes it to the browser's own keys.
@@ -29,7 +29,7 @@ protocol PresentedFeature: Sendable {
 extension PresentedFeature {
     var coversContent: Bool { false }
     var coversScreen: Bool { false }
-    var activity: Phrase.Activity? { nil }
+    var activity: Activity? { nil }
     var isModal: Bool { false }
     func hints(_ context: RenderContext) -> [KeyHint]? { nil }
     func statusLine(_ context: RenderContext) -> (any Widget)? { nil }

@@ -69,7 +69,7 @@ extension DetailState {
 
 extension DetailState: PresentedFeature {
     var coversContent: Bool { true }
-    var activity: Phrase.Activity? { isLoading ? .loadingProduct : nil }
+    var activity: Activity? { isLoading ? .loadingProduct : nil }
 
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
         switch input {

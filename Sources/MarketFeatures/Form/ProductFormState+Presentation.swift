@@ -28,7 +28,7 @@ extension ProductFormState {
 
 extension ProductFormState: PresentedFeature {
     var coversContent: Bool { true }
-    var activity: Phrase.Activity? { isSubmitting ? (isRegistration ? .uploading : .saving) : nil }
+    var activity: Activity? { isSubmitting ? (isRegistration ? .uploading : .saving) : nil }
     var isModal: Bool { true }
 
     /// Clicks do nothing in the form (and do not reach the list below).

@@ -5,7 +5,7 @@ extension PaletteState: PresentedFeature {
     /// Every key is the palette's; the list's wait.
     var isModal: Bool { true }
 
-    var activity: Phrase.Activity? { nil }
+    var activity: Activity? { nil }
 
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
         switch input {

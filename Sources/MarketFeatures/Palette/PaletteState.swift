@@ -1,5 +1,5 @@
 import Localization
-public import OpenMarketAPI
+import OpenMarketAPI
 import TerminalUI
 
 /// The command palette (`:` or Ctrl-P): a line to type on and, as you type, what matches it fuzzily —

@@ -16,7 +16,7 @@ struct StatusBarWidget: Widget {
         var left = " "
         // The poll for new products is silent: it says something only when it finds some (the banner).
         if let activity = state.activity {
-            left += context.spinner + " " + context.text(.activity(activity))
+            left += context.spinner + " " + context.text(activity.phrase)
         } else if let product = catalog.selectedProduct, state.detail == nil {
             left += context.text(
                 .position(index: catalog.selectedIndex + 1, count: catalog.products.count, more: catalog.hasNext, id: product.id))

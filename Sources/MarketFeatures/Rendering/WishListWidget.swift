@@ -13,7 +13,7 @@ struct WishListWidget: Widget {
         report.cover(area)
         canvas.put(" \(theme.heart) " + context.text(.wishTitle(view.products.count)), x: area.x, y: area.y, style: theme.name, maxWidth: area.width)
         // Where it is kept: wrapped in a narrow window (two lines at most), never cut mid-sentence unseen.
-        let place = TerminalText.wrapped(context.text(.wishKeptWhere(view.place)), width: area.width - 1, maxLines: 2)
+        let place = TerminalText.wrapped(context.text(view.place.phrase), width: area.width - 1, maxLines: 2)
         for (n, line) in place.enumerated() {
             canvas.put(" " + line, x: area.x, y: area.y + 1 + n, style: theme.muted, maxWidth: area.width)
         }

@@ -72,7 +72,7 @@ extension BrowserState {
     }
 
     /// Where the list is kept now: what the open wish list views say under their titles.
-    mutating func wishPlaceFound(_ place: Phrase.WishPlace) -> [BrowserEffect] {
+    mutating func wishPlaceFound(_ place: WishPlace) -> [BrowserEffect] {
         guard place != wishPlace else { return [] }  // every save says where; most say the same
         wishPlace = place
         return syncWishViews()

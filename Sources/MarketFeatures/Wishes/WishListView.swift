@@ -8,9 +8,9 @@ public struct WishListView: Sendable, Equatable {
     public var products: [WishedProduct]
     public var selectedIndex = 0
     /// Where the list is kept, said under the title.
-    public var place: Phrase.WishPlace
+    public var place: WishPlace
 
-    public init(products: [WishedProduct], place: Phrase.WishPlace = .file, selectedIndex: Int = 0) {
+    public init(products: [WishedProduct], place: WishPlace = .file, selectedIndex: Int = 0) {
         self.products = products
         self.place = place
         self.selectedIndex = selectedIndex

@@ -41,7 +41,7 @@ struct ConnectionDeadlinesTests {
         #expect(deadlines.expired(at: at(62)) == .body)
     }
 
-    @Test("writes the kernel does not take (a client that reads none of its answers): closed after the stall timeout from the last write that went through; writes that go through keep it open")
+    @Test("answers the client does not take (the channel unwritable): closed after the stall timeout from when it stopped taking them; writable again stops the clock; no reading meanwhile")
     func stalled() {
         var deadlines = ConnectionDeadlines(limits: limits, now: t0)
         for _ in 0..<3 {
@@ -49,16 +49,17 @@ struct ConnectionDeadlinesTests {
             deadlines.headerArrived(at: at(1))
             deadlines.requestEnded()
         }
-        deadlines.writeStarted(at: at(2))
-        deadlines.writeStarted(at: at(3))
-        deadlines.writeEnded(at: at(10))  // one went through: the clock starts again for the other
-        deadlines.writeStarted(at: at(20))  // more queued behind it do not move it
-        #expect(deadlines.expired(at: at(39)) == nil)
-        #expect(deadlines.expired(at: at(40)) == .stalled)
-        deadlines.writeEnded(at: at(41))
-        deadlines.writeEnded(at: at(42))
-        #expect(deadlines.pendingWrites == 0 && deadlines.waitingSince == nil)
-        #expect(deadlines.expired(at: at(100)) == nil, "every write went through: answers still owed, no deadline")
+        deadlines.writability(false, at: at(2))
+        #expect(!deadlines.readsMore, "no more requests are read while answers wait")
+        deadlines.writability(true, at: at(10))  // it took some: the clock stops
+        #expect(deadlines.readsMore)
+        deadlines.writability(false, at: at(20))
+        deadlines.writability(false, at: at(25))  // still not writable: the clock is not moved
+        #expect(deadlines.expired(at: at(49)) == nil, "30 s from 20, when it stopped taking them")
+        #expect(deadlines.expired(at: at(50)) == .stalled)
+        deadlines.writability(true, at: at(51))
+        #expect(deadlines.waitingSince == nil)
+        #expect(deadlines.expired(at: at(100)) == nil, "taking its answers again: answers still owed, no deadline")
         #expect(ConnectionDeadlines.Expiry.stalled.description == "answers not read")
     }
 

@@ -2,9 +2,9 @@ import NIOCore
 
 /// What one connection is doing and by when it must have done it: the header of a request within the
 /// header timeout of its first byte, the body within the body timeout of the header, the next request
-/// within the idle timeout of the last answer. Whatever it is doing, bytes written to it must keep reaching
-/// the client: a connection with a write outstanding and none completed for the stall timeout (a client that
-/// reads nothing, its buffers full) is out of time too.
+/// within the idle timeout of the last answer. Whatever it is doing, its answers must keep reaching the
+/// client: a connection whose outgoing buffer has stayed over its high-water mark for the stall timeout (a
+/// client that reads nothing, the kernel's buffers and then the channel's full) is out of time too.
 ///
 /// A plain value driven by the connection's handlers, so every order of events can be tested with
 /// made-up instants.
@@ -38,9 +38,8 @@ struct ConnectionDeadlines: Equatable {
     private(set) var phase: Phase
     /// Requests read whose answers have not ended.
     private(set) var unanswered = 0
-    /// Writes handed to the socket and not yet taken by the kernel.
-    private(set) var pendingWrites = 0
-    /// Since when writes have been outstanding with none completing; nil while none is outstanding.
+    /// Since when the outgoing buffer has been over its high-water mark (the channel not writable); nil while
+    /// the client takes its answers.
     private(set) var waitingSince: NIODeadline?
 
     init(limits: ConnectionLimits, now: NIODeadline) {
@@ -70,20 +69,19 @@ struct ConnectionDeadlines: Equatable {
         if unanswered == 0, phase == .responding { phase = .idle(since: now) }
     }
 
-    /// Bytes were handed to the socket.
-    mutating func writeStarted(at now: NIODeadline) {
-        if pendingWrites == 0 { waitingSince = now }
-        pendingWrites += 1
+    /// The channel became writable or not: over its high-water mark the client is not taking its answers,
+    /// and the stall's clock runs until it drops below the low-water mark again.
+    mutating func writability(_ writable: Bool, at now: NIODeadline) {
+        if writable {
+            waitingSince = nil
+        } else if waitingSince == nil {
+            waitingSince = now
+        }
     }
 
-    /// A write reached the kernel (or failed): progress, so the stall's clock starts again for the rest.
-    mutating func writeEnded(at now: NIODeadline) {
-        pendingWrites = max(0, pendingWrites - 1)
-        waitingSince = pendingWrites > 0 ? now : nil
-    }
-
-    /// Whether more requests should be read now: not while `maxPipelined` of them await their answers.
-    var readsMore: Bool { unanswered < limits.maxPipelined }
+    /// Whether more requests should be read now: not while `maxPipelined` of them await their answers, nor
+    /// while the client is not taking the answers already written (the buffer stays bounded).
+    var readsMore: Bool { unanswered < limits.maxPipelined && waitingSince == nil }
 
     /// The limit the connection has run out of at `now`, if any.
     func expired(at now: NIODeadline) -> Expiry? {

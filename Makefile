@@ -143,6 +143,8 @@ bench: deps bench-deps
 	python3 bench/pictures.py
 	bash bench/hostile.sh
 	bash bench/server.sh
+	@# AB_BASE=path/to/an/older/openmarket: page 1 of both builds and nginx, A/B in the same run
+	[ -z "$(AB_BASE)" ] || BASE=$(AB_BASE) bash bench/server-ab.sh
 	bash bench/products.sh
 	OPENMARKET_TEST_PG_DURABLE=1 $(WITH_POSTGRES) bash bench/replicas.sh
 	$(WITH_POSTGRES) bash bench/crowd.sh

@@ -41,7 +41,7 @@ struct ConnectionDeadlinesTests {
         #expect(deadlines.expired(at: at(62)) == .body)
     }
 
-    @Test("answers the client does not take (the channel unwritable): closed after the stall timeout from when it stopped taking them; writable again stops the clock; no reading meanwhile")
+    @Test("answers the client does not take: closed after the stall timeout from the first look that saw bytes waiting and none taken; bytes taken, or none waiting, stop the clock")
     func stalled() {
         var deadlines = ConnectionDeadlines(limits: limits, now: t0)
         for _ in 0..<3 {
@@ -49,18 +49,26 @@ struct ConnectionDeadlinesTests {
             deadlines.headerArrived(at: at(1))
             deadlines.requestEnded()
         }
-        deadlines.writability(false, at: at(2))
-        #expect(!deadlines.readsMore, "no more requests are read while answers wait")
-        deadlines.writability(true, at: at(10))  // it took some: the clock stops
-        #expect(deadlines.readsMore)
-        deadlines.writability(false, at: at(20))
-        deadlines.writability(false, at: at(25))  // still not writable: the clock is not moved
-        #expect(deadlines.expired(at: at(49)) == nil, "30 s from 20, when it stopped taking them")
-        #expect(deadlines.expired(at: at(50)) == .stalled)
-        deadlines.writability(true, at: at(51))
+        deadlines.outgoing(taken: 1_000, waiting: 500, at: at(2))  // some taken since the start: the clock starts now
+        deadlines.outgoing(taken: 4_000, waiting: 500, at: at(10))  // more taken: it starts again
+        deadlines.outgoing(taken: 4_000, waiting: 900, at: at(15))  // none taken, more waiting: it runs on from 10
+        #expect(deadlines.waitingSince == at(10))
+        #expect(deadlines.expired(at: at(39)) == nil)
+        #expect(deadlines.expired(at: at(40)) == .stalled)
+        deadlines.outgoing(taken: 4_900, waiting: 0, at: at(41))  // all taken
         #expect(deadlines.waitingSince == nil)
         #expect(deadlines.expired(at: at(100)) == nil, "taking its answers again: answers still owed, no deadline")
         #expect(ConnectionDeadlines.Expiry.stalled.description == "answers not read")
+    }
+
+    @Test("while the channel's buffer is over its high-water mark no more requests are read")
+    func unwritable() {
+        var deadlines = ConnectionDeadlines(limits: limits, now: t0)
+        #expect(deadlines.readsMore)
+        deadlines.writability(false)
+        #expect(!deadlines.readsMore)
+        deadlines.writability(true)
+        #expect(deadlines.readsMore)
     }
 
     @Test("no more requests are read while 16 await their answers; one answer lets reading go on")

@@ -3,8 +3,8 @@ import NIOCore
 /// What one connection is doing and by when it must have done it: the header of a request within the
 /// header timeout of its first byte, the body within the body timeout of the header, the next request
 /// within the idle timeout of the last answer. Whatever it is doing, its answers must keep reaching the
-/// client: a connection whose outgoing buffer has stayed over its high-water mark for the stall timeout (a
-/// client that reads nothing, the kernel's buffers and then the channel's full) is out of time too.
+/// client: a connection with bytes waiting to go out and none taken by the kernel for the stall timeout (a
+/// client that reads nothing, its buffers full) is out of time too.
 ///
 /// A plain value driven by the connection's handlers, so every order of events can be tested with
 /// made-up instants.
@@ -38,9 +38,13 @@ struct ConnectionDeadlines: Equatable {
     private(set) var phase: Phase
     /// Requests read whose answers have not ended.
     private(set) var unanswered = 0
-    /// Since when the outgoing buffer has been over its high-water mark (the channel not writable); nil while
-    /// the client takes its answers.
+    /// Since when bytes have waited to go out with none taken; nil while nothing waits or the last look saw
+    /// some taken.
     private(set) var waitingSince: NIODeadline?
+    /// Bytes the kernel had taken at the last look.
+    private(set) var taken: Int64 = 0
+    /// Whether the channel takes more writes (its buffer below the high-water mark).
+    private(set) var writable = true
 
     init(limits: ConnectionLimits, now: NIODeadline) {
         self.limits = limits
@@ -69,19 +73,26 @@ struct ConnectionDeadlines: Equatable {
         if unanswered == 0, phase == .responding { phase = .idle(since: now) }
     }
 
-    /// The channel became writable or not: over its high-water mark the client is not taking its answers,
-    /// and the stall's clock runs until it drops below the low-water mark again.
-    mutating func writability(_ writable: Bool, at now: NIODeadline) {
-        if writable {
+    /// A look at the outgoing bytes: `taken` in all so far by the kernel, `waiting` in the channel's buffer.
+    /// Bytes waiting with none taken since the last look start the stall's clock (or let it run on); any
+    /// taken, or none waiting, stop it.
+    mutating func outgoing(taken: Int64, waiting: Int, at now: NIODeadline) {
+        if waiting == 0 {
             waitingSince = nil
-        } else if waitingSince == nil {
+        } else if taken > self.taken || waitingSince == nil {
             waitingSince = now
         }
+        self.taken = taken
+    }
+
+    /// The channel became writable or not (its buffer crossed a water mark).
+    mutating func writability(_ writable: Bool) {
+        self.writable = writable
     }
 
     /// Whether more requests should be read now: not while `maxPipelined` of them await their answers, nor
-    /// while the client is not taking the answers already written (the buffer stays bounded).
-    var readsMore: Bool { unanswered < limits.maxPipelined && waitingSince == nil }
+    /// while the channel's buffer is over its high-water mark (the client is behind with its answers).
+    var readsMore: Bool { unanswered < limits.maxPipelined && writable }
 
     /// The limit the connection has run out of at `now`, if any.
     func expired(at now: NIODeadline) -> Expiry? {

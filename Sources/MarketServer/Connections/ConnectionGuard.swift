@@ -5,14 +5,15 @@ import NIOCore
 /// closes the connection once `ConnectionDeadlines` says it has run out of time — with a 408 when it
 /// was in the middle of a request and owed nothing. `RequestProgressObserver`, behind the HTTP decoder,
 /// tells it where requests and answers begin and end. While `maxPipelined` requests await their answers, or
-/// the channel is not writable, it reads no more (their bytes wait in the kernel), and a client that reads
-/// none of its answers — the channel unwritable for the stall timeout — is closed. Writes pass untouched:
-/// watching each one (a promise and a callback per write, until issue 32's first fix) cost page 1 a fifth
-/// of its throughput; NIO's writability, flipped at the buffer's water marks, says the same for free.
+/// the channel is not writable, it reads no more (their bytes wait in the kernel). A client that reads none
+/// of its answers is closed after the stall timeout: each write's bytes are counted as they pass, and the
+/// deadline check compares them with what still waits in the channel (`bufferedWritableBytes`) — bytes
+/// waiting and none taken since the last look. (Watching each write with a promise and a callback, as
+/// until the second part of issue 32, cost page 1 a fifth of its throughput.)
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
-    typealias OutboundIn = Any
+    typealias OutboundIn = IOData
     typealias OutboundOut = ByteBuffer
 
     private let watch: ConnectionWatch
@@ -23,6 +24,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var context: ChannelHandlerContext?
     /// A read asked for while too many requests awaited their answers.
     private var readHeld = false
+    /// Bytes handed to the socket so far (taken by the kernel, or waiting in the channel's buffer).
+    private var handed: Int64 = 0
 
     private enum State {
         case new
@@ -51,8 +54,17 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.read()
     }
 
+    /// Counts the bytes on their way; the write itself passes untouched.
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .byteBuffer(let buffer): handed += Int64(buffer.readableBytes)
+        case .fileRegion(let region): handed += Int64(region.readableBytes)
+        }
+        context.write(data, promise: promise)
+    }
+
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        deadlines.writability(context.channel.isWritable, at: .now())
+        deadlines.writability(context.channel.isWritable)
         readIfHeld()
         context.fireChannelWritabilityChanged()
     }
@@ -116,6 +128,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         check = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(watch.limits.checkInterval)) {
             self.check = nil
             guard case .admitted(let address) = self.state else { return }
+            let waiting = (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
+            self.deadlines.outgoing(taken: self.handed - Int64(waiting), waiting: waiting, at: .now())
             guard let expiry = self.deadlines.expired(at: .now()) else {
                 self.scheduleCheck(context)
                 return

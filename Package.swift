@@ -297,6 +297,12 @@ let package = Package(
             name: "LaunchTests", dependencies: ["Launch", "Settings", "Localization", "MarketFeatures", "TerminalUI", "OpenMarketAPI"],
             swiftSettings: strict),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: strict),
+        .testTarget(
+            name: "NoticesTests",
+            dependencies: ["Notices", .product(name: "Logging", package: "swift-log"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            swiftSettings: strict),
+        .testTarget(
+            name: "TelemetryTests", dependencies: ["Telemetry", .product(name: "CoreMetrics", package: "swift-metrics")], swiftSettings: strict),
         .testTarget(name: "MarketDemoTests", dependencies: ["MarketDemo", "ImageCodec"], swiftSettings: strict),
         .testTarget(
             name: "ImagePipelineTests", dependencies: ["ImagePipeline", "ImageCodec", "Mocks", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],

@@ -330,7 +330,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MarketCommandsTests",
-            dependencies: ["MarketCommands", "OpenMarketAPI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["MarketCommands", "Launch", "OpenMarketAPI", "ImagePipeline", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",

@@ -35,29 +35,11 @@ b_pid=$(start "$BIN" "$B_PORT" b)
 for name in a b; do
     for _ in $(seq 1 600); do grep -q "Stop with Ctrl-C" "$work/$name.out" 2>/dev/null && break; sleep 0.1; done
 done
-mkdir -p "$work/www" "$work/nginx-tmp"
+mkdir -p "$work/www"
 curl -sf "http://127.0.0.1:$A_PORT$PAGE" >"$work/a.json"
 curl -sf "http://127.0.0.1:$B_PORT$PAGE" >"$work/www/page.json"
-cat >"$work/nginx.conf" <<NGINX
-worker_processes 2;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    client_body_temp_path $work/nginx-tmp;
-    proxy_temp_path $work/nginx-tmp;
-    fastcgi_temp_path $work/nginx-tmp;
-    uwsgi_temp_path $work/nginx-tmp;
-    scgi_temp_path $work/nginx-tmp;
-    default_type application/json;
-    sendfile on;
-    keepalive_requests 100000;
-    server { listen 127.0.0.1:$NGINX_PORT; root $work/www; location = /page { try_files /page.json =404; } }
-}
-NGINX
-nginx -c "$work/nginx.conf"
-sleep 0.3
+source bench/nginx-json.sh
+start_nginx "$NGINX_PORT" page
 
 rps() { wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" "$1" | awk '/Requests\/sec/ { printf "%.0f\n", $2 }'; }
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }

@@ -34,37 +34,13 @@ page="/api/products?page_no=1&items_per_page=20"
 search="/api/products?page_no=1&items_per_page=20&search_value=kitchen"
 product="/api/products/64"
 
-mkdir -p "$work/www" "$work/nginx-tmp"
+mkdir -p "$work/www"
 curl -sf "$base$page" >"$work/www/page.json"
 curl -sf "$base$search" >"$work/www/search.json"
 curl -sf "$base$product" >"$work/www/product.json"
 
-cat >"$work/nginx.conf" <<NGINX
-worker_processes 2;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    client_body_temp_path $work/nginx-tmp;
-    proxy_temp_path $work/nginx-tmp;
-    fastcgi_temp_path $work/nginx-tmp;
-    uwsgi_temp_path $work/nginx-tmp;
-    scgi_temp_path $work/nginx-tmp;
-    default_type application/json;
-    sendfile on;
-    keepalive_requests 100000;
-    server {
-        listen 127.0.0.1:$NGINX_PORT;
-        root $work/www;
-        location = /page { try_files /page.json =404; }
-        location = /search { try_files /search.json =404; }
-        location = /product { try_files /product.json =404; }
-    }
-}
-NGINX
-nginx -c "$work/nginx.conf"
-sleep 0.3
+source bench/nginx-json.sh
+start_nginx "$NGINX_PORT" page search product
 
 # wrk's output → "requests/s p99-in-ms"
 measure() {

@@ -176,7 +176,9 @@ struct AttackEndToEndTests {
         var environment: [String: String] = [:]
         var limits = ""
         let deadline = ContinuousClock.now + .seconds(60)
-        while environment.isEmpty, ContinuousClock.now < deadline {
+        // Read until the limits are there too: the front sets them on the child with prlimit just after the spawn,
+        // and the browser on itself first thing; a look in between (seen under load) finds the front's own.
+        while environment.isEmpty || !limits.contains("Max cpu time              600"), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(200))
             for child in Self.children(of: front.pid) {
                 guard let data = FileManager.default.contents(atPath: "/proc/\(child)/environ"), !data.isEmpty else { continue }

@@ -67,6 +67,11 @@ let package = Package(
         // terminal or a log: control characters shown, never sent; log values quoted (docs/SECURITY.md).
         .target(name: "Untrusted", swiftSettings: strict),
 
+        // The market's words, once: the orders and filters of a listing, the currencies, the product rules, the
+        // keys of a product's JSON and the delete steps — what the server, the client, the CLI, the MCP tools
+        // and the OpenAPI document all say (docs/DECISIONS.md, "The market's words").
+        .target(name: "MarketWords", swiftSettings: strict),
+
         // Wish-list owners the market can check: issued (signed) by an SSH front's key, checked by the market.
         .target(name: "WishListOwners", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
 
@@ -94,7 +99,7 @@ let package = Package(
         .target(
             name: "OpenMarketAPI",
             dependencies: [
-                "Localization", "Untrusted",
+                "Localization", "MarketWords", "Untrusted",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -118,7 +123,7 @@ let package = Package(
 
         // View models: state plus events in, new state plus effects out; and the screens drawn from them.
         .target(
-            name: "MarketFeatures", dependencies: ["Localization", "OpenMarketAPI", "ImagePipeline", "TerminalUI", "TerminalPictures"],
+            name: "MarketFeatures", dependencies: ["Localization", "MarketWords", "OpenMarketAPI", "ImagePipeline", "TerminalUI", "TerminalPictures"],
             swiftSettings: strict),
 
         // The ncurses backend: the only module that imports CNCursesw.
@@ -167,7 +172,7 @@ let package = Package(
         .target(
             name: "MarketServer",
             dependencies: [
-                "ImageCodec", "MarketDemo", "Notices", "Untrusted", "WishListOwners",
+                "ImageCodec", "MarketDemo", "MarketWords", "Notices", "Untrusted", "WishListOwners",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -205,7 +210,7 @@ let package = Package(
             name: "openmarket",
             dependencies: [
                 "MarketCommands", "MarketServer", "MarketApp", "Launch", "MarketFeatures", "Localization", "TerminalCurses", "OpenMarketAPI", "MarketSSH", "Telemetry", "Notices", "Settings", "WishListOwners",
-                "ImagePipeline", "ImageCodec", "TerminalUI", "Untrusted",
+                "ImagePipeline", "ImageCodec", "TerminalUI", "Untrusted", "MarketWords",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -216,12 +221,23 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // The MCP tools as a table of values, a file each: their parameters (the schemas are derived from them, and
+        // the refusals read by them), what a call does; the market's words and rules from MarketWords.
+        .target(
+            name: "MarketTools",
+            dependencies: [
+                "MarketCommands", "MarketWords", "OpenMarketAPI", "ImageCodec",
+                .product(name: "MCP", package: "swift-sdk"),
+            ],
+            swiftSettings: strict
+        ),
+
         // `openmarket mcp`'s server, a program of its own: the MCP SDK brings FoundationNetworking and libcurl,
         // which the browser's binary does not load (docs/DECISIONS.md).
         .executableTarget(
             name: "openmarket-mcp",
             dependencies: [
-                "MarketCommands", "OpenMarketAPI", "ImageCodec", "ImagePipeline",
+                "MarketCommands", "MarketTools",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
             ],
@@ -271,10 +287,15 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        .testTarget(name: "MarketWordsTests", dependencies: ["MarketWords"], swiftSettings: strict),
+        .testTarget(
+            name: "MarketToolsTests",
+            dependencies: ["MarketTools", "MarketCommands", "MarketWords", "OpenMarketAPI", "Mocks", .product(name: "MCP", package: "swift-sdk")],
+            swiftSettings: strict),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TerminalUI"], swiftSettings: strict),
         .testTarget(
             name: "MarketFeaturesTests",
-            dependencies: ["MarketFeatures", "Localization", "OpenMarketAPI", "TerminalUI", "ImagePipeline", "ImageCodec", "Mocks"],
+            dependencies: ["MarketFeatures", "MarketWords", "Localization", "OpenMarketAPI", "TerminalUI", "ImagePipeline", "ImageCodec", "Mocks"],
             // The screen snapshots are read from the source tree (`expectSnapshot`), not bundled.
             exclude: ["Screens"],
             swiftSettings: strict),

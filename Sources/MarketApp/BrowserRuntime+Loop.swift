@@ -316,7 +316,7 @@ extension BrowserRuntime {
                 tasks.start(.delete(id: id)) {
                     let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
                         let identity = try Self.require(identity)
-                        return try await client.delete(path: try await client.deletePath(id: id, identity: identity), identity: identity)
+                        return try await client.delete(id: id, identity: identity)
                     }) ?? .failure(BrowserFailure(language.text(Activity.deleting.cancelledPhrase)))
                     queue.send(.browser(.productDeleted(id: id, result)))
                 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MCP
 import MarketCommands
+import MarketTools
 
 /// `openmarket-mcp` (what `openmarket mcp` hands over to): the market for AI agents, over the Model Context
 /// Protocol on standard input and output — tools to search, list and show products and, with a vendor

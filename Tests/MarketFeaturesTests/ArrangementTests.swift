@@ -1,6 +1,7 @@
 import Foundation
 import OpenMarketAPI
 import TerminalUI
+import MarketWords
 import Testing
 
 @testable import MarketFeatures
@@ -22,10 +23,10 @@ struct ArrangementTests {
     func orders() {
         let ids = { (order: ProductOrder) in order.sorted(Self.products).map(\.id) }
         #expect(ids(.newest) == [9, 8, 7, 6, 5, 4])
-        #expect(ids(.priceLowToHigh) == [6, 4, 9, 8, 5, 7], "₩800 (6, 4 newest first), ₩5,000, ₩6,000 paid, ₩11,000 paid, then $3")
-        #expect(ids(.priceHighToLow) == [5, 8, 9, 6, 4, 7])
-        #expect(ids(.biggestDiscount) == [8, 5, 9, 7, 6, 4])
-        #expect(ProductOrder.newest.next == .priceLowToHigh && ProductOrder.biggestDiscount.next == .newest)
+        #expect(ids(.priceAscending) == [6, 4, 9, 8, 5, 7], "₩800 (6, 4 newest first), ₩5,000, ₩6,000 paid, ₩11,000 paid, then $3")
+        #expect(ids(.priceDescending) == [5, 8, 9, 6, 4, 7])
+        #expect(ids(.discount) == [8, 5, 9, 7, 6, 4])
+        #expect(ProductOrder.newest.next == .priceAscending && ProductOrder.discount.next == .newest)
         #expect(ProductFilter(inStockOnly: true).admits(Self.products[0]) == false && ProductFilter().isEmpty)
     }
 
@@ -42,7 +43,7 @@ struct ArrangementTests {
         var catalog = Self.catalog()
         catalog.selectedIndex = 2  // product 7
         #expect(catalog.handle(.sortCycle) == .handled([]))
-        #expect(catalog.order == .priceLowToHigh && catalog.selectedProduct?.id == 7 && catalog.isArranged)
+        #expect(catalog.order == .priceAscending && catalog.selectedProduct?.id == 7 && catalog.isArranged)
         #expect(catalog.handle(.filterInStock) == .handled([]))
         #expect(catalog.products.map(\.id) == [6, 4, 8, 5, 7] && catalog.selectedProduct?.id == 7)
         #expect(catalog.handle(.filterInStock) == .handled([]))
@@ -54,7 +55,7 @@ struct ArrangementTests {
     @Test("a page that arrives while sorted goes in its place; the selection stays on its product; a registered product is selected where it lands")
     func pagesAndWrites() {
         var catalog = Self.catalog()
-        catalog.order = .priceLowToHigh
+        catalog.order = .priceAscending
         catalog.nextPage = 2
         catalog.selectedIndex = 3  // product 8
         let effects = catalog.requestPage(replacing: false, keepSelectedID: nil)
@@ -96,12 +97,12 @@ struct ArrangementTests {
         #expect(catalog.serverArranges == true && request.count == 1)
         catalog.selectedIndex = 2  // product 7
         request = { guard case .handled(let effects) = catalog.handle(.sortCycle) else { return [] }; return effects }()
-        let asked = PageListing(sort: "price-asc")
+        let asked = PageListing(sort: .priceAscending)
         #expect(request == [.loadPage(requestID: catalog.pageRequest!.id, page: 1, itemsPerPage: 20, search: nil, listing: asked)])
         #expect(catalog.pageRequest?.keepSelectedID == 7 && catalog.selectedProduct?.id == 7, "arranged here meanwhile")
         request = { guard case .handled(let effects) = catalog.handle(.filterInStock) else { return [] }; return effects }()
         #expect(request.first == .loadPage(
-            requestID: catalog.pageRequest!.id, page: 1, itemsPerPage: 20, search: nil, listing: PageListing(sort: "price-asc", inStockOnly: true)))
+            requestID: catalog.pageRequest!.id, page: 1, itemsPerPage: 20, search: nil, listing: PageListing(sort: .priceAscending, inStockOnly: true)))
 
         var course = Self.catalog()
         _ = course.requestPage(replacing: true, keepSelectedID: nil)

@@ -3,6 +3,7 @@ import Localization
 import Mocks
 import OpenMarketAPI
 import TerminalUI
+import MarketWords
 import Testing
 
 @testable import MarketFeatures
@@ -68,7 +69,7 @@ struct PaletteTests {
         #expect(typed.selected?.target == .action(.sortCycle), "\(typed.matches.prefix(3).compactMap { typed.entry(at: typed.matches.firstIndex(of: $0)!)?.text })")
         browser.send(.keyPressed(.enter)) {
             $0.presented = []
-            $0.catalog.order = .priceLowToHigh
+            $0.catalog.order = .priceAscending
         }
     }
 

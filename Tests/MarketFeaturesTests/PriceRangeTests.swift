@@ -65,7 +65,7 @@ struct PriceRangeTests {
         #expect(!filter.admits(Samples.product(5, price: 900, currency: .usd)), "dollars are not won")
         #expect(range.formatted == "₩800–₩11,000" && PriceRange(currency: .usd, lower: 5)!.formatted == "≥ $5.00")
         #expect(PriceRange(currency: .krw, lower: 5, upper: 4) == nil)
-        let listing = PageListing(sort: "price-asc", priceRange: range)
+        let listing = PageListing(sort: .priceAscending, priceRange: range)
         #expect(listing.queryItems.map { "\($0.name)=\($0.value)" } == ["sort=price-asc", "currency=KRW", "price_min=800", "price_max=11000"])
     }
 

@@ -3,6 +3,7 @@ import ImagePipeline
 import Localization
 import OpenMarketAPI
 import TerminalUI
+import MarketWords
 import Testing
 
 @testable import MarketFeatures
@@ -176,7 +177,7 @@ struct ScreenSnapshotTests {
             state.presented = [.priceRange(line)]
         }
         expectScreens(named: "price-range") { state, language in
-            state.catalog.order = .priceLowToHigh
+            state.catalog.order = .priceAscending
             state.catalog.filter = ProductFilter(priceRange: PriceRange(currency: .krw, lower: 1000, upper: 30000))
         }
     }
@@ -262,7 +263,7 @@ struct ScreenSnapshotTests {
     @Test("sorted by price, in stock only: the status line names both, loaded pages only")
     func arranged() {
         expectScreens(named: "list-arranged") { state, _ in
-            state.catalog.order = .priceLowToHigh
+            state.catalog.order = .priceAscending
             state.catalog.filter = ProductFilter(inStockOnly: true)
             state.catalog.selectedIndex = 1
         }

@@ -75,3 +75,32 @@ struct OpenAPIRoutesTests {
         }
     }
 }
+
+/// The document says the market's words (MarketWords), as the server parses and writes them.
+@Suite("The OpenAPI document and the market's words")
+struct OpenAPIWordsTests {
+    static let yaml = OpenAPIDocument.yaml
+
+    @Test("the orders, currencies, listing parameters and bounds, written out")
+    func listing() {
+        #expect(Self.yaml.components(separatedBy: "enum: [newest, price-asc, price-desc, discount]").count == 3, "the parameter and the page's echo")
+        #expect(Self.yaml.contains("schema: {type: string, enum: [KRW, USD, krw, usd]}"))
+        #expect(Self.yaml.components(separatedBy: "currency: {type: string, enum: [KRW, USD]}").count == 4)
+        for name in ["page_no", "items_per_page", "search_value", "sort", "in_stock", "currency", "price_min", "price_max"] {
+            #expect(Self.yaml.contains("        - name: \(name)\n          in: query\n"), "\(name)")
+        }
+        #expect(Self.yaml.contains("schema: {type: integer, minimum: 1, maximum: 100}"))
+        #expect(Self.yaml.components(separatedBy: #"pattern: "^[0-9]{1,15}(\\.[0-9]{1,4})?$""#).count == 3)
+    }
+
+    @Test("a product's fields, the rules and the delete steps, written out")
+    func product() {
+        #expect(Self.yaml.contains(
+            "      required: [id, vendor_id, name, description, thumbnail, currency, price, bargain_price, discounted_price, stock, created_at, issued_at]\n"))
+        #expect(Self.yaml.contains("        created_at: {$ref: \"#/components/schemas/Timestamp\"}\n        issued_at: {$ref: \"#/components/schemas/Timestamp\"}\n    ListItem:"))
+        #expect(Self.yaml.components(separatedBy: "name: {type: string, minLength: 3, maxLength: 100}").count == 3)
+        #expect(Self.yaml.components(separatedBy: "description: {type: string, minLength: 10, maxLength: 1000}").count == 3)
+        #expect(Self.yaml.contains("each at most 307,200 bytes.\n                  type: array\n                  minItems: 1\n                  maxItems: 5\n"))
+        #expect(Self.yaml.contains("  /api/products/{id}/archived:\n    post:\n"))
+    }
+}

@@ -35,6 +35,12 @@ public struct MarketAccess: ParsableArguments {
         /// The vendor writes go as.
         public var identity: VendorIdentity?
 
+        public init(client: OpenMarketClient, url: URL, identity: VendorIdentity?) {
+            self.client = client
+            self.url = url
+            self.identity = identity
+        }
+
         /// Product `id` as the market has it, or the failure to say.
         public func product(_ id: Int) async throws -> ProductDetail {
             do throws(OpenMarketError) {

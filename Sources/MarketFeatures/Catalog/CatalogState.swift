@@ -70,7 +70,7 @@ public struct CatalogState: Sendable, Equatable {
     /// What page requests ask of the server: the order and filter, when it speaks the extension.
     public var listing: PageListing {
         guard serverArranges == true, isArranged else { return .standard }
-        return PageListing(sort: order.rawValue, inStockOnly: filter.inStockOnly, priceRange: filter.priceRange)
+        return PageListing(sort: order, inStockOnly: filter.inStockOnly, priceRange: filter.priceRange)
     }
     /// The search the list shows (nil: no filter).
     public var query: String?

@@ -1,25 +1,23 @@
 public import Localization
 import Foundation
+public import MarketWords
 public import OpenMarketAPI
 
-/// The order products are listed in. `newest` is the server's own; the others are applied to the
-/// products loaded (the course API cannot sort), ties kept newest first.
-///
+/// The order products are listed in: the market's own words (``ListingOrder``). `newest` is every server's;
+/// a server that speaks the extension applies the others to the whole list, else the browser applies them to
+/// the products loaded (the course API cannot sort), ties kept newest first.
+public typealias ProductOrder = ListingOrder
+
 /// Prices in different currencies are not compared: won prices come before dollar prices in either
 /// direction, each currency in its own order.
-public enum ProductOrder: String, Sendable, Equatable, CaseIterable {
-    case newest
-    case priceLowToHigh = "price-asc"
-    case priceHighToLow = "price-desc"
-    case biggestDiscount = "discount"
-
+extension ListingOrder {
     /// Its name on the status line.
     public var phrase: Phrase.Order {
         switch self {
         case .newest: .newest
-        case .priceLowToHigh: .priceLowToHigh
-        case .priceHighToLow: .priceHighToLow
-        case .biggestDiscount: .biggestDiscount
+        case .priceAscending: .priceLowToHigh
+        case .priceDescending: .priceHighToLow
+        case .discount: .biggestDiscount
         }
     }
 
@@ -34,15 +32,15 @@ public enum ProductOrder: String, Sendable, Equatable, CaseIterable {
         switch self {
         case .newest:
             return products
-        case .priceLowToHigh, .priceHighToLow:
-            let ascending = self == .priceLowToHigh
+        case .priceAscending, .priceDescending:
+            let ascending = self == .priceAscending
             return products.sorted { a, b in
                 if a.currency != b.currency { return Self.rank(a.currency) < Self.rank(b.currency) }
                 let (x, y) = (a.bargainPrice.amount, b.bargainPrice.amount)
                 if x != y { return ascending ? x < y : x > y }
                 return a.id > b.id
             }
-        case .biggestDiscount:
+        case .discount:
             return products.sorted { a, b in
                 let (x, y) = (Self.discount(a), Self.discount(b))
                 if x != y { return x > y }

@@ -3,6 +3,7 @@ import Foundation
 public import ImagePipeline
 public import OpenMarketAPI
 public import TerminalUI
+import MarketWords
 
 /// The product form, to register a product or edit one: the fields as typed, which one has focus,
 /// which have been left (their rule is then checked as you type), the pictures of a registration,
@@ -336,8 +337,8 @@ public struct ProductFormState: Sendable, Equatable {
     /// Asks for the picture at the typed path to be read; refuses a sixth.
     mutating func addPicture() -> [Effect] {
         let path = Self.expandingHome(picturePath.text.trimmingCharacters(in: .whitespaces))
-        guard pictures.count + loadingPictures.count < ProductDraft.allowedPictureCount.upperBound else {
-            pictureMessage = .tooManyPictures(ProductDraft.allowedPictureCount.upperBound)
+        guard pictures.count + loadingPictures.count < ProductRules.pictureCount.upperBound else {
+            pictureMessage = .tooManyPictures(ProductRules.pictureCount.upperBound)
             return []
         }
         guard !pictures.contains(where: { $0.path == path }) else {
@@ -360,8 +361,8 @@ public struct ProductFormState: Sendable, Equatable {
         loadingPictures.removeAll { $0 == path }
         switch result {
         case .success(let picture):
-            guard pictures.count < ProductDraft.allowedPictureCount.upperBound else {
-                pictureMessage = .tooManyPictures(ProductDraft.allowedPictureCount.upperBound)
+            guard pictures.count < ProductRules.pictureCount.upperBound else {
+                pictureMessage = .tooManyPictures(ProductRules.pictureCount.upperBound)
                 return
             }
             pictures.append(picture)

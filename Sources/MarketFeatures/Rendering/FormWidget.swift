@@ -3,6 +3,7 @@ import Foundation
 import OpenMarketAPI
 import TerminalPictures
 import TerminalUI
+import MarketWords
 
 /// Draws the product form: a title, the summary of what needs fixing, each field with its message
 /// beside it, and the Save button.
@@ -113,7 +114,7 @@ struct FormWidget: Widget {
         var y = y
         drawLine(&canvas, form.picturePath, x: x, y: y, width: width, focused: focused && (form.picturePath.text.isEmpty == false || form.pictures.isEmpty))
         // The count always, then as many of the keys as fit whole (none at 80 columns).
-        var hint = "\(form.pictures.count)/\(ProductDraft.allowedPictureCount.upperBound)"
+        var hint = "\(form.pictures.count)/\(ProductRules.pictureCount.upperBound)"
         let room = canvas.width - (x + width + 1)
         for keys in Phrase.PictureKey.allCases.map({ context.text(.pictureKeys($0)) }) {
             guard DisplayWidth.of(hint + " · " + keys) <= room else { break }
@@ -196,7 +197,7 @@ struct FormWidget: Widget {
         if focused, cursorLine - first < rows {
             markCursor(&canvas, x: x + min(cursorColumn, width - 1), y: y + cursorLine - first)
         }
-        let count = "\(editor.characters.count)/\(ProductDraft.allowedDescriptionLength.upperBound)"
+        let count = "\(editor.characters.count)/\(ProductRules.descriptionLength.upperBound)"
         canvas.put(count, x: x + width + 1, y: y + rows - 1, style: theme.hint)
     }
 

@@ -1,3 +1,5 @@
+import MarketWords
+
 /// Writes products in the API's JSON shapes. Picture paths become absolute URLs under `baseURL`.
 struct ProductJSON {
     let baseURL: String
@@ -24,11 +26,11 @@ struct ProductJSON {
         json.field("hasPrev", number > 1)
         json.key("listing")
         json.raw("{")
-        json.field("sort", listing.order.rawValue)
-        json.field("in_stock", listing.inStockOnly)
-        if let currency = listing.currency { json.field("currency", currency) }
-        if let low = listing.priceMin { json.field("price_min", low) }
-        if let high = listing.priceMax { json.field("price_max", high) }
+        json.field(ListingParameter.sort.rawValue, listing.order.rawValue)
+        json.field(ListingParameter.inStock.rawValue, listing.inStockOnly)
+        if let currency = listing.currency { json.field(ListingParameter.currency.rawValue, currency) }
+        if let low = listing.priceMin { json.field(ListingParameter.priceMin.rawValue, low) }
+        if let high = listing.priceMax { json.field(ListingParameter.priceMax.rawValue, high) }
         json.raw("}")
         json.key("pages")
         json.raw("[")
@@ -36,7 +38,7 @@ struct ProductJSON {
             if index > 0 { json.raw(",") }
             json.raw("{")
             productFields(item, into: &json)
-            json.field("vendorName", item.vendorName)
+            json.field(ProductKey.vendorName.rawValue, item.vendorName)
             json.raw("}")
         }
         json.raw("]}")
@@ -48,7 +50,7 @@ struct ProductJSON {
         var json = JSONText(capacity: 1024)
         json.raw("{")
         productFields(detail.product, into: &json)
-        json.key("images")
+        json.key(ProductKey.images.rawValue)
         json.raw("[")
         for (index, image) in detail.images.enumerated() {
             if index > 0 { json.raw(",") }
@@ -60,7 +62,7 @@ struct ProductJSON {
             json.raw("}")
         }
         json.raw("]")
-        json.key("vendors")
+        json.key(ProductKey.vendors.rawValue)
         json.raw("{")
         json.field("id", detail.product.vendorID)
         json.field("name", detail.product.vendorName)
@@ -69,17 +71,17 @@ struct ProductJSON {
     }
 
     private func productFields(_ p: StoredProduct, into json: inout JSONText) {
-        json.field("id", p.id)
-        json.field("vendor_id", p.vendorID)
-        json.field("name", p.name)
-        json.field("description", p.description)
-        json.field("thumbnail", imageURL(p.thumbnailPath))
-        json.field("currency", p.currency)
-        json.field("price", p.price)
-        json.field("bargain_price", p.bargainPrice)
-        json.field("discounted_price", p.discountedPrice)
-        json.field("stock", p.stock)
-        json.field("created_at", p.createdAt)
-        json.field("issued_at", p.issuedAt)
+        json.field(ProductKey.id.rawValue, p.id)
+        json.field(ProductKey.vendorID.rawValue, p.vendorID)
+        json.field(ProductKey.name.rawValue, p.name)
+        json.field(ProductKey.description.rawValue, p.description)
+        json.field(ProductKey.thumbnail.rawValue, imageURL(p.thumbnailPath))
+        json.field(ProductKey.currency.rawValue, p.currency)
+        json.field(ProductKey.price.rawValue, p.price)
+        json.field(ProductKey.bargainPrice.rawValue, p.bargainPrice)
+        json.field(ProductKey.discountedPrice.rawValue, p.discountedPrice)
+        json.field(ProductKey.stock.rawValue, p.stock)
+        json.field(ProductKey.createdAt.rawValue, p.createdAt)
+        json.field(ProductKey.issuedAt.rawValue, p.issuedAt)
     }
 }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import ImageCodec
 import Logging
+import MarketWords
 
 /// The product endpoints of API.md (#2–#7) and the picture files they point at.
 ///
@@ -38,17 +39,21 @@ struct ProductController<Context: RequestContext>: Sendable {
         // Hits are usually answered before the router (CachedResponseHandler); these are the rest.
         let body = try await products.listAnswer(query: request.uri.query) {
             let query = request.uri.queryParameters
-            let number = try Self.positiveInt(query.get("page_no"), name: "page_no", default: 1, range: 1...1_000_000)
+            func value(_ parameter: ListingParameter) -> String? { query.get(parameter.rawValue) }
+            let number = try Self.positiveInt(
+                value(.pageNumber), name: ListingParameter.pageNumber.rawValue, default: 1, range: ProductRules.pageNumbers)
             let perPage = try Self.positiveInt(
-                query.get("items_per_page"), name: "items_per_page", default: 20, range: 1...100)
-            let search = query.get("search_value").flatMap { $0.isEmpty ? nil : $0 }
-            guard (search?.count ?? 0) <= 200 else {
-                throw APIError.badRequest("search_value must be at most 200 characters")
+                value(.itemsPerPage), name: ListingParameter.itemsPerPage.rawValue, default: ProductRules.defaultItemsPerPage,
+                range: ProductRules.itemsPerPage)
+            let search = value(.search).flatMap { $0.isEmpty ? nil : $0 }
+            let searchName = ListingParameter.search.rawValue
+            guard (search?.count ?? 0) <= ProductRules.searchLength else {
+                throw APIError.badRequest("\(searchName) must be at most \(ProductRules.searchLength) characters")
             }
-            guard search?.contains("\0") != true else { throw APIError.badRequest(ProductRules.noNUL("search_value")) }
+            guard search?.contains("\0") != true else { throw APIError.badRequest(ProductRules.noNUL(searchName)) }
             let listing = try ProductListing.parse(
-                sort: query.get("sort"), inStock: query.get("in_stock"), currency: query.get("currency"),
-                priceMin: query.get("price_min"), priceMax: query.get("price_max"))
+                sort: value(.sort), inStock: value(.inStock), currency: value(.currency),
+                priceMin: value(.priceMin), priceMax: value(.priceMax))
             return (number, perPage, search, listing)
         }
         return Responses.json(body)
@@ -176,8 +181,8 @@ struct ProductController<Context: RequestContext>: Sendable {
     /// Checks count, names, sizes and kind of the `images` parts, without decoding them.
     func check(_ images: [MultipartPart]) throws -> [CheckedPicture] {
         guard !images.isEmpty else { throw APIError.badRequest("images: at least one picture is required") }
-        guard images.count <= ProductRules.maxImages else {
-            throw APIError.badRequest("images: at most \(ProductRules.maxImages) pictures, not \(images.count)")
+        guard images.count <= ProductRules.pictureCount.upperBound else {
+            throw APIError.badRequest("images: at most \(ProductRules.pictureCount.upperBound) pictures, not \(images.count)")
         }
         return try images.enumerated().map { index, part in
             let label = "images[\(index + 1)]"
@@ -189,9 +194,9 @@ struct ProductController<Context: RequestContext>: Sendable {
             else {
                 throw APIError.badRequest("\(label): file name must not contain a path (\"\(filename)\")")
             }
-            guard part.body.count <= ProductRules.maxImageBytes else {
+            guard part.body.count <= ProductRules.pictureBytes else {
                 throw APIError.tooLarge(
-                    "\(label) \"\(filename)\" is \(part.body.count) bytes; the limit is \(ProductRules.maxImageBytes)")
+                    "\(label) \"\(filename)\" is \(part.body.count) bytes; the limit is \(ProductRules.pictureBytes)")
             }
             let bytes = Array(part.body)
             guard let format = ImageFormat.detect(bytes) else {
@@ -225,7 +230,7 @@ struct ProductController<Context: RequestContext>: Sendable {
         }
         let token = try await deleteTokens.issue(
             productID: id, vendorID: vendor.id, now: now(), lifetime: deleteTokenLifetime)
-        return Responses.text("/api/products/\(token)")
+        return Responses.text(DeleteSteps.deletePath(token: token))
     }
 
     @Sendable func delete(_ request: Request, context: Context) async throws -> Response {

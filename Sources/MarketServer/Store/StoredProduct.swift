@@ -1,3 +1,4 @@
+import MarketWords
 import Foundation
 
 /// A product as the stores hold it, with its vendor's name and its thumbnail's path.

@@ -1,4 +1,5 @@
 public import Foundation
+import MarketWords
 
 /// The Open Market API (API.md) as async methods, over any `HTTPTransport`.
 ///
@@ -25,7 +26,7 @@ public struct OpenMarketClient: Sendable {
 
     /// `GET /healthChecker`: true when the server answers `"OK"` (with or without the JSON quotes).
     public func health() async throws(OpenMarketError) -> Bool {
-        let response = try await send("GET", path: "/healthChecker")
+        let response = try await send("GET", path: MarketPaths.health)
         let text = String(decoding: response.body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return text == "\"OK\"" || text == "OK"
     }
@@ -36,16 +37,19 @@ public struct OpenMarketClient: Sendable {
     public func page(number: Int, itemsPerPage: Int, search: String? = nil, listing: PageListing = .standard)
         async throws(OpenMarketError) -> ProductPage
     {
-        var query = [(name: "page_no", value: String(number)), (name: "items_per_page", value: String(itemsPerPage))]
-        if let search, !search.isEmpty { query.append((name: "search_value", value: search)) }
+        var query = [
+            (name: ListingParameter.pageNumber.rawValue, value: String(number)),
+            (name: ListingParameter.itemsPerPage.rawValue, value: String(itemsPerPage)),
+        ]
+        if let search, !search.isEmpty { query.append((name: ListingParameter.search.rawValue, value: search)) }
         query += listing.queryItems
-        let response = try await send("GET", path: "/api/products", query: query)
+        let response = try await send("GET", path: MarketPaths.products, query: query)
         return try ResponseDecoder.decode(ProductPage.self, from: response.body)
     }
 
     /// `GET /api/products/{id}`: one product in full; a 404 status error when there is none.
     public func product(id: Int) async throws(OpenMarketError) -> ProductDetail {
-        let response = try await send("GET", path: "/api/products/\(id)")
+        let response = try await send("GET", path: MarketPaths.product(id: id))
         return try ResponseDecoder.decode(ProductDetail.self, from: response.body)
     }
 
@@ -75,7 +79,7 @@ public struct OpenMarketClient: Sendable {
         params.add("secret", identity.secret)
         let encoder = MultipartEncoder()
         let request = TransportRequest(
-            method: "POST", url: try EndpointURL.make(base: baseURL, path: "/api/products"),
+            method: "POST", url: try EndpointURL.make(base: baseURL, path: MarketPaths.products),
             headers: [
                 HTTPHeader("identifier", identity.identifier), HTTPHeader("Content-Type", encoder.contentType),
                 HTTPHeader("Accept", "application/json"),
@@ -98,17 +102,22 @@ public struct OpenMarketClient: Sendable {
         if let currency = changes.currency { body.add("currency", currency.code) }
         if let discountedPrice = changes.discountedPrice { try body.add("discounted_price", discountedPrice) }
         if let stock = changes.stock { body.add("stock", stock) }
-        let response = try await send("PATCH", path: "/api/products/\(id)", json: body.json, identity: identity)
+        let response = try await send("PATCH", path: MarketPaths.product(id: id), json: body.json, identity: identity)
         return try ResponseDecoder.decode(ProductDetail.self, from: response.body)
+    }
+
+    /// Deletes product `id` by the API's two steps (``DeleteSteps``): asks for its one-time path, then deletes
+    /// with it; answers what the product was.
+    public func delete(id: Int, identity: VendorIdentity) async throws(OpenMarketError) -> ProductDetail {
+        try await delete(path: try await deletePath(id: id, identity: identity), identity: identity)
     }
 
     /// `POST /api/products/{id}/archived`: asks for the one-time path that deletes the product
     /// (`/api/products/{token}`), to pass to `delete(path:identity:)`.
     public func deletePath(id: Int, identity: VendorIdentity) async throws(OpenMarketError) -> String {
         var body = JSONObjectWriter()
-        body.add("secret", identity.secret)
-        let response = try await send(
-            "POST", path: "/api/products/\(id)/archived", json: body.json, identity: identity)
+        body.add(DeleteSteps.secretKey, identity.secret)
+        let response = try await send("POST", path: DeleteSteps.askPath(id: id), json: body.json, identity: identity)
         return try ResponseDecoder.deletePath(from: response.body)
     }
 
@@ -124,12 +133,12 @@ public struct OpenMarketClient: Sendable {
     /// `GET /api/wishlists/{owner}`: the wish list document kept under `owner` (JSON bytes; an empty list when
     /// none is kept).
     public func wishList(owner: String) async throws(OpenMarketError) -> [UInt8] {
-        try await send("GET", path: "/api/wishlists/\(owner)").body
+        try await send("GET", path: MarketPaths.wishList(owner: owner)).body
     }
 
     /// `PUT /api/wishlists/{owner}`: keeps `document` (JSON) as `owner`'s list.
     public func keepWishList(_ document: String, owner: String) async throws(OpenMarketError) {
-        _ = try await send("PUT", path: "/api/wishlists/\(owner)", json: document)
+        _ = try await send("PUT", path: MarketPaths.wishList(owner: owner), json: document)
     }
 
     // MARK: Sending

@@ -1,15 +1,16 @@
+public import MarketWords
 /// How a server orders and filters a page — the extension `openmarket serve` speaks beside the course API
-/// (docs/API.md, "Order and filter"): `sort` (`newest`, `price-asc`, `price-desc`, `discount`), `in_stock`, and
+/// (docs/API.md, "Order and filter"): `sort` (a ``ListingOrder``), `in_stock`, and
 /// a currency with a price range (`currency`, `price_min`, `price_max`).
 /// A server that speaks it says so on every page (`"listing": {"sort": …, "in_stock": …}`); the course
 /// server does not, and is never sent the parameters.
 public struct PageListing: Sendable, Equatable, Decodable {
-    public var sort: String
+    public var sort: ListingOrder
     public var inStockOnly: Bool
     /// Only products of this currency and price paid (never decoded: a client applies it to what it loads anyway).
     public var priceRange: PriceRange?
 
-    public init(sort: String = "newest", inStockOnly: Bool = false, priceRange: PriceRange? = nil) {
+    public init(sort: ListingOrder = .newest, inStockOnly: Bool = false, priceRange: PriceRange? = nil) {
         self.sort = sort
         self.inStockOnly = inStockOnly
         self.priceRange = priceRange
@@ -20,7 +21,8 @@ public struct PageListing: Sendable, Equatable, Decodable {
 
     /// The query parameters that ask for it (none for the standard listing).
     var queryItems: [(name: String, value: String)] {
-        (sort == "newest" ? [] : [(name: "sort", value: sort)]) + (inStockOnly ? [(name: "in_stock", value: "true")] : [])
+        (sort == .newest ? [] : [(name: ListingParameter.sort.rawValue, value: sort.rawValue)])
+            + (inStockOnly ? [(name: ListingParameter.inStock.rawValue, value: "true")] : [])
             + (priceRange?.queryItems ?? [])
     }
 
@@ -35,15 +37,11 @@ public struct PageListing: Sendable, Equatable, Decodable {
             && (asked.priceRange == nil || rangeCurrency?.uppercased() == asked.priceRange?.currency.code)
     }
 
-    enum CodingKeys: String, CodingKey {
-        case sort
-        case inStock = "in_stock"
-        case currency
-    }
-
+    /// An echo naming an order this client does not know fails to decode, and the page is read as one that
+    /// echoes nothing: the client then arranges what it loads itself.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        sort = try container.decodeIfPresent(String.self, forKey: .sort) ?? "newest"
+        let container = try decoder.container(keyedBy: ListingParameter.self)
+        sort = try container.decodeIfPresent(ListingOrder.self, forKey: .sort) ?? .newest
         inStockOnly = try container.decodeIfPresent(Bool.self, forKey: .inStock) ?? false
         rangeCurrency = try? container.decodeIfPresent(String.self, forKey: .currency)
     }

@@ -1,4 +1,5 @@
 public import Foundation
+import MarketWords
 
 /// Prices paid (the bargain price) between two bounds, both included, in one currency — prices in different
 /// currencies are never compared. Either bound may be open.
@@ -39,9 +40,9 @@ public struct PriceRange: Sendable, Hashable {
 
     /// The query parameters that ask a server speaking the listing extension for it.
     var queryItems: [(name: String, value: String)] {
-        [(name: "currency", value: currency.code)]
-            + (lower.map { [(name: "price_min", value: Self.plain($0))] } ?? [])
-            + (upper.map { [(name: "price_max", value: Self.plain($0))] } ?? [])
+        [(name: ListingParameter.currency.rawValue, value: currency.code)]
+            + (lower.map { [(name: ListingParameter.priceMin.rawValue, value: Self.plain($0))] } ?? [])
+            + (upper.map { [(name: ListingParameter.priceMax.rawValue, value: Self.plain($0))] } ?? [])
     }
 
     /// Plain digits with a point, as the server takes them (`Decimal`'s description never uses an exponent).

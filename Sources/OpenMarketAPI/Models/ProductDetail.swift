@@ -1,3 +1,4 @@
+import MarketWords
 public import Foundation
 
 /// One product in full: what `GET /api/products/{id}` answers, and the body of every successful write —
@@ -49,14 +50,9 @@ public struct ProductDetail: Sendable, Equatable, Decodable, Identifiable {
             images: images, vendor: vendor)
     }
 
-    enum CodingKeys: String, CodingKey {
-        case images
-        case vendors
-    }
-
     /// The list keys are read exactly as `ProductSummary` reads them; then `images` and `vendors`.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: ProductKey.self)
         self.init(
             summary: try ProductSummary(from: decoder),
             images: try container.decodeIfPresent([ProductImage].self, forKey: .images) ?? [],

@@ -1,3 +1,4 @@
+import MarketWords
 public import Foundation
 
 /// One product as a page lists it.
@@ -43,24 +44,8 @@ public struct ProductSummary: Sendable, Equatable, Decodable, Identifiable {
         self.issuedAt = issuedAt
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case vendorID = "vendor_id"
-        case vendorName
-        case name
-        case description
-        case thumbnail
-        case currency
-        case price
-        case bargainPrice = "bargain_price"
-        case discountedPrice = "discounted_price"
-        case stock
-        case createdAt = "created_at"
-        case issuedAt = "issued_at"
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: ProductKey.self)
         id = try container.decode(Int.self, forKey: .id)
         vendorID = try container.decode(Int.self, forKey: .vendorID)
         vendorName = try container.decodeIfPresent(String.self, forKey: .vendorName)

@@ -1,5 +1,6 @@
 import Localization
 import Foundation
+import MarketWords
 
 /// What the product form holds, as typed: text for the numbers, the chosen currency, how many pictures.
 ///
@@ -19,13 +20,6 @@ public struct ProductDraft: Sendable, Equatable {
     public var pictureCount: Int
     /// Registration needs 1 to 5 pictures; an edit cannot change pictures, so it does not check them.
     public var isRegistration: Bool
-
-    /// The allowed name length, in characters.
-    public static let allowedNameLength = 3...100
-    /// The allowed description length, in characters.
-    public static let allowedDescriptionLength = 10...1000
-    /// How many pictures a registration may carry.
-    public static let allowedPictureCount = 1...5
 
     /// A draft; everything empty unless given.
     public init(
@@ -49,11 +43,11 @@ public struct ProductDraft: Sendable, Equatable {
             violations.append(DraftViolation(field: field, phrase: phrase))
         }
 
-        let range = Self.allowedNameLength
+        let range = ProductRules.nameLength
         if !range.contains(name.count) {
             fail(.name, .nameLength(minimum: range.lowerBound, maximum: range.upperBound, now: name.count))
         }
-        let descriptionRange = Self.allowedDescriptionLength
+        let descriptionRange = ProductRules.descriptionLength
         if !descriptionRange.contains(description.count) {
             fail(
                 .description,
@@ -85,7 +79,7 @@ public struct ProductDraft: Sendable, Equatable {
         case .other: fail(.currency, .currencyUnknown)
         }
 
-        let pictures = Self.allowedPictureCount
+        let pictures = ProductRules.pictureCount
         if isRegistration && !pictures.contains(pictureCount) {
             fail(.pictures, .pictureCount(minimum: pictures.lowerBound, maximum: pictures.upperBound, now: pictureCount))
         }

@@ -33,8 +33,7 @@ extension ProductsCommand {
                     }
                     let deleted: ProductDetail
                     do throws(OpenMarketError) {
-                        let path = try await market.client.deletePath(id: id, identity: identity)
-                        deleted = try await market.client.delete(path: path, identity: identity)
+                        deleted = try await market.client.delete(id: id, identity: identity)
                     } catch {
                         throw CommandFailure(error, market: market.url)
                     }

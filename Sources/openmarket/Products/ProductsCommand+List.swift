@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MarketCommands
+import MarketWords
 import OpenMarketAPI
 
 extension ProductsCommand {
@@ -9,11 +10,12 @@ extension ProductsCommand {
         static let configuration = CommandConfiguration(abstract: "List products: a page, or --all pages (JSON lines streamed while paging).")
         @OptionGroup var market: MarketAccess
         @Option(help: "Only products whose name or description contains this.") var search: String?
-        @Option(help: "newest (the default), price-asc, price-desc or discount (a server that cannot sort lists newest first, and says so on standard error).")
+        @Option(help: "\(ListingOrder.spoken); newest is the default (a server that cannot sort lists newest first, and says so on standard error).")
         var sort: String?
         @Flag(help: "Only products in stock.") var inStock = false
         @Option(help: "The page to list (from 1; default 1).") var page: Int?
-        @Option(help: "Products per page, 1 to 100 (default 20).") var perPage = 20
+        @Option(help: "Products per page, \(ProductRules.itemsPerPage.lowerBound) to \(ProductRules.itemsPerPage.upperBound) (default \(ProductRules.defaultItemsPerPage)).")
+        var perPage = ProductRules.defaultItemsPerPage
         @Flag(help: "Every page, one after another.") var all = false
         @Flag(help: "One JSON document: {\"products\": […], \"total\": N}.") var json = false
         @Flag(help: "A JSON line per product, written as each page arrives (the default when piped).") var jsonl = false
@@ -21,16 +23,19 @@ extension ProductsCommand {
         func validate() throws {
             if all && page != nil { throw ValidationError("--page and --all go apart: one page, or every page") }
             if let page, page < 1 { throw ValidationError("--page must be 1 or more") }
-            guard (1...100).contains(perPage) else { throw ValidationError("--per-page must be from 1 to 100") }
+            let perPages = ProductRules.itemsPerPage
+            guard perPages.contains(perPage) else {
+                throw ValidationError("--per-page must be from \(perPages.lowerBound) to \(perPages.upperBound)")
+            }
             if json && jsonl { throw ValidationError("--json and --jsonl go apart") }
-            if let sort, !["newest", "price-asc", "price-desc", "discount"].contains(sort) {
-                throw ValidationError("--sort must be newest, price-asc, price-desc or discount, not \(sort)")
+            if let sort, ListingOrder(rawValue: sort) == nil {
+                throw ValidationError("--sort must be \(ListingOrder.spoken), not \(sort)")
             }
         }
 
         func run() async throws {
             let output = Output.chosen(json: json, jsonl: jsonl, piped: .jsonl)
-            let listing = PageListing(sort: sort ?? "newest", inStockOnly: inStock)
+            let listing = PageListing(sort: sort.flatMap(ListingOrder.init(rawValue:)) ?? .newest, inStockOnly: inStock)
             try await ProductsCommand.failing {
                 try await market.run { market in
                     var number = page ?? 1

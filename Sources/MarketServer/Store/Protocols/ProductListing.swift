@@ -1,4 +1,5 @@
 import Foundation
+import MarketWords
 
 /// How a page of products is ordered and filtered — this server's extension of the course API
 /// (docs/API.md, "Order and filter"): `sort=newest|price-asc|price-desc|discount`, `in_stock=true`, and
@@ -9,14 +10,7 @@ import Foundation
 /// direction, each currency in its own order. Ties are newest first, so every order is total and pages
 /// neither repeat nor skip a product while nothing is written.
 struct ProductListing: Sendable, Hashable {
-    enum Order: String, Sendable, CaseIterable {
-        case newest
-        case priceAscending = "price-asc"
-        case priceDescending = "price-desc"
-        case discount
-    }
-
-    var order: Order = .newest
+    var order: ListingOrder = .newest
     /// Only products with stock left.
     var inStockOnly = false
     /// Only products priced in this currency (`KRW` or `USD`); a price range needs it.
@@ -25,9 +19,6 @@ struct ProductListing: Sendable, Hashable {
     var priceMin: Decimal?
     /// The most price paid listed, included.
     var priceMax: Decimal?
-
-    /// The currencies a listing may name: the API's.
-    static let currencies = ["KRW", "USD"]
 
     /// Newest first, everything: the course API's listing.
     static let standard = ProductListing()
@@ -42,8 +33,8 @@ struct ProductListing: Sendable, Hashable {
     ) throws -> ProductListing {
         var listing = ProductListing()
         if let sort, !sort.isEmpty {
-            guard let order = Order(rawValue: sort) else {
-                throw APIError.badRequest("sort must be one of \(Order.allCases.map(\.rawValue).joined(separator: ", "))")
+            guard let order = ListingOrder(rawValue: sort) else {
+                throw APIError.badRequest("sort must be one of \(ListingOrder.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             listing.order = order
         }
@@ -53,13 +44,13 @@ struct ProductListing: Sendable, Hashable {
         default: throw APIError.badRequest("in_stock must be true or false")
         }
         if let currency, !currency.isEmpty {
-            guard Self.currencies.contains(currency.uppercased()) else {
-                throw APIError.badRequest("currency must be one of \(Self.currencies.joined(separator: ", "))")
+            guard let known = MarketCurrency(code: currency) else {
+                throw APIError.badRequest("currency must be one of \(MarketCurrency.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            listing.currency = currency.uppercased()
+            listing.currency = known.rawValue
         }
-        listing.priceMin = try Self.bound(priceMin, named: "price_min")
-        listing.priceMax = try Self.bound(priceMax, named: "price_max")
+        listing.priceMin = try Self.bound(priceMin, named: ListingParameter.priceMin.rawValue)
+        listing.priceMax = try Self.bound(priceMax, named: ListingParameter.priceMax.rawValue)
         if listing.hasRange, listing.currency == nil {
             throw APIError.badRequest(
                 "price_min and price_max need currency=KRW or currency=USD: prices in different currencies are not compared")
@@ -79,8 +70,8 @@ struct ProductListing: Sendable, Hashable {
         guard let text, !text.isEmpty else { return nil }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         let digits = { (part: Substring) in !part.isEmpty && part.allSatisfy { $0.isASCII && $0.isNumber } }
-        guard parts.count <= 2, digits(parts[0]), parts[0].count <= 15,
-            parts.count == 1 || (digits(parts[1]) && parts[1].count <= 4),
+        guard parts.count <= 2, digits(parts[0]), parts[0].count <= ProductRules.boundDigits,
+            parts.count == 1 || (digits(parts[1]) && parts[1].count <= ProductRules.boundDecimals),
             let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
         else {
             throw APIError.badRequest("\(name) must be a number of 0 or more, like 12000 or 9.99")
@@ -106,7 +97,7 @@ struct ProductListing: Sendable, Hashable {
         }
         var conditions = inStockOnly ? ["p.stock > 0"] : []
         // Only the fixed words and validated numbers are written into the SQL.
-        if let currency, Self.currencies.contains(currency) { conditions.append("p.currency = '\(currency)'") }
+        if let currency, MarketCurrency(rawValue: currency) != nil { conditions.append("p.currency = '\(currency)'") }
         // Rounded to the bounds' four decimals, so SQLite's REAL subtraction (10.99 − 1 = 9.990000000000002)
         // includes a bound the way the exact stores do.
         if let priceMin { conditions.append("ROUND(\(paid), 4) >= \(Self.literal(priceMin))") }

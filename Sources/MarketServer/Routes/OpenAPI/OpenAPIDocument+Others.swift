@@ -1,0 +1,108 @@
+import MarketWords
+
+extension OpenAPIDocument {
+    /// The pictures, the wish lists, this document and the metrics.
+    static let otherPaths = #"""
+  /images/{vendor}/{day}/{file}:
+    get:
+      tags: [pictures]
+      operationId: picture
+      summary: A product's picture or its thumbnail, as the product's URLs name them.
+      parameters:
+        - {name: vendor, in: path, required: true, schema: {type: string}}
+        - {name: day, in: path, required: true, schema: {type: string}}
+        - {name: file, in: path, required: true, schema: {type: string}}
+      responses:
+        "200":
+          description: The picture's bytes.
+          headers:
+            Cache-Control:
+              schema: {type: string}
+          content:
+            image/jpeg:
+              schema: {type: string, contentMediaType: image/jpeg}
+            image/png:
+              schema: {type: string, contentMediaType: image/png}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "503": {$ref: "#/components/responses/Unavailable"}
+  /api/wishlists/{owner}:
+    parameters:
+      - name: owner
+        in: path
+        required: true
+        description: >-
+          An owner issued by an SSH front the market trusts (`serve --wish-list-issuer`): a name (16 to 64 of
+          letters, digits, `-`, `_`) followed by the front's Ed25519 signature over it (86 characters of unpadded
+          base64url). The list is kept under the name.
+        schema: {type: string, pattern: "^[A-Za-z0-9_-]{102,150}$"}
+    get:
+      tags: [wish lists]
+      operationId: wishList
+      summary: The wish list kept under the owner (an empty one when none is).
+      responses:
+        "200":
+          description: The list.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/WishList"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "503": {$ref: "#/components/responses/Unavailable"}
+    put:
+      tags: [wish lists]
+      operationId: keepWishList
+      summary: Keeps the list under the owner, replacing the one before.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/WishList"}
+      responses:
+        "200":
+          description: The list as kept.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/WishList"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "429":
+          description: This address wrote more wish lists than a minute allows; `Retry-After` says when to try again.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+        "503": {$ref: "#/components/responses/Unavailable"}
+        "507":
+          description: The market keeps no more wish lists now (its quota is full); nothing was changed.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+  /openapi.yaml:
+    get:
+      tags: [health]
+      operationId: openAPI
+      summary: This document, its `servers` naming this server's address.
+      responses:
+        "200":
+          description: The document, YAML.
+          content:
+            application/yaml:
+              schema: {type: string}
+  /metrics:
+    get:
+      tags: [health]
+      operationId: metrics
+      summary: The server's metrics in Prometheus's text format — requests by route and status, latency, answer-cache hits, database pool waits (404 under `serve --no-metrics`).
+      responses:
+        "200":
+          description: Prometheus's text exposition format.
+          headers:
+            Cache-Control:
+              schema: {type: string, const: no-store}
+          content:
+            text/plain:
+              schema: {type: string}
+        "404": {$ref: "#/components/responses/NotFound"}
+
+"""#
+}

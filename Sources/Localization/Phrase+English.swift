@@ -78,6 +78,7 @@ extension Phrase {
         case .helpMouseKey: "mouse"
         case .helpCloses: "any key closes"
         case .helpScrolls: "↑↓ more · any other key closes"
+        case .about(let line): line.english
 
         case .deleteQuestion(let name): "Delete “\(name)”? This cannot be undone."
         case .discardQuestion: "Discard changes?"
@@ -270,6 +271,7 @@ extension Phrase.Command {
     var english: String {
         switch self {
         case .help: "Help: every key"
+        case .about: "About this market"
         case .colours: "Cycle colours"
         case .pictures: "Cycle how pictures are drawn"
         case .edit: "Edit the product"
@@ -365,6 +367,33 @@ extension Phrase.Hint {
     }
 }
 
+extension Phrase.AboutLine {
+    var english: String {
+        switch self {
+        case .title: "About this market"
+        case .closes(let keys): "\(keys) opens this · any key closes"
+        case .marketLabel: "Market"
+        case .addressLabel: "Address"
+        case .arrangementLabel: "Order"
+        case .productsLabel: "Products"
+        case .wishListLabel: "Wish list"
+        case .writerLabel: "You"
+        case .address(let address): address ?? "not known"
+        case .arrangement(true): "the market's, over every product"
+        case .arrangement(false): "this browser's, over the products loaded"
+        case .arrangement(nil): "not known yet (newest first so far)"
+        case .products(let loaded, let vendors, let more, let searched):
+            "\(loaded) \(searched ? "found" : "loaded") from \(vendors) \(vendors == 1 ? "vendor" : "vendors")"
+                + (more ? "; the market has more" : "; that is all the market lists")
+        case .kept(let count?): count == 1 ? "1 product kept" : "\(count) products kept"
+        case .kept(nil): "being read"
+        case .writer(let vendor, let name):
+            "vendor" + (vendor.map { " #\($0)" } ?? "") + (name.map { " (\($0))" } ?? "") + ": you can register, edit and delete"
+        case .readOnly: "reading only (no vendor identity)"
+        }
+    }
+}
+
 extension Phrase.HelpRow {
     var english: String {
         switch self {
@@ -391,6 +420,7 @@ extension Phrase.HelpRow {
         case .wish: "keep / drop on the wish list · the wish list"
         case .palette: "commands and products, fuzzy"
         case .pictureWindow: "zoom: a product's picture on the whole window"
+        case .about: "about this market: where, how many, who"
         }
     }
 }

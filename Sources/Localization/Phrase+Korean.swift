@@ -78,6 +78,7 @@ extension Phrase {
         case .helpMouseKey: "마우스"
         case .helpCloses: "아무 키나 누르면 닫힙니다"
         case .helpScrolls: "↑↓ 더 보기 · 다른 키를 누르면 닫힙니다"
+        case .about(let line): line.korean
 
         case .deleteQuestion(let name): "“\(name)” 상품을 삭제할까요? 되돌릴 수 없습니다."
         case .discardQuestion: "바뀐 내용을 버릴까요?"
@@ -234,6 +235,7 @@ extension Phrase.Command {
     var korean: String {
         switch self {
         case .help: "도움말: 모든 키"
+        case .about: "이 마켓 정보"
         case .colours: "색 바꾸기"
         case .pictures: "사진 그리는 방식 바꾸기"
         case .edit: "상품 수정"
@@ -329,6 +331,33 @@ extension Phrase.Hint {
     }
 }
 
+extension Phrase.AboutLine {
+    var korean: String {
+        switch self {
+        case .title: "이 마켓 정보"
+        case .closes(let keys): "\(keys) 이 창 열기 · 아무 키나 누르면 닫힙니다"
+        case .marketLabel: "마켓"
+        case .addressLabel: "주소"
+        case .arrangementLabel: "순서"
+        case .productsLabel: "상품"
+        case .wishListLabel: "찜 목록"
+        case .writerLabel: "나"
+        case .address(let address): address ?? "알 수 없음"
+        case .arrangement(true): "마켓이 모든 상품에 적용"
+        case .arrangement(false): "이 브라우저가 불러온 상품에 적용"
+        case .arrangement(nil): "아직 알 수 없음 (지금은 최신순)"
+        case .products(let loaded, let vendors, let more, let searched):
+            "판매자 \(vendors)명의 상품 \(loaded)개 \(searched ? "찾음" : "불러옴")"
+                + (more ? "; 마켓에 더 있습니다" : "; 마켓에 있는 전부입니다")
+        case .kept(let count?): "상품 \(count)개 찜함"
+        case .kept(nil): "읽는 중"
+        case .writer(let vendor, let name):
+            "판매자" + (vendor.map { " #\($0)" } ?? "") + (name.map { " (\($0))" } ?? "") + ": 등록, 수정, 삭제할 수 있습니다"
+        case .readOnly: "보기만 (판매자 정보 없음)"
+        }
+    }
+}
+
 extension Phrase.HelpRow {
     var korean: String {
         switch self {
@@ -355,6 +384,7 @@ extension Phrase.HelpRow {
         case .wish: "찜하기 / 빼기 · 찜 목록"
         case .palette: "명령과 상품 찾기 (대강 입력해도 됩니다)"
         case .pictureWindow: "크게: 상품 사진을 창 가득 보기"
+        case .about: "이 마켓 정보: 어디, 몇 개, 누구"
         }
     }
 }

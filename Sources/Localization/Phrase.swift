@@ -96,6 +96,11 @@ public enum Phrase: Sendable, Equatable {
     /// Help scrolls: what its keys do.
     case helpScrolls
 
+    // MARK: About this market
+
+    /// A line of "about this market".
+    case about(AboutLine)
+
     // MARK: Questions
 
     case deleteQuestion(name: String)
@@ -259,7 +264,7 @@ extension Phrase {
 
     /// The actions the palette offers, in its words.
     public enum Command: Sendable, Equatable, CaseIterable {
-        case help, colours, pictures, edit, delete, copyLink, copySummary, keep, wishList, layout, search, refresh
+        case help, about, colours, pictures, edit, delete, copyLink, copySummary, keep, wishList, layout, search, refresh
         case register, mine, sort, inStock, priceRange, quit, first, last, open, clearSearch
         /// The detail's.
         case back, reload, pictureWindow, previousPicture, nextPicture
@@ -290,6 +295,26 @@ extension Phrase {
         case drop, toFind, runOrOpen, zoom
     }
 
+    /// The lines of "about this market": its title, each fact's label and value, what closes it.
+    public enum AboutLine: Sendable, Equatable {
+        case title
+        /// The keys that open it, and that any key closes it.
+        case closes(openKeys: String)
+        case marketLabel, addressLabel, arrangementLabel, productsLabel, wishListLabel, writerLabel
+        /// The address, or nil when the browser does not know it.
+        case address(String?)
+        /// Who orders and filters: the market (true), this browser over what it loaded (false), not known yet (nil).
+        case arrangement(Bool?)
+        /// The products loaded, their vendors, whether the market has more, whether they are a search's.
+        case products(loaded: Int, vendors: Int, more: Bool, searched: Bool)
+        /// The products kept, or nil while the list is being read.
+        case kept(Int?)
+        /// The vendor that writes.
+        case writer(vendor: Int?, name: String?)
+        /// No vendor identity: reading only.
+        case readOnly
+    }
+
     /// The rows of help; the keys named inside a row come with it.
     public enum HelpRow: Sendable, Equatable {
         case move, moveGrid, page, firstLast, open, toggle
@@ -297,7 +322,7 @@ extension Phrase {
         case refresh, register
         case edit(saveKey: String)
         case delete, mine, colours, pictures, help, back, mouse
-        case copy, sort, filter, wish, palette, pictureWindow
+        case copy, sort, filter, wish, palette, pictureWindow, about
     }
 
     /// The form's fields.

@@ -26,6 +26,12 @@ struct CatalogTests {
         .couldNotLoadMore(retryKey: "r"), .endOfList(count: 6), .soldOut, .inStock(5), .stockCount(5), .vendorNumber(3), .percentOff("8"),
         .loadingPicture, .wasPrice("₩12,000"), .updatedOn("2026-11-25"), .loadingDetails, .detailError("x", retryKey: "r"),
         .noDescription, .more, .helpTitle, .helpMouseKey, .helpCloses, .helpScrolls,
+        .about(.title), .about(.closes(openKeys: "a")), .about(.marketLabel), .about(.addressLabel), .about(.arrangementLabel),
+        .about(.productsLabel), .about(.wishListLabel), .about(.writerLabel), .about(.address("http://127.0.0.1:8080")),
+        .about(.address(nil)), .about(.arrangement(true)), .about(.arrangement(false)), .about(.arrangement(nil)),
+        .about(.products(loaded: 40, vendors: 7, more: true, searched: false)), .about(.products(loaded: 1, vendors: 1, more: false, searched: true)),
+        .about(.kept(3)), .about(.kept(1)), .about(.kept(nil)), .about(.writer(vendor: 3, name: "Mina")), .about(.writer(vendor: nil, name: nil)),
+        .about(.readOnly),
         .deleteQuestion(name: "Mug"), .discardQuestion, .answerNo, .answerYes, .searchPrompt,
         .priceRangePrompt, .priceNotANumber("abc"), .priceMinAboveMax(low: "₩500", high: "₩100"), .priceTwoCurrencies,
         .registerTitle, .editTitle(id: 4), .fieldsNeedAttention(2), .changeWithArrows, .thumbnailChooser, .thumbnailMark(1),
@@ -66,6 +72,7 @@ struct CatalogTests {
         + [
             Phrase.HelpRow.move, .moveGrid, .page, .firstLast, .open, .toggle, .search(clearKey: "Esc"), .refresh, .register,
             .edit(saveKey: "Ctrl-S"), .delete, .mine, .colours, .pictures, .help, .back, .mouse, .copy, .sort, .filter, .wish, .palette,
+            .pictureWindow, .about,
         ].map { .help($0) }
         + Phrase.Transport.known.map { .cannotReachServer(endpoint: "h:1", reason: $0) }
 
@@ -107,7 +114,7 @@ struct CatalogTests {
     /// Phrases whose Korean is the same as the English: names and text that pass through.
     static func passesThrough(_ phrase: Phrase) -> Bool {
         switch phrase {
-        case .pictureMode(.graphics), .pictureUnreadable, .notAPicture, .bannerError(_, nil): true
+        case .pictureMode(.graphics), .pictureUnreadable, .notAPicture, .bannerError(_, nil), .about(.address(_?)): true
         default: false
         }
     }

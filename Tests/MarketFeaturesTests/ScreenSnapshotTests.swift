@@ -160,6 +160,21 @@ struct ScreenSnapshotTests {
         }
     }
 
+    @Test("about this market")
+    func about() {
+        expectScreens(named: "about") { state, language in
+            state.catalog.serverArranges = true
+            // Each vendor its own id, as a market has them (the other screens' samples share one).
+            let vendors = Dictionary(Self.products.map { ($0.vendorName ?? "", $0.vendorID) }, uniquingKeysWith: { a, _ in a }).keys.sorted()
+            state.catalog.allProducts = Self.products.map { product in
+                var product = product
+                product.vendorID = (vendors.firstIndex(of: product.vendorName ?? "") ?? 0) + 1
+                return product
+            }
+            state.presented = [.about(AboutState(state))]
+        }
+    }
+
     @Test("the search line, typing")
     func search() {
         expectScreens(named: "search-line") { state, language in

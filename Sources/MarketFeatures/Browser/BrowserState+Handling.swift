@@ -92,6 +92,9 @@ extension BrowserState {
         case .help:
             presented.append(.help(HelpState()))
             return []
+        case .about:
+            presented.append(.about(AboutState(self)))
+            return []
         case .colorsCycle:
             colorMode = colorMode.next(maxColors: maxColors)
             return []

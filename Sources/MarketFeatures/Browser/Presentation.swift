@@ -9,6 +9,7 @@ public enum Presentation: Sendable, Equatable {
     case wishList(WishListView)
     case palette(PaletteState)
     case pictureWindow(PictureWindowState)
+    case about(AboutState)
 
     /// The feature, for drawing and hints.
     var feature: any PresentedFeature {
@@ -22,40 +23,15 @@ public enum Presentation: Sendable, Equatable {
         case .wishList(let feature): feature
         case .palette(let feature): feature
         case .pictureWindow(let feature): feature
+        case .about(let feature): feature
         }
     }
 
-    /// Routes input to the feature and keeps its new state.
+    /// Routes input to the feature and keeps its new state (the feature says which case it is: `presented`).
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
-        switch self {
-        case .detail(var feature):
-            defer { self = .detail(feature) }
-            return feature.handle(input, context: context)
-        case .form(var feature):
-            defer { self = .form(feature) }
-            return feature.handle(input, context: context)
-        case .confirmation(var feature):
-            defer { self = .confirmation(feature) }
-            return feature.handle(input, context: context)
-        case .help(var feature):
-            defer { self = .help(feature) }
-            return feature.handle(input, context: context)
-        case .search(var feature):
-            defer { self = .search(feature) }
-            return feature.handle(input, context: context)
-        case .priceRange(var feature):
-            defer { self = .priceRange(feature) }
-            return feature.handle(input, context: context)
-        case .wishList(var feature):
-            defer { self = .wishList(feature) }
-            return feature.handle(input, context: context)
-        case .palette(var feature):
-            defer { self = .palette(feature) }
-            return feature.handle(input, context: context)
-        case .pictureWindow(var feature):
-            defer { self = .pictureWindow(feature) }
-            return feature.handle(input, context: context)
-        }
+        var feature = self.feature
+        defer { self = feature.presented }
+        return feature.handle(input, context: context)
     }
 
     /// Routes an answer to the feature it is addressed to; `.notMine` from every other layer.

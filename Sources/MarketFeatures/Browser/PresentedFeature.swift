@@ -5,9 +5,11 @@ import TerminalUI
 /// A feature shown over the browser — the detail, the form, a question, the help, the search line. It
 /// takes input first, draws over what is below, and names its keys. The browser keeps these on one
 /// stack (`BrowserState.presented`): the top one gets input, they draw bottom to top, and the hints
-/// are those of the topmost that has any. A new one is a type conforming to this and one case of
-/// `Presentation`.
+/// are those of the topmost that has any. A new one is a type conforming to this (in a folder of its own,
+/// with its widget) and one case of `Presentation` with its arm in `feature`.
 protocol PresentedFeature: Sendable {
+    /// Itself as a layer of the stack: its one case of `Presentation`.
+    var presented: Presentation { get }
     /// Whether it takes the whole content area (what is below is not drawn).
     var coversContent: Bool { get }
     /// Whether it takes the whole window, title, status and hint lines too (the picture window).

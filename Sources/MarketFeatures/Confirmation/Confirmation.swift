@@ -44,6 +44,8 @@ public struct Confirmation: Sendable, Equatable {
 }
 
 extension Confirmation: PresentedFeature {
+    var presented: Presentation { .confirmation(self) }
+
     var isModal: Bool { true }
     /// The question must be answered: clicks do nothing until it is.
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {

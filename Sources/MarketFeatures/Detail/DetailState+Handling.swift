@@ -68,6 +68,8 @@ extension DetailState {
 }
 
 extension DetailState: PresentedFeature {
+    var presented: Presentation { .detail(self) }
+
     var coversContent: Bool { true }
     var activity: Activity? { isLoading ? .loadingProduct : nil }
 

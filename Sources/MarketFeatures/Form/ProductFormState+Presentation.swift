@@ -27,6 +27,8 @@ extension ProductFormState {
 }
 
 extension ProductFormState: PresentedFeature {
+    var presented: Presentation { .form(self) }
+
     var coversContent: Bool { true }
     var activity: Activity? { isSubmitting ? (isRegistration ? .uploading : .saving) : nil }
     var isModal: Bool { true }

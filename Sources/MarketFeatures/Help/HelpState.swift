@@ -1,6 +1,8 @@
 /// The key bindings over the screen. Where they do not all fit (80×24 holds 18), ↑↓ (and the page keys)
 /// scroll them; any other key or a click closes it.
 public struct HelpState: Sendable, Equatable, PresentedFeature {
+    var presented: Presentation { .help(self) }
+
     /// The first row shown.
     public var offset = 0
 

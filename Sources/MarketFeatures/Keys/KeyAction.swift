@@ -4,6 +4,7 @@ public import Localization
 public enum KeyAction: String, Sendable, CaseIterable, Comparable {
     // Over the list and the detail.
     case help
+    case about
     case colorsCycle = "colors.cycle"
     case picturesCycle = "pictures.cycle"
     case edit
@@ -56,7 +57,8 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
     /// Where it works.
     public var context: KeyContext {
         switch self {
-        case .help, .colorsCycle, .picturesCycle, .edit, .delete, .copyLink, .copySummary, .wishToggle, .wishList, .palette: .browse
+        case .help, .about, .colorsCycle, .picturesCycle, .edit, .delete, .copyLink, .copySummary, .wishToggle, .wishList, .palette:
+            .browse
         case .moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .moveFirst, .moveLast, .open, .toggleLayout,
             .search, .searchClear, .refresh, .register, .mine, .sortCycle, .filterInStock, .filterPrice, .quit:
             .list
@@ -72,6 +74,7 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
     public var defaultKeys: [String] {
         switch self {
         case .help: ["?"]
+        case .about: ["a"]
         case .colorsCycle: ["c"]
         case .picturesCycle: ["p"]
         case .edit: ["e"]
@@ -130,6 +133,7 @@ extension KeyAction {
     public var command: Phrase.Command? {
         switch self {
         case .help: .help
+        case .about: .about
         case .colorsCycle: .colours
         case .picturesCycle: .pictures
         case .edit: .edit

@@ -2,6 +2,8 @@ import Localization
 import TerminalUI
 
 extension PaletteState: PresentedFeature {
+    var presented: Presentation { .palette(self) }
+
     /// Every key is the palette's; the list's wait.
     var isModal: Bool { true }
 

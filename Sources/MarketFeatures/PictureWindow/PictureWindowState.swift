@@ -44,6 +44,8 @@ public struct PictureWindowState: Sendable, Equatable {
 }
 
 extension PictureWindowState: PresentedFeature {
+    var presented: Presentation { .pictureWindow(self) }
+
     var coversContent: Bool { true }
     var coversScreen: Bool { true }
 

@@ -9,7 +9,7 @@ struct HelpWidget: Widget {
     var offset = 0
 
     /// How many rows help has.
-    static let rowCount = 23
+    static let rowCount = 24
 
     /// How many rows fit on a screen `screenRows` high (a border above and below, and the screen's first and
     /// last line free).
@@ -42,6 +42,7 @@ struct HelpWidget: Widget {
             (k.label([.colorsCycle]), .colours),
             (k.label([.picturesCycle]), .pictures),
             (k.label([.help]) + "  Ctrl-L", .help),
+            (k.label([.about]), .about),
             (k.union([.quit, .back]), .back),
             (context.text(.helpMouseKey), .mouse),
         ]

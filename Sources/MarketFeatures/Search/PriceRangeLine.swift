@@ -59,6 +59,8 @@ public struct PriceRangeLine: Sendable, Equatable {
 }
 
 extension PriceRangeLine: PresentedFeature {
+    var presented: Presentation { .priceRange(self) }
+
     /// Every key is the line's (as the search line's).
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
         guard case .key(let key) = input else { return .notMine }

@@ -58,6 +58,8 @@ extension Set where Element == Character {
 }
 
 extension SearchState: PresentedFeature {
+    var presented: Presentation { .search(self) }
+
     /// Keys edit the query; clicks go to the list below.
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
         guard case .key(let key) = input else { return .notMine }

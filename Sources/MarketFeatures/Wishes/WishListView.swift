@@ -31,7 +31,7 @@ public struct WishListView: Sendable, Equatable {
             return .handled(selected.map { [.wishDropped($0.id)] } ?? [])
         case .wishList:
             return .handled([.dismiss])
-        case .help, .colorsCycle, .picturesCycle:
+        case .help, .about, .colorsCycle, .picturesCycle:
             return .notMine
         default:
             break
@@ -60,6 +60,8 @@ public struct WishListView: Sendable, Equatable {
 }
 
 extension WishListView: PresentedFeature {
+    var presented: Presentation { .wishList(self) }
+
     var coversContent: Bool { true }
 
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {

@@ -1,0 +1,64 @@
+import Foundation
+import Localization
+import OpenMarketAPI
+import TerminalUI
+import Testing
+
+@testable import MarketFeatures
+
+/// "About this market": opened by its key over the list or a detail (and the wish list), with what the
+/// browser knows then — each fact it does not know said as not known; any key closes it and does nothing else.
+@Suite("About this market")
+struct AboutTests {
+    @Test("a over the list: the facts of one page loaded (it echoed no listing: the browser orders), the wish list read and empty, no vendor; any key closes it, and only closes it")
+    func overTheList() {
+        var browser = BrowserTester(browser: Samples.loaded())
+        let about = AboutState(
+            market: "", address: nil, arrangedByMarket: false, loaded: 20, vendors: 1, more: true, searched: false, kept: 0,
+            wishPlace: .file, writer: nil)
+        browser.send(.keyPressed(.character("a"))) { $0.presented = [.about(about)] }
+        browser.send(.keyPressed(.character("q"))) { $0.presented = [] }
+        browser.send(.keyPressed(.character("a"))) { $0.presented = [.about(about)] }
+        browser.send(.mouse(MouseEvent(kind: .press, x: 3, y: 3))) { $0.presented = [] }
+    }
+
+    @Test("over a detail, with a vendor, the market's address, a search of two vendors' products and the wish list still being read")
+    func overADetail() {
+        var state = BrowserState(size: ScreenSize(columns: 120, rows: 40), serverLabel: "embedded")
+        state.marketURL = "http://127.0.0.1:8080"
+        state.writer = WriterIdentity(vendorID: 3, vendorName: "Mina")
+        state.wishListReady = false
+        state.wishPlace = .visitorKey
+        state.catalog.isStarting = false
+        state.catalog.allProducts = [Samples.product(9, vendorID: 3), Samples.product(8, vendorID: 1), Samples.product(7, vendorID: 3)]
+        state.catalog.nextPage = nil
+        state.catalog.query = "mug"
+        state.catalog.listedQuery = "mug"
+        state.catalog.serverArranges = false
+        state.presented = [.detail(DetailState(summary: Samples.product(9, vendorID: 3)))]
+        var browser = BrowserTester(browser: state)
+        browser.send(.keyPressed(.character("a"))) {
+            $0.presented.append(.about(AboutState(
+                market: "embedded", address: "http://127.0.0.1:8080", arrangedByMarket: false, loaded: 3, vendors: 2, more: false,
+                searched: true, kept: nil, wishPlace: .visitorKey, writer: WriterIdentity(vendorID: 3, vendorName: "Mina"))))
+        }
+        browser.send(.keyPressed(.escape)) { $0.presented.removeLast() }
+    }
+
+    @Test("its lines, in English: every fact labelled once, the wish list's place under its count")
+    func lines() {
+        let about = AboutState(
+            market: "embedded", address: nil, arrangedByMarket: nil, loaded: 1, vendors: 1, more: false, searched: false, kept: nil,
+            wishPlace: .session, writer: nil)
+        let lines = about.facts.map { "\(Language.english.text(.about($0.label))): \(Language.english.text($0.value))" }
+        #expect(lines == [
+            "Market: embedded",
+            "Address: not known",
+            "Order: not known yet (newest first so far)",
+            "Products: 1 loaded from 1 vendor; that is all the market lists",
+            "Wish list: being read",
+            "Wish list: Kept for this session only: your SSH client offered no key to keep it under.",
+            "You: reading only (no vendor identity)",
+        ])
+    }
+}

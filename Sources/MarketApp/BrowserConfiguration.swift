@@ -63,6 +63,8 @@ public struct BrowserConfiguration: Sendable {
     public var onPictureMemory: (@Sendable (String) -> Void)?
     /// Called once, the first time every picture on screen has been drawn (a benchmark figure).
     public var onFirstPictures: (@Sendable () -> Void)?
+    /// The loop's turns for a test that steps it (nil in the live runtime).
+    public var watch: LoopWatch?
 
     public init(
         pollInterval: Duration = .seconds(10), colorMode: ColorMode? = nil, ascii: Bool = false, itemsPerPage: Int = 20,

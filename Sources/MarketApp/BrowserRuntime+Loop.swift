@@ -86,6 +86,7 @@ extension BrowserRuntime {
                 guard await arrivals.next() != nil else { break }
                 let batch = queue.takeAll()
                 if batch.isEmpty { continue }
+                let keys = batch.filter { if case .browser(.keyPressed) = $0 { true } else { false } }.count
                 for event in batch {
                     switch event {
                     case .browser(let browserEvent):
@@ -110,8 +111,9 @@ extension BrowserRuntime {
                 guard running else { break }
                 let wanted = draw(state)
                 tasks.keep { $0.isWanted(in: state) }
-                updateLoads(wanted)
+                let started = updateLoads(wanted)
                 startSpinnerIfWanted(state)
+                runtime.configuration.watch?.turnEnded(keys: keys, started: started)
             }
             // Quitting (or a closed terminal) cancels whatever is under way, writes included: Ctrl-C during
             // an upload means stop. A second at most, then the terminal is restored regardless.
@@ -119,7 +121,8 @@ extension BrowserRuntime {
             let (cellTasks, graphicTasks) = (cells.tasks, graphics?.tasks)
             async let cellsStopped = cellTasks.cancelAll(waitingAtMost: .milliseconds(200))
             async let graphicsStopped = graphicTasks?.cancelAll(waitingAtMost: .milliseconds(200))
-            _ = await (tasks.cancelAll(waitingAtMost: .seconds(1)), cellsStopped, graphicsStopped)
+            let left = await (tasks.cancelAll(waitingAtMost: .seconds(1)), cellsStopped, graphicsStopped)
+            runtime.configuration.watch?.exited(tasksLeft: left.0 + left.1 + (left.2 ?? 0))
             queue.finish()
             if let report = runtime.configuration.onPictureMemory {
                 let held = cells.surface.memory
@@ -178,17 +181,21 @@ extension BrowserRuntime {
 
         /// Cancels the picture loads no frame wants and starts those due, for both kinds (a kind the frame
         /// does not draw wants nothing: its loads stop), and schedules the wake for the next retry.
-        mutating func updateLoads(_ wanted: Wanted) {
+        /// Starts the loads the frame wants and schedules the next retry's wake; returns the pictures whose
+        /// loads it started.
+        mutating func updateLoads(_ wanted: Wanted) -> [URL] {
             let queue = self.queue
-            scheduleWake(
-                cells.want(wanted.cells, now: elapsed()) { key, image in
-                    queue.send(image.map { .imageLoaded(key, $0) } ?? .imageFailed(key))
-                })
+            let cellActions = cells.want(wanted.cells, now: elapsed()) { key, image in
+                queue.send(image.map { .imageLoaded(key, $0) } ?? .imageFailed(key))
+            }
+            scheduleWake(cellActions)
             let now = elapsed()
             let actions = graphics?.want(wanted.graphics, now: now) { source, image in
                 queue.send(image.map { .graphicLoaded(source, $0) } ?? .graphicFailed(source))
             }
             scheduleWake(actions ?? [])
+            return cellActions.compactMap { if case .start(let key) = $0 { key.url } else { nil } }
+                + (actions ?? []).compactMap { if case .start(let source) = $0 { source.url } else { nil } }
         }
 
         /// Keeps the spinner ticking while anything is under way.

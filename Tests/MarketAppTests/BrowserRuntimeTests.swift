@@ -50,8 +50,8 @@ struct BrowserRuntimeTests {
         try await waitUntil("the query typed") { terminal.lastFrame?.trimmedLines().joined().contains("Search: mug") == true }
         try await waitUntil("the debounce sleeping") { clock.deadlines.contains(.milliseconds(300)) }
         clock.advance(by: .milliseconds(299))
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(transport.requests.count == 1, "nothing before 300 ms")
+        // The debounce's sleep has not ended, so no search was asked for: nothing to wait out.
+        #expect(clock.deadlines.contains(.milliseconds(300)) && transport.requests.count == 1, "nothing before 300 ms")
         clock.advance(by: .milliseconds(1))
         try await waitUntil("the search request") { transport.requests.count == 2 }
         let query = transport.requests[1].url.query ?? ""
@@ -96,6 +96,8 @@ struct BrowserRuntimeTests {
         let terminal = FakeTerminal()
         var configuration = BrowserConfiguration(pollInterval: .seconds(3600))
         configuration.identity = VendorIdentity(identifier: "v", secret: "s")
+        let watch = LoopWatch()
+        configuration.watch = watch
         let runtime = BrowserRuntime(client: client, terminal: terminal, configuration: configuration, clock: ManualClock())
         let running = Task { await runtime.run() }
         try await waitUntil("the first page") { terminal.lastFrame?.trimmedLines().joined().contains("Item 3") == true }
@@ -109,9 +111,9 @@ struct BrowserRuntimeTests {
         #expect(ContinuousClock.now - quit < .seconds(300), "returned at once, not when the reply comes (a day)")
         #expect(transport.cancelledRequests == ["POST /api/products/3/archived"])
         #expect(transport.unexpectedRequests.isEmpty)
-        let frames = terminal.frameCount
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(terminal.frameCount == frames, "no frame after run() returned")
+        // Every task the loop started had ended when run() returned, and only the loop draws: no frame and no
+        // request can come after it — asserted, not waited out.
+        #expect(watch.tasksLeftAtExit == 0, "every task ended before run() returned")
         #expect(transport.requests.count == 2, "the DELETE that would follow never goes out")
     }
 }

@@ -17,6 +17,8 @@ struct RuntimeEffectTests {
         let transport = MockTransport()
         let terminal = FakeTerminal()
         let clock = ManualClock()
+        /// The loop's turns: what it has handled and decided.
+        let watch = LoopWatch()
         let running: Task<Void, Never>
 
         /// `replies` queues and stubs what the server answers before the runtime starts: a reply stubbed
@@ -28,6 +30,7 @@ struct RuntimeEffectTests {
             transport.enqueue("GET", "/api/products", .json(firstPage))
             replies(transport)
             var configuration = BrowserConfiguration(pollInterval: .seconds(3600))
+            configuration.watch = watch
             configure(&configuration)
             let runtime = BrowserRuntime(
                 client: OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: transport),
@@ -47,6 +50,21 @@ struct RuntimeEffectTests {
 
         func waitFor(_ text: String) async throws {
             try await waitUntil("“\(text)” on screen") { screen.contains(text) }
+        }
+
+        /// One more turn of the loop, for a key that does nothing (`x`): when it returns, whatever the loop
+        /// would decide at this time on the clock has been decided.
+        func turn() async throws {
+            let keys = watch.keysHandled
+            type(.character("x"))
+            try await waitUntil("the loop's turn") { watch.keysHandled > keys }
+        }
+
+        /// Sends `keys` and waits for the turns that handled them.
+        func typeAndWait(_ keys: KeyEvent...) async throws {
+            let before = watch.keysHandled
+            for key in keys { terminal.type(.key(key)) }
+            try await waitUntil("\(keys.count) keys handled") { watch.keysHandled >= before + keys.count }
         }
 
         func type(_ keys: KeyEvent...) {
@@ -192,12 +210,12 @@ struct RuntimeEffectTests {
             app.terminal.lastGraphics.count == 2 && Self.asked(app, "/images/2.jpg") == 1
         }
         try await Self.waitForWake(app, due: .seconds(3))
-        app.type(.down, .up, .down, .up)
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(Self.asked(app, "/images/2.jpg") == 1, "not asked again by the frames of four keys")
+        try await app.typeAndWait(.down, .up, .down, .up)
+        #expect(app.watch.loadsStarted("/images/2.jpg") == 1, "not asked again by the frames of four keys")
         app.clock.advance(by: .milliseconds(2900))
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(Self.asked(app, "/images/2.jpg") == 1, "not before its 3 s")
+        try await app.turn()
+        #expect(app.clock.deadlines.contains(.seconds(3)), "the wake still waits")
+        #expect(app.watch.loadsStarted("/images/2.jpg") == 1, "not before its 3 s, though a frame was drawn at 2.9 s")
         app.clock.advance(by: .milliseconds(100))
         try await app.waitUntil("the third picture, asked again") { app.terminal.lastGraphics.count == 3 }
         #expect(Self.asked(app, "/images/2.jpg") == 2)
@@ -218,15 +236,15 @@ struct RuntimeEffectTests {
         try await app.waitUntil("two pictures drawn, the third refused") { Self.asked(app, "/images/2.jpg") == 1 && blocks() > 0 }
         try await Self.waitForWake(app, due: .seconds(3))
         let twoPictures = blocks()
-        app.type(.down, .up, .down, .up)
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(Self.asked(app, "/images/2.jpg") == 1, "not asked again by the frames of four keys")
+        try await app.typeAndWait(.down, .up, .down, .up)
+        #expect(app.watch.loadsStarted("/images/2.jpg") == 1, "not asked again by the frames of four keys")
         app.clock.advance(by: .seconds(3))
         try await app.waitUntil("asked again after 3 s") { Self.asked(app, "/images/2.jpg") == 2 }
         try await Self.waitForWake(app, due: .seconds(9))
         app.clock.advance(by: .seconds(3))
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(Self.asked(app, "/images/2.jpg") == 2, "the second failure waits twice as long")
+        try await app.turn()
+        #expect(app.clock.deadlines.contains(.seconds(9)), "the wake still waits")
+        #expect(app.watch.loadsStarted("/images/2.jpg") == 2, "the second failure waits twice as long, though a frame was drawn at 6 s")
         app.clock.advance(by: .seconds(3))
         try await app.waitUntil("the third picture drawn") { Self.asked(app, "/images/2.jpg") == 3 && blocks() > twoPictures }
         await app.quit()
@@ -306,7 +324,8 @@ struct RuntimeEffectTests {
         try await app.waitFor("Item 3")
         try await app.waitUntil("the poll timer sleeping") { app.clock.deadlines.contains(.seconds(10)) }
         app.clock.advance(by: .seconds(9))
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(app.clock.deadlines.contains(.seconds(10)), "the poll timer still sleeps: nothing before the interval")
+        try await app.turn()
         #expect(app.transport.requests.count == 1, "nothing before the interval")
         app.clock.advance(by: .seconds(1))
         try await app.waitFor("2 new products — r to refresh")

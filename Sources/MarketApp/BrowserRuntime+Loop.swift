@@ -51,7 +51,22 @@ extension BrowserRuntime {
             }
         }
 
+        /// Runs until the browser quits or the terminal closes: a turn for each batch of events (handled,
+        /// a frame drawn, loads started), then everything under way stopped.
         mutating func run(_ state: inout BrowserState) async {
+            startListening()
+            var arrivals = queue.arrivals.makeAsyncIterator()
+            while await arrivals.next() != nil {
+                let batch = queue.takeAll()
+                if batch.isEmpty { continue }
+                guard turn(batch, &state) else { break }
+            }
+            await stop()
+        }
+
+        /// The tasks that feed the loop from the start: the terminal's input, the poll timer, the kept wish
+        /// list; and the browser's start.
+        mutating func startListening() {
             let queue = self.queue
             let terminal = runtime.terminal
             tasks.start(.input) {
@@ -80,44 +95,45 @@ extension BrowserRuntime {
                 queue.send(.browser(.wishListLoaded(await wishes.load())))
                 queue.send(.browser(.wishPlaceFound(await wishes.currentPlace())))
             }
-            var arrivals = queue.arrivals.makeAsyncIterator()
+        }
+
+        /// One turn: the batch handled, then (unless it quit) a frame drawn, the tasks no longer wanted
+        /// cancelled, the loads the frame wants started, and the turn reported to the watch. False to quit.
+        mutating func turn(_ batch: [Event], _ state: inout BrowserState) -> Bool {
             var running = true
-            while running {
-                guard await arrivals.next() != nil else { break }
-                let batch = queue.takeAll()
-                if batch.isEmpty { continue }
-                let keys = batch.filter { if case .browser(.keyPressed) = $0 { true } else { false } }.count
-                for event in batch {
-                    switch event {
-                    case .browser(let browserEvent):
-                        for effect in state.handle(browserEvent) {
-                            if !perform(effect) { running = false }
-                        }
-                    case .imageLoaded(let key, let image):
-                        cells.loaded(key, image)
-                    case .imageFailed(let key):
-                        scheduleWake(cells.failed(key, now: elapsed()))
-                    case .graphicLoaded(let source, let image):
-                        graphics?.loaded(source, image)
-                    case .graphicFailed(let source):
-                        let now = elapsed()
-                        scheduleWake(graphics?.failed(source, now: now) ?? [])
-                    case .picturesDue:
-                        break
-                    case .terminalClosed:
-                        running = false
-                    }
+            let keys = batch.filter { if case .browser(.keyPressed) = $0 { true } else { false } }.count
+            for event in batch {
+                switch event {
+                case .browser(let browserEvent):
+                    for effect in state.handle(browserEvent) { running = perform(effect) && running }
+                case .imageLoaded(let key, let image):
+                    cells.loaded(key, image)
+                case .imageFailed(let key):
+                    scheduleWake(cells.failed(key, now: elapsed()))
+                case .graphicLoaded(let source, let image):
+                    graphics?.loaded(source, image)
+                case .graphicFailed(let source):
+                    let now = elapsed()
+                    scheduleWake(graphics?.failed(source, now: now) ?? [])
+                case .picturesDue:
+                    break
+                case .terminalClosed:
+                    running = false
                 }
-                guard running else { break }
-                let wanted = draw(state)
-                tasks.keep { $0.isWanted(in: state) }
-                let started = updateLoads(wanted)
-                startSpinnerIfWanted(state)
-                runtime.configuration.watch?.turnEnded(keys: keys, started: started)
             }
-            // Quitting (or a closed terminal) cancels whatever is under way, writes included: Ctrl-C during
-            // an upload means stop. A second at most, then the terminal is restored regardless.
-            // All at once: the picture loads' 200 ms run inside the effects' second, not after it.
+            guard running else { return false }
+            let wanted = draw(state)
+            tasks.keep { $0.isWanted(in: state) }
+            let started = updateLoads(wanted)
+            startSpinnerIfWanted(state)
+            runtime.configuration.watch?.turnEnded(keys: keys, started: started)
+            return true
+        }
+
+        /// Quitting (or a closed terminal) cancels whatever is under way, writes included: Ctrl-C during an
+        /// upload means stop. A second at most, then the terminal is restored regardless. All at once: the
+        /// picture loads' 200 ms run inside the effects' second, not after it.
+        mutating func stop() async {
             let (cellTasks, graphicTasks) = (cells.tasks, graphics?.tasks)
             async let cellsStopped = cellTasks.cancelAll(waitingAtMost: .milliseconds(200))
             async let graphicsStopped = graphicTasks?.cancelAll(waitingAtMost: .milliseconds(200))
@@ -132,268 +148,6 @@ extension BrowserRuntime {
                     "pictures kept in memory: half-block cells \(cached / 1024) KB in the image cache (\(held / 1024) KB on screen)"
                         + (kept.map { "; \(graphics?.surface.mode.label ?? "") scaled \($0.scaled / 1024) KB, encoded \($0.encoded / 1024) KB, uploads \($0.uploads / 1024) KB" } ?? ""))
             }
-        }
-
-        /// Renders the state, paints the pictures at hand (half blocks into the cells, or graphics over
-        /// them), hands the frame to the terminal. Returns the pictures the frame wants, most urgent first.
-        mutating func draw(_ state: BrowserState) -> Wanted {
-            let screen = BrowserScreen(state: state)
-            let palette = screen.palette
-            let report = screen.render(into: &canvas)
-            var wanted = Wanted()
-            var allAtHand = false
-            if state.pictureMode == .off {
-                // No pictures: the placeholders stay, and nothing is downloaded for them.
-                runtime.terminal.present(canvas)
-            } else if var pictures = graphics, state.pictureMode == pictures.surface.mode, palette != .monochrome {
-                (wanted.graphics, allAtHand) = Self.paint(&pictures, report, palette: palette, on: &canvas, runtime.terminal)
-                graphics = pictures
-            } else {
-                (wanted.cells, allAtHand) = Self.paint(&cells, report, palette: palette, on: &canvas, runtime.terminal)
-            }
-            if !reportedFirstProducts, !state.catalog.products.isEmpty {
-                reportedFirstProducts = true
-                runtime.configuration.onFirstProducts?()
-            }
-            if reportedFirstProducts, !reportedFirstPictures, allAtHand {
-                reportedFirstPictures = true
-                runtime.configuration.onFirstPictures?()
-            }
-            return wanted
-        }
-
-        /// The pictures a frame wants, of the kind it draws (the other kind wants none).
-        struct Wanted {
-            var cells: [ImageCacheKey] = []
-            var graphics: [GraphicsPictures.Source] = []
-        }
-
-        /// Paints a frame's pictures of one kind and presents the frame. Returns the pictures it wants, and
-        /// whether it wants some and all are at hand.
-        static func paint<Surface>(
-            _ pictures: inout Pictures<Surface>, _ report: FrameReport, palette: PaletteKind, on canvas: inout Canvas,
-            _ terminal: any TerminalBackend
-        ) -> ([Surface.Source], Bool) {
-            let (placed, wanted) = pictures.surface.paint(report, palette: palette, into: &canvas)
-            terminal.present(canvas, graphics: placed)
-            return (wanted, !wanted.isEmpty && wanted.allSatisfy(pictures.surface.has))
-        }
-
-        /// Cancels the picture loads no frame wants and starts those due, for both kinds (a kind the frame
-        /// does not draw wants nothing: its loads stop), and schedules the wake for the next retry.
-        /// Starts the loads the frame wants and schedules the next retry's wake; returns the pictures whose
-        /// loads it started.
-        mutating func updateLoads(_ wanted: Wanted) -> [URL] {
-            let queue = self.queue
-            let cellActions = cells.want(wanted.cells, now: elapsed()) { key, image in
-                queue.send(image.map { .imageLoaded(key, $0) } ?? .imageFailed(key))
-            }
-            scheduleWake(cellActions)
-            let now = elapsed()
-            let actions = graphics?.want(wanted.graphics, now: now) { source, image in
-                queue.send(image.map { .graphicLoaded(source, $0) } ?? .graphicFailed(source))
-            }
-            scheduleWake(actions ?? [])
-            return cellActions.compactMap { if case .start(let key) = $0 { key.url } else { nil } }
-                + (actions ?? []).compactMap { if case .start(let source) = $0 { source.url } else { nil } }
-        }
-
-        /// Keeps the spinner ticking while anything is under way.
-        mutating func startSpinnerIfWanted(_ state: BrowserState) {
-            guard EffectKey.spinner.isWanted(in: state), !tasks.isRunning(.spinner) else { return }
-            let queue = self.queue
-            let clock = runtime.clock
-            tasks.start(.spinner) {
-                while !Task.isCancelled {
-                    try? await clock.sleep(for: .milliseconds(100))
-                    if Task.isCancelled { break }
-                    queue.send(.browser(.spinnerTicked))
-                }
-            }
-        }
-
-        /// Carries out the wakes among `actions`: one timer for the earliest, which draws a frame when it
-        /// fires (the frame asks for the pictures then due, and schedules the next wake).
-        mutating func scheduleWake(_ actions: [PictureLoads<some Hashable & Sendable>.Action]) {
-            let now = elapsed()
-            for case .wake(let after) in actions {
-                let due = now + after
-                if let scheduled = wakeAt, scheduled > now, scheduled <= due { continue }
-                wakeAt = due
-                let queue = self.queue
-                let clock = runtime.clock
-                tasks.start(.pictureWake) {
-                    do {
-                        try await clock.sleep(for: after)
-                        queue.send(.picturesDue)
-                    } catch {}
-                }
-            }
-        }
-
-        /// The time elapsed on `clock` since this call.
-        static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
-            let start = clock.now
-            return { start.duration(to: clock.now) }
-        }
-
-        /// Starts an effect; false when the effect is to quit.
-        mutating func perform(_ effect: BrowserEffect) -> Bool {
-            let client = runtime.client
-            let queue = self.queue
-            let language = runtime.configuration.language
-            switch effect {
-            case .quit:
-                return false
-            case .loadPage(let id, let page, let perPage, let search, let listing):
-                tasks.start(.page) {
-                    guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
-                        try await client.page(number: page, itemsPerPage: perPage, search: search, listing: listing)
-                    }) else { return }
-                    queue.send(.browser(.pageLoaded(requestID: id, result)))
-                }
-            case .pollFirstPage(let perPage, let search):
-                tasks.start(.poll) {
-                    let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
-                        try await client.page(number: 1, itemsPerPage: perPage, search: search)
-                    }) ?? .failure(BrowserFailure(language.text(.requestCancelled)))
-                    queue.send(.browser(.pollLoaded(search: search, result)))
-                }
-            case .loadDetail(let id):
-                tasks.start(.detail(id: id)) {
-                    guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in try await client.product(id: id) })
-                    else { return }
-                    queue.send(.browser(.presented(.detail(id: id, .loaded(result)))))
-                }
-            case .registerProduct(let product, let pictures):
-                let identity = runtime.configuration.identity
-                tasks.start(.register) {
-                    let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
-                        try await client.register(product, pictures: pictures, identity: try Self.require(identity)) {
-                            sent, total in queue.send(.browser(.presented(.form(.register, .uploadProgressed(sent: sent, total: total)))))
-                        }
-                    }) ?? .failure(BrowserFailure(language.text(Activity.uploading.cancelledPhrase)))
-                    queue.send(.browser(.presented(.form(.register, .submitted(result)))))
-                }
-            case .preparePicture(let path, let preview, let palette):
-                let folder = runtime.configuration.pictureFolder
-                tasks.startDetached(.preparePicture(path: path)) {
-                    let result: Result<ProductFormState.Picture, BrowserFailure>
-                    do throws(UploadPictureError) {
-                        // An SSH visitor's names are inside their upload folder; anything else reads as absent.
-                        var file = path
-                        if let folder {
-                            guard let inside = folder.file(path) else {
-                                queue.send(.browser(.presented(.form(.register, .pictureLoaded(
-                                    path: path, .failure(BrowserFailure(language.text(.notInPictureFolder(path)))))))))
-                                return
-                            }
-                            file = inside
-                        }
-                        let upload = try UploadShrinker().prepare(fileAt: file)
-                        let cells = try? ThumbnailRenderer(palette: palette).render(upload.bytes, columns: preview.columns, rows: preview.rows)
-                        result = .success(ProductFormState.Picture(path: path, upload: upload, preview: cells))
-                    } catch {
-                        result = .failure(BrowserFailure(error.description(in: language)))
-                    }
-                    queue.send(.browser(.presented(.form(.register, .pictureLoaded(path: path, result)))))
-                }
-            case .completePath(let prefix):
-                let folder = runtime.configuration.pictureFolder
-                tasks.startDetached(.completePath) {
-                    let candidates = folder?.candidates(for: prefix) ?? PathCompleter.candidates(for: prefix)
-                    queue.send(.browser(.presented(.form(.register, .pathCompleted(prefix: prefix, candidates)))))
-                }
-            case .loadFormImages(let id):
-                tasks.start(.formImages(id: id)) {
-                    guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in try await client.product(id: id) })
-                    else { return }
-                    queue.send(.browser(.presented(.form(.edit(productID: id), .imagesLoaded(result)))))
-                }
-            case .updateProduct(let id, let changes):
-                let identity = runtime.configuration.identity
-                tasks.start(.update(id: id)) {
-                    let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
-                        try await client.update(id: id, changes: changes, identity: try Self.require(identity))
-                    }) ?? .failure(BrowserFailure(language.text(Activity.saving.cancelledPhrase)))
-                    queue.send(.browser(.presented(.form(.edit(productID: id), .submitted(result)))))
-                }
-            case .deleteProduct(let id):
-                let identity = runtime.configuration.identity
-                tasks.start(.delete(id: id)) {
-                    let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
-                        let identity = try Self.require(identity)
-                        return try await client.delete(id: id, identity: identity)
-                    }) ?? .failure(BrowserFailure(language.text(Activity.deleting.cancelledPhrase)))
-                    queue.send(.browser(.productDeleted(id: id, result)))
-                }
-            case .copy(let text):
-                runtime.terminal.copy(text)
-            case .checkWishes(let ids):
-                tasks.start(.wishCheck) {
-                    queue.send(.browser(.wishesChecked(await Self.look(at: ids, client: client))))
-                }
-            case .schedulePaletteSearch(let generation, let delay):
-                let clock = runtime.clock
-                tasks.start(.paletteDebounce) {
-                    do {
-                        try await clock.sleep(for: delay)
-                        queue.send(.browser(.paletteSearchDue(generation: generation)))
-                    } catch {}
-                }
-            case .searchPalette(let query, let generation):
-                tasks.start(.paletteSearch) {
-                    guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
-                        try await client.page(number: 1, itemsPerPage: 20, search: query)
-                    }) else { return }
-                    queue.send(.browser(.paletteSearched(query: query, generation: generation, result)))
-                }
-            case .saveWishList(let products, let generation):
-                let store = wishes
-                tasks.start(.wishSave(generation: generation)) {
-                    await store.save(products, generation: generation)
-                    queue.send(.browser(.wishPlaceFound(await store.currentPlace())))
-                }
-            case .scheduleSearch(let generation, let delay):
-                let clock = runtime.clock
-                tasks.start(.searchDebounce) {
-                    do {
-                        try await clock.sleep(for: delay)
-                        queue.send(.browser(.searchDebounceElapsed(generation: generation)))
-                    } catch {}
-                }
-            }
-            return true
-        }
-
-        /// Runs a request and turns its outcome into what the view model takes; nil when it was cancelled.
-        static func attempt<T: Sendable>(
-            in language: Language, _ request: () async throws(OpenMarketError) -> T
-        ) async -> Result<T, BrowserFailure>? {
-            do throws(OpenMarketError) {
-                return .success(try await request())
-            } catch {
-                return error.isCancelled ? nil : .failure(BrowserFailure(error, in: language))
-            }
-        }
-
-        /// Each kept product's detail, one after another (a few at most): a 404 is a deleted product; any other
-        /// failure is left out of the answer, so the product is looked at again later.
-        static func look(at ids: [Int], client: OpenMarketClient) async -> [WishLook] {
-            var looks: [WishLook] = []
-            for id in ids {
-                do throws(OpenMarketError) {
-                    looks.append(WishLook(id: id, product: try await client.product(id: id).summary))
-                } catch {
-                    if error.status == 404 { looks.append(WishLook(id: id, product: nil)) }
-                }
-            }
-            return looks
-        }
-
-        static func require(_ identity: VendorIdentity?) throws(OpenMarketError) -> VendorIdentity {
-            guard let identity else { throw OpenMarketError.invalidRequest("no vendor identity") }
-            return identity
         }
     }
 }

@@ -1,0 +1,111 @@
+import Localization
+import Foundation
+import ImageCodec
+import ImagePipeline
+import MarketFeatures
+import OpenMarketAPI
+import TerminalUI
+
+extension BrowserRuntime.Loop {
+    /// Renders the state, paints the pictures at hand (half blocks into the cells, or graphics over
+    /// them), hands the frame to the terminal. Returns the pictures the frame wants, most urgent first.
+    mutating func draw(_ state: BrowserState) -> Wanted {
+        let screen = BrowserScreen(state: state)
+        let palette = screen.palette
+        let report = screen.render(into: &canvas)
+        var wanted = Wanted()
+        var allAtHand = false
+        if state.pictureMode == .off {
+            // No pictures: the placeholders stay, and nothing is downloaded for them.
+            runtime.terminal.present(canvas)
+        } else if var pictures = graphics, state.pictureMode == pictures.surface.mode, palette != .monochrome {
+            (wanted.graphics, allAtHand) = Self.paint(&pictures, report, palette: palette, on: &canvas, runtime.terminal)
+            graphics = pictures
+        } else {
+            (wanted.cells, allAtHand) = Self.paint(&cells, report, palette: palette, on: &canvas, runtime.terminal)
+        }
+        if !reportedFirstProducts, !state.catalog.products.isEmpty {
+            reportedFirstProducts = true
+            runtime.configuration.onFirstProducts?()
+        }
+        if reportedFirstProducts, !reportedFirstPictures, allAtHand {
+            reportedFirstPictures = true
+            runtime.configuration.onFirstPictures?()
+        }
+        return wanted
+    }
+
+    /// The pictures a frame wants, of the kind it draws (the other kind wants none).
+    struct Wanted {
+        var cells: [ImageCacheKey] = []
+        var graphics: [GraphicsPictures.Source] = []
+    }
+
+    /// Paints a frame's pictures of one kind and presents the frame. Returns the pictures it wants, and
+    /// whether it wants some and all are at hand.
+    static func paint<Surface>(
+        _ pictures: inout Pictures<Surface>, _ report: FrameReport, palette: PaletteKind, on canvas: inout Canvas,
+        _ terminal: any TerminalBackend
+    ) -> ([Surface.Source], Bool) {
+        let (placed, wanted) = pictures.surface.paint(report, palette: palette, into: &canvas)
+        terminal.present(canvas, graphics: placed)
+        return (wanted, !wanted.isEmpty && wanted.allSatisfy(pictures.surface.has))
+    }
+
+    /// Cancels the picture loads no frame wants and starts those due, for both kinds (a kind the frame
+    /// does not draw wants nothing: its loads stop), and schedules the wake for the next retry. Returns the
+    /// pictures whose loads it started.
+    mutating func updateLoads(_ wanted: Wanted) -> [URL] {
+        let queue = self.queue
+        let cellActions = cells.want(wanted.cells, now: elapsed()) { key, image in
+            queue.send(image.map { .imageLoaded(key, $0) } ?? .imageFailed(key))
+        }
+        scheduleWake(cellActions)
+        let now = elapsed()
+        let actions = graphics?.want(wanted.graphics, now: now) { source, image in
+            queue.send(image.map { .graphicLoaded(source, $0) } ?? .graphicFailed(source))
+        }
+        scheduleWake(actions ?? [])
+        return cellActions.compactMap { if case .start(let key) = $0 { key.url } else { nil } }
+            + (actions ?? []).compactMap { if case .start(let source) = $0 { source.url } else { nil } }
+    }
+
+    /// Keeps the spinner ticking while anything is under way.
+    mutating func startSpinnerIfWanted(_ state: BrowserState) {
+        guard EffectKey.spinner.isWanted(in: state), !tasks.isRunning(.spinner) else { return }
+        let queue = self.queue
+        let clock = runtime.clock
+        tasks.start(.spinner) {
+            while !Task.isCancelled {
+                try? await clock.sleep(for: .milliseconds(100))
+                if Task.isCancelled { break }
+                queue.send(.browser(.spinnerTicked))
+            }
+        }
+    }
+
+    /// Carries out the wakes among `actions`: one timer for the earliest, which draws a frame when it
+    /// fires (the frame asks for the pictures then due, and schedules the next wake).
+    mutating func scheduleWake(_ actions: [PictureLoads<some Hashable & Sendable>.Action]) {
+        let now = elapsed()
+        for case .wake(let after) in actions {
+            let due = now + after
+            if let scheduled = wakeAt, scheduled > now, scheduled <= due { continue }
+            wakeAt = due
+            let queue = self.queue
+            let clock = runtime.clock
+            tasks.start(.pictureWake) {
+                do {
+                    try await clock.sleep(for: after)
+                    queue.send(.picturesDue)
+                } catch {}
+            }
+        }
+    }
+
+    /// The time elapsed on `clock` since this call.
+    static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
+        let start = clock.now
+        return { start.duration(to: clock.now) }
+    }
+}

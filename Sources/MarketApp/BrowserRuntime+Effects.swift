@@ -1,0 +1,130 @@
+import Localization
+import Foundation
+import ImagePipeline
+import MarketFeatures
+import OpenMarketAPI
+import TerminalUI
+
+extension BrowserRuntime.Loop {
+    /// Starts an effect, by the kind of work it is; false when the effect is to quit.
+    mutating func perform(_ effect: BrowserEffect) -> Bool {
+        switch effect {
+        case .quit:
+            return false
+        case .loadPage, .pollFirstPage, .loadDetail, .checkWishes, .searchPalette:
+            performRead(effect)
+        case .registerProduct, .updateProduct, .deleteProduct:
+            performWrite(effect)
+        case .preparePicture, .completePath, .loadFormImages:
+            performFormWork(effect)
+        case .copy, .saveWishList, .schedulePaletteSearch, .scheduleSearch:
+            performOther(effect)
+        }
+        return true
+    }
+
+    /// The market read: pages, a product, the kept products, the palette's search.
+    mutating func performRead(_ effect: BrowserEffect) {
+        let client = runtime.client
+        let queue = self.queue
+        let language = runtime.configuration.language
+        switch effect {
+        case .loadPage(let id, let page, let perPage, let search, let listing):
+            tasks.start(.page) {
+                guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
+                    try await client.page(number: page, itemsPerPage: perPage, search: search, listing: listing)
+                }) else { return }
+                queue.send(.browser(.pageLoaded(requestID: id, result)))
+            }
+        case .pollFirstPage(let perPage, let search):
+            tasks.start(.poll) {
+                let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
+                    try await client.page(number: 1, itemsPerPage: perPage, search: search)
+                }) ?? .failure(BrowserFailure(language.text(.requestCancelled)))
+                queue.send(.browser(.pollLoaded(search: search, result)))
+            }
+        case .loadDetail(let id):
+            tasks.start(.detail(id: id)) {
+                guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in try await client.product(id: id) })
+                else { return }
+                queue.send(.browser(.presented(.detail(id: id, .loaded(result)))))
+            }
+        case .checkWishes(let ids):
+            tasks.start(.wishCheck) {
+                queue.send(.browser(.wishesChecked(await Self.look(at: ids, client: client))))
+            }
+        case .searchPalette(let query, let generation):
+            tasks.start(.paletteSearch) {
+                guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
+                    try await client.page(number: 1, itemsPerPage: 20, search: query)
+                }) else { return }
+                queue.send(.browser(.paletteSearched(query: query, generation: generation, result)))
+            }
+        default:
+            break
+        }
+    }
+
+    /// The clipboard, the wish list's keeping, the debounce timers.
+    mutating func performOther(_ effect: BrowserEffect) {
+        let queue = self.queue
+        switch effect {
+        case .copy(let text):
+            runtime.terminal.copy(text)
+        case .saveWishList(let products, let generation):
+            let store = wishes
+            tasks.start(.wishSave(generation: generation)) {
+                await store.save(products, generation: generation)
+                queue.send(.browser(.wishPlaceFound(await store.currentPlace())))
+            }
+        case .schedulePaletteSearch(let generation, let delay):
+            let clock = runtime.clock
+            tasks.start(.paletteDebounce) {
+                do {
+                    try await clock.sleep(for: delay)
+                    queue.send(.browser(.paletteSearchDue(generation: generation)))
+                } catch {}
+            }
+        case .scheduleSearch(let generation, let delay):
+            let clock = runtime.clock
+            tasks.start(.searchDebounce) {
+                do {
+                    try await clock.sleep(for: delay)
+                    queue.send(.browser(.searchDebounceElapsed(generation: generation)))
+                } catch {}
+            }
+        default:
+            break
+        }
+    }
+
+    /// Runs a request and turns its outcome into what the view model takes; nil when it was cancelled.
+    static func attempt<T: Sendable>(
+        in language: Language, _ request: () async throws(OpenMarketError) -> T
+    ) async -> Result<T, BrowserFailure>? {
+        do throws(OpenMarketError) {
+            return .success(try await request())
+        } catch {
+            return error.isCancelled ? nil : .failure(BrowserFailure(error, in: language))
+        }
+    }
+
+    /// Each kept product's detail, one after another (a few at most): a 404 is a deleted product; any other
+    /// failure is left out of the answer, so the product is looked at again later.
+    static func look(at ids: [Int], client: OpenMarketClient) async -> [WishLook] {
+        var looks: [WishLook] = []
+        for id in ids {
+            do throws(OpenMarketError) {
+                looks.append(WishLook(id: id, product: try await client.product(id: id).summary))
+            } catch {
+                if error.status == 404 { looks.append(WishLook(id: id, product: nil)) }
+            }
+        }
+        return looks
+    }
+
+    static func require(_ identity: VendorIdentity?) throws(OpenMarketError) -> VendorIdentity {
+        guard let identity else { throw OpenMarketError.invalidRequest("no vendor identity") }
+        return identity
+    }
+}

@@ -1,0 +1,92 @@
+import Localization
+import Foundation
+import ImagePipeline
+import MarketFeatures
+import OpenMarketAPI
+import TerminalUI
+
+extension BrowserRuntime.Loop {
+    /// The market written as the vendor: a registration, an edit, a delete; a cancelled one says so.
+    mutating func performWrite(_ effect: BrowserEffect) {
+        let client = runtime.client
+        let queue = self.queue
+        let language = runtime.configuration.language
+        switch effect {
+        case .registerProduct(let product, let pictures):
+            let identity = runtime.configuration.identity
+            tasks.start(.register) {
+                let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
+                    try await client.register(product, pictures: pictures, identity: try Self.require(identity)) {
+                        sent, total in queue.send(.browser(.presented(.form(.register, .uploadProgressed(sent: sent, total: total)))))
+                    }
+                }) ?? .failure(BrowserFailure(language.text(Activity.uploading.cancelledPhrase)))
+                queue.send(.browser(.presented(.form(.register, .submitted(result)))))
+            }
+        case .updateProduct(let id, let changes):
+            let identity = runtime.configuration.identity
+            tasks.start(.update(id: id)) {
+                let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
+                    try await client.update(id: id, changes: changes, identity: try Self.require(identity))
+                }) ?? .failure(BrowserFailure(language.text(Activity.saving.cancelledPhrase)))
+                queue.send(.browser(.presented(.form(.edit(productID: id), .submitted(result)))))
+            }
+        case .deleteProduct(let id):
+            let identity = runtime.configuration.identity
+            tasks.start(.delete(id: id)) {
+                let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
+                    let identity = try Self.require(identity)
+                    return try await client.delete(id: id, identity: identity)
+                }) ?? .failure(BrowserFailure(language.text(Activity.deleting.cancelledPhrase)))
+                queue.send(.browser(.productDeleted(id: id, result)))
+            }
+        default:
+            break
+        }
+    }
+
+    /// The form's own work: a picture file read and shrunk (inside an SSH visitor's folder), a path completed, an edited product's pictures.
+    mutating func performFormWork(_ effect: BrowserEffect) {
+        let client = runtime.client
+        let queue = self.queue
+        let language = runtime.configuration.language
+        switch effect {
+        case .preparePicture(let path, let preview, let palette):
+            let folder = runtime.configuration.pictureFolder
+            tasks.startDetached(.preparePicture(path: path)) {
+                let result: Result<ProductFormState.Picture, BrowserFailure>
+                do throws(UploadPictureError) {
+                    // An SSH visitor's names are inside their upload folder; anything else reads as absent.
+                    var file = path
+                    if let folder {
+                        guard let inside = folder.file(path) else {
+                            queue.send(.browser(.presented(.form(.register, .pictureLoaded(
+                                path: path, .failure(BrowserFailure(language.text(.notInPictureFolder(path)))))))))
+                            return
+                        }
+                        file = inside
+                    }
+                    let upload = try UploadShrinker().prepare(fileAt: file)
+                    let cells = try? ThumbnailRenderer(palette: palette).render(upload.bytes, columns: preview.columns, rows: preview.rows)
+                    result = .success(ProductFormState.Picture(path: path, upload: upload, preview: cells))
+                } catch {
+                    result = .failure(BrowserFailure(error.description(in: language)))
+                }
+                queue.send(.browser(.presented(.form(.register, .pictureLoaded(path: path, result)))))
+            }
+        case .completePath(let prefix):
+            let folder = runtime.configuration.pictureFolder
+            tasks.startDetached(.completePath) {
+                let candidates = folder?.candidates(for: prefix) ?? PathCompleter.candidates(for: prefix)
+                queue.send(.browser(.presented(.form(.register, .pathCompleted(prefix: prefix, candidates)))))
+            }
+        case .loadFormImages(let id):
+            tasks.start(.formImages(id: id)) {
+                guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in try await client.product(id: id) })
+                else { return }
+                queue.send(.browser(.presented(.form(.edit(productID: id), .imagesLoaded(result)))))
+            }
+        default:
+            break
+        }
+    }
+}

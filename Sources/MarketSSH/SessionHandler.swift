@@ -14,12 +14,12 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = SSHChannelData
 
-    private let launcher: SessionLauncher
-    private let connection: ConnectionInfo
-    private let registry: SessionRegistry
-    private let reports: FirstPageReports
+    let launcher: SessionLauncher
+    let connection: ConnectionInfo
+    let registry: SessionRegistry
+    let reports: FirstPageReports
     /// The browser running for this channel: its terminal, the pipe carrying its output, its watchdog.
-    private struct Running {
+    struct Running {
         let terminal: PseudoTerminal
         let started: ContinuousClock.Instant
         var pipe: (any Channel)?
@@ -31,17 +31,17 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     private var channel: (any Channel)?
     private var lastInput = ContinuousClock.now
     /// Why the session is being ended by the server (said to the client after the browser has exited).
-    private var goodbye: String?
+    var goodbye: String?
     /// Why it ended, when the server or the client ended it (else the browser's exit status says).
-    private var endReason: SSHMetrics.End?
-    private var running: Running?
+    var endReason: SSHMetrics.End?
+    var running: Running?
     /// Window changes: applied at once, then at most one per `resizeInterval` (the last of a burst wins), so
     /// a client sending a hundred a second costs the browser ten redraws, not a hundred.
     private var lastResize: ContinuousClock.Instant?
     private var pendingResize: (columns: Int, rows: Int, pixelWidth: Int, pixelHeight: Int)?
     static let resizeInterval = Duration.milliseconds(100)
     /// What the channel has been asked so far.
-    private var state = SessionStateMachine()
+    var state = SessionStateMachine()
 
     init(launcher: SessionLauncher, connection: ConnectionInfo, registry: SessionRegistry, reports: FirstPageReports) {
         self.launcher = launcher
@@ -66,7 +66,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             if let terminal = self.running?.terminal {
                 terminal.hangUp()
             } else if let channel = self.channel {
-                self.finish(channel, text: self.state.language.text(reason) + "\r\n", status: 0)
+                SessionFarewell.finish(channel, text: self.state.language.text(reason) + "\r\n", status: 0)
             }
         }
     }
@@ -133,23 +133,23 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         case .answer(let text, let status):
             launcher.logger.info(
                 "ssh request answered \(connection.logFields) status=\(status)")
-            finish(channel, text: text, status: status)
+            SessionFarewell.finish(channel, text: text, status: status)
         case .launch(let pty, let productID):
             switch registry.add(self, of: connection) {
             case .taken:
                 break
             case .full:
                 launcher.logger.info("ssh session refused: full (\(registry.limits.maxSessions) sessions) \(connection.logFields)")
-                finish(channel, text: launcher.fullText(in: state.language), status: 1)
+                SessionFarewell.finish(channel, text: launcher.fullText(in: state.language), status: 1)
                 return
             case .connectionHasOne:
                 launcher.logger.info("ssh session refused: a second session on one connection \(connection.logFields)")
-                finish(channel, text: state.language.text(.sshOneSessionPerConnection) + "\r\n", status: 1)
+                SessionFarewell.finish(channel, text: state.language.text(.sshOneSessionPerConnection) + "\r\n", status: 1)
                 return
             case .addressFull:
                 let limit = registry.limits.maxSessionsPerAddress
                 launcher.logger.info("ssh session refused: \(limit) sessions from the address already \(connection.logFields)")
-                finish(channel, text: state.language.text(.sshAddressFull(limit: limit)) + "\r\n", status: 1)
+                SessionFarewell.finish(channel, text: state.language.text(.sshAddressFull(limit: limit)) + "\r\n", status: 1)
                 return
             }
             // The seat is taken; the browser starts when the gate has room (at once, unless a burst is starting).
@@ -172,7 +172,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             terminal = try spawnBrowser(pty: pty, productID: productID)
         } catch {
             start.leave()
-            finish(channel, text: "The session could not start: \(error)\r\n", status: 1)
+            SessionFarewell.finish(channel, text: "The session could not start: \(error)\r\n", status: 1)
             return
         }
         running = Running(terminal: terminal, started: .now)
@@ -241,83 +241,6 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             }
     }
 
-    /// Waits for the browser to exit, then drains its last output, says goodbye and closes the channel.
-    private func startReaper(of terminal: PseudoTerminal, channel: any Channel) {
-        let logger = launcher.logger
-        let connection = self.connection
-        // A thread of its own blocks in waitpid: parking dispatch's shared workers there starves
-        // everything else that runs on them (the embedded server's database reads among them).
-        let reaper = Thread {
-            let status = terminal.waitForExit()
-            terminal.closeMaster()
-            let overBudget = self.registry.limits.budget?.explains(status: status, peakBytes: terminal.peakBytes) == true
-            channel.eventLoop.execute {
-                if overBudget, self.goodbye == nil {
-                    // Only this visitor notices: their browser is gone, and they are told why.
-                    self.goodbye = self.state.language.text(.sshBudget)
-                    self.endReason = .budget
-                    logger.notice(
-                        "ssh session ended over its budget \(connection.logFields) status=\(status) peak=\(terminal.peakBytes >> 20)MB")
-                }
-                self.logEnd(logger: logger, connection: connection, status: status)
-                self.running?.watchdog?.cancel()
-                // The session leaves the registry when its channel closes (`channelInactive`), after the
-                // goodbye below, not now: a server stopping waits for the registry to empty, and exiting
-                // while goodbyes were still being written lost some of them.
-                // What the browser wrote last (an error line, say) is still in the pty: let the pipe read it
-                // to the end (EIO once drained), but no longer than a second (a client that does not read).
-                let drained = self.running?.pipe?.closeFuture ?? channel.eventLoop.makeSucceededVoidFuture()
-                let cutOff = channel.eventLoop.scheduleTask(in: .seconds(1)) { self.running?.pipe?.close(promise: nil) }
-                drained.whenComplete { _ in
-                    cutOff.cancel()
-                    self.sayGoodbye(on: channel, status: status)
-                }
-            }
-        }
-        reaper.name = "openmarket.ssh.session"
-        reaper.start()
-    }
-
-    /// What a browser that was killed (over its budget, or crashed) could not undo itself: the main screen back,
-    /// the cursor shown, colours and attributes reset, mouse reports and bracketed paste off, the keypad
-    /// normal. Each is a no-op on a terminal already in that state.
-    static let terminalRestore = "\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1003l\u{1B}[?1006l\u{1B}[?2004l\u{1B}[?1l\u{1B}>"
-
-    /// The last words of a session whose browser has exited: the visitor's terminal restored when the browser
-    /// was killed by a signal, the goodbye line, if any, then the exit status.
-    private func sayGoodbye(on channel: any Channel, status: Int32) {
-        let restore = status > 128 ? Self.terminalRestore : ""
-        if goodbye != nil || !restore.isEmpty {
-            let text = restore + (goodbye.map { "\r\n" + $0 + "\r\n" } ?? "")
-            var line = channel.allocator.buffer(capacity: text.utf8.count)
-            line.writeString(text)
-            channel.writeAndFlush(line, promise: nil)
-        }
-        channel.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: Int(status))).whenComplete { _ in
-            channel.close(promise: nil)
-        }
-    }
-
-    private func logEnd(logger: Logger, connection: ConnectionInfo, status: Int32) {
-        guard let started = running?.started, running?.ended == false else { return }
-        running?.ended = true
-        if let pid = running?.terminal.pid { reports.forget(pid) }
-        registry.metrics.ended(endReason ?? (status == 0 ? .quit : .failed))
-        let seconds = Double((ContinuousClock.now - started).components.seconds)
-        logger.info(
-            "ssh session end \(connection.logFields) size=\(state.terminal?.columns ?? 0)x\(state.terminal?.rows ?? 0) duration=\(Int(seconds))s status=\(status)")
-    }
-
-    /// Writes a message, an exit status, and closes the channel.
-    private func finish(_ channel: any Channel, text: String, status: Int) {
-        var buffer = channel.allocator.buffer(capacity: text.utf8.count)
-        buffer.writeString(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n"))
-        channel.writeAndFlush(buffer, promise: nil)  // this handler wraps it as channel data
-        channel.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: status)).whenComplete { _ in
-            channel.close(promise: nil)
-        }
-    }
-
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let message = unwrapInboundIn(data)
         guard case .channel = message.type, case .byteBuffer(let bytes) = message.data else { return }
@@ -347,31 +270,6 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        context.close(promise: nil)
-    }
-}
-
-/// Reads what the browser writes to its terminal and sends it to the SSH client.
-final class PTYOutputHandler: ChannelInboundHandler, @unchecked Sendable {
-    typealias InboundIn = ByteBuffer
-
-    private let ssh: any Channel
-    private let metrics: SSHMetrics
-
-    init(ssh: any Channel, metrics: SSHMetrics) {
-        self.ssh = ssh
-        self.metrics = metrics
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let bytes = unwrapInboundIn(data)
-        metrics.bytesOut.increment(by: bytes.readableBytes)
-        ssh.writeAndFlush(bytes, promise: nil)  // the session handler wraps it as channel data
-        if !ssh.isWritable { context.channel.setOption(ChannelOptions.autoRead, value: false).whenComplete { _ in } }
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        // EIO when the browser has exited and the pty's other side is gone.
         context.close(promise: nil)
     }
 }

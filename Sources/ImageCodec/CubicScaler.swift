@@ -10,7 +10,14 @@ public struct CubicScaler: Sendable {
         if width == image.width && height == image.height { return image }
         let columns = Self.taps(from: image.width, to: width)
         let rows = Self.taps(from: image.height, to: height)
-        // Premultiply into floats.
+        let source = Self.premultiplied(image)
+        let horizontal = Self.horizontal(source, width: image.width, height: image.height, to: width, columns)
+        let out = Self.vertical(horizontal, width: width, to: height, rows)
+        return RGBAImage(width: width, height: height, pixels: out)
+    }
+
+    /// The pixels as floats, premultiplied by their alpha.
+    static func premultiplied(_ image: RGBAImage) -> [Float] {
         var source = [Float](repeating: 0, count: image.pixels.count)
         image.pixels.withUnsafeBufferPointer { src in
             source.withUnsafeMutableBufferPointer { dst in
@@ -23,11 +30,16 @@ public struct CubicScaler: Sendable {
                 }
             }
         }
-        var horizontal = [Float](repeating: 0, count: width * image.height * 4)
+        return source
+    }
+
+    /// The rows scaled to `outWidth` columns (`columns`' taps), premultiplied floats in and out.
+    static func horizontal(_ source: [Float], width inWidth: Int, height: Int, to width: Int, _ columns: [Taps]) -> [Float] {
+        var horizontal = [Float](repeating: 0, count: width * height * 4)
         source.withUnsafeBufferPointer { src in
             horizontal.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<image.height {
-                    let rowIn = y * image.width * 4
+                for y in 0..<height {
+                    let rowIn = y * inWidth * 4
                     let rowOut = y * width * 4
                     for x in 0..<width {
                         let tap = columns[x]
@@ -48,6 +60,11 @@ public struct CubicScaler: Sendable {
                 }
             }
         }
+        return horizontal
+    }
+
+    /// The columns scaled to `height` rows (`rows`' taps), unpremultiplied into bytes.
+    static func vertical(_ horizontal: [Float], width: Int, to height: Int, _ rows: [Taps]) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * height * 4)
         horizontal.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
@@ -77,7 +94,7 @@ public struct CubicScaler: Sendable {
                 }
             }
         }
-        return RGBAImage(width: width, height: height, pixels: out)
+        return out
     }
 
     /// The source pixels one output pixel is made of, and their weights (summing to 1).

@@ -35,13 +35,46 @@ final class PseudoTerminal: Sendable {
             throw error
         }
 
+        let child: pid_t
+        do {
+            child = try Self.spawn(
+                executable: executable, arguments: arguments, environment: environment, terminal: slavePath, closing: (master, slave),
+                setsid: setsid, inherited: inherited)
+        } catch {
+            close(master)
+            throw error
+        }
+        // The budget is set before the browser has read anything from its visitor (it is still loading); a
+        // browser that could not be given it does not run.
+        if let budget {
+            do {
+                try budget.apply(to: child)
+            } catch {
+                kill(child, SIGKILL)
+                var ignored: Int32 = 0
+                while waitpid(child, &ignored, 0) == -1, errno == EINTR {}
+                close(master)
+                throw error
+            }
+        }
+        self.master = master
+        pid = child
+    }
+
+    /// Starts `executable` in a session of its own on the terminal at `terminal` (its standard input, output and
+    /// error), with the signals at their defaults and none blocked, `inherited` passed on, and no other
+    /// descriptor of ours (`closing`: the pty's two ends, and everything from 3 up).
+    static func spawn(
+        executable: String, arguments: [String], environment: [String: String], terminal: String,
+        closing: (master: Int32, slave: Int32), setsid: Int32, inherited: (descriptor: Int32, as: Int32)?
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addclose(&actions, master)
-        posix_spawn_file_actions_addclose(&actions, slave)
+        posix_spawn_file_actions_addclose(&actions, closing.master)
+        posix_spawn_file_actions_addclose(&actions, closing.slave)
         // After setsid, the first terminal opened becomes the controlling one.
-        posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
         // dup2 leaves the copy without close-on-exec: the one descriptor the child inherits beyond its terminal.
@@ -49,11 +82,8 @@ final class PseudoTerminal: Sendable {
         // Nothing else of the front's: other sessions' pty masters and SSH connections are open here without
         // close-on-exec (openpty and NIO's sockets), and a browser holding them keeps those sessions alive
         // after the front is gone — its visitors would wait on a dead front instead of reconnecting.
-        let closing = cps_add_closefrom(&actions, max(3, (inherited?.as ?? 2) + 1))
-        guard closing == 0 else {
-            close(master)
-            throw POSIXError(POSIXErrorCode(rawValue: closing) ?? .EOPNOTSUPP)
-        }
+        let closed = cps_add_closefrom(&actions, max(3, (inherited?.as ?? 2) + 1))
+        guard closed == 0 else { throw POSIXError(POSIXErrorCode(rawValue: closed) ?? .EOPNOTSUPP) }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -74,25 +104,8 @@ final class PseudoTerminal: Sendable {
         }
         var child: pid_t = 0
         let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
-        guard status == 0 else {
-            close(master)
-            throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO)
-        }
-        // The budget is set before the browser has read anything from its visitor (it is still loading); a
-        // browser that could not be given it does not run.
-        if let budget {
-            do {
-                try budget.apply(to: child)
-            } catch {
-                kill(child, SIGKILL)
-                var ignored: Int32 = 0
-                while waitpid(child, &ignored, 0) == -1, errno == EINTR {}
-                close(master)
-                throw error
-            }
-        }
-        self.master = master
-        pid = child
+        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
+        return child
     }
 
     /// The path of the terminal open on `descriptor`; an error (not a crash) when it is none.

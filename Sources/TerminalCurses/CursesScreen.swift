@@ -93,25 +93,66 @@ struct CursesScreen {
         // a band of rows that moved is scrolled here instead, with curses' picture of the screen and the
         // pictures' layer (kitty's pictures in the band are deleted first and placed again).
         var cutRows = Set<Int>()
-        if var shifted = previous, canvas.width == width, canvas.height == height,
-            inPlace, let shift = CanvasShift.find(from: shifted, to: canvas)
+        if let shifted = previous, canvas.width == width, canvas.height == height, inPlace,
+            let shift = CanvasShift.find(from: shifted, to: canvas)
         {
-            let pixelsInCells = layer.shown.contains { $0.isErasedByText }
-            let (erases, cut) = layer.scroll(shift)
+            let (scrolled, cut) = scrollBand(shift, of: shifted)
+            previous = scrolled
             cutRows = cut
-            if pixelsInCells {
-                // xterm leaves remnants of pictures in the rows a region's scroll brings in: rewrite them whole.
-                let incoming = shift.lines > 0
-                    ? (shift.bottom - shift.lines + 1)...shift.bottom : shift.top...(shift.top - shift.lines - 1)
-                cutRows.formUnion(incoming)
-            }
-            beginUpdate()
-            fflush(stdout)
-            TerminalOutput.write(erases.flatMap { $0 } + Canvas.scrollBytes(shift), to: descriptor)
-            ccs_scroll_region(Int32(shift.top), Int32(shift.bottom), Int32(shift.lines))
-            shifted.apply(shift)
-            previous = shifted
         }
+        let changed = writeChangedCells(canvas, over: previous, width: width, height: height)
+        ccs_set_attributes(stdscr, 0, 0)
+        idlok(stdscr, !inPlace)
+        idcok(stdscr, !inPlace)
+        _ = ccs_allow_scrolling(inPlace ? 0 : 1)
+        var update = withGraphics ? layer.update(to: graphics, repainting: cutRows) : GraphicsLayer.Update()
+        update.erases = pendingErases + update.erases
+        pendingErases = []
+        for row in update.repaintRows where row < height {
+            wredrawln(stdscr, Int32(row), 1)
+        }
+        let directBytes = direct
+            ? DirectColorCells.bytes(canvas, previous: previous, rows: Set(update.repaintRows), width: width, height: height)
+            : []
+        let uploads = inText.compactMap(\.upload).filter { uploaded[$0.id] == nil }
+        let drawsAfter = !update.draws.isEmpty || !update.erases.isEmpty || !directBytes.isEmpty || !uploads.isEmpty
+        if changed || drawsAfter || !update.repaintRows.isEmpty { beginUpdate() }
+        wnoutrefresh(stdscr)
+        doupdate()
+        let linksBefore = last?.links ?? []
+        last = canvas
+        lastGraphics = all
+        if drawsAfter { send(update, direct: directBytes, uploads: uploads) }
+        if hyperlinks { writeStaleLinks(canvas, over: previous, linksBefore: linksBefore, repainted: update.repaintRows, width: width, height: height) }
+        endUpdate()
+    }
+
+    /// Scrolls a band of rows that moved, here rather than by curses (which cannot know where pictures and
+    /// direct-colour cells are): curses' picture of the screen and the pictures' layer with it (kitty's pictures
+    /// in the band deleted first and placed again). Returns the previous frame as scrolled, and the rows to
+    /// rewrite whole.
+    private mutating func scrollBand(_ shift: CanvasShift, of before: Canvas) -> (Canvas, Set<Int>) {
+        var shifted = before
+        let pixelsInCells = layer.shown.contains { $0.isErasedByText }
+        let (erases, cut) = layer.scroll(shift)
+        var cutRows = cut
+        if pixelsInCells {
+            // xterm leaves remnants of pictures in the rows a region's scroll brings in: rewrite them whole.
+            let incoming = shift.lines > 0
+                ? (shift.bottom - shift.lines + 1)...shift.bottom : shift.top...(shift.top - shift.lines - 1)
+            cutRows.formUnion(incoming)
+        }
+        beginUpdate()
+        fflush(stdout)
+        TerminalOutput.write(erases.flatMap { $0 } + Canvas.scrollBytes(shift), to: descriptor)
+        ccs_scroll_region(Int32(shift.top), Int32(shift.bottom), Int32(shift.lines))
+        shifted.apply(shift)
+        return (shifted, cutRows)
+    }
+
+    /// Gives curses the cells that changed since `previous` (every cell without one), a run of one style at a
+    /// time; returns whether any did.
+    private mutating func writeChangedCells(_ canvas: Canvas, over previous: Canvas?, width: Int, height: Int) -> Bool {
         var run: [wchar_t] = []
         var changed = previous == nil
         for y in 0..<height {
@@ -154,42 +195,23 @@ struct CursesScreen {
                 }
             }
         }
-        ccs_set_attributes(stdscr, 0, 0)
-        idlok(stdscr, !inPlace)
-        idcok(stdscr, !inPlace)
-        _ = ccs_allow_scrolling(inPlace ? 0 : 1)
-        var update = withGraphics ? layer.update(to: graphics, repainting: cutRows) : GraphicsLayer.Update()
-        update.erases = pendingErases + update.erases
-        pendingErases = []
-        for row in update.repaintRows where row < height {
-            wredrawln(stdscr, Int32(row), 1)
+        return changed
+    }
+
+    /// Writes again the links that are new, whose cells changed, or whose row was rewritten: a link's cells keep
+    /// their link in the terminal until something is written over them.
+    private mutating func writeStaleLinks(
+        _ canvas: Canvas, over previous: Canvas?, linksBefore: [Hyperlink], repainted: [Int], width: Int, height: Int
+    ) {
+        let stale = canvas.links.filter { link in
+            guard let previous, linksBefore.contains(link), !repainted.contains(link.y) else { return true }
+            return link.columns.contains { x in x < width && link.y < height && previous[x, link.y] != canvas[x, link.y] }
         }
-        let directBytes = direct
-            ? DirectColorCells.bytes(canvas, previous: previous, rows: Set(update.repaintRows), width: width, height: height)
-            : []
-        let uploads = inText.compactMap(\.upload).filter { uploaded[$0.id] == nil }
-        let drawsAfter = !update.draws.isEmpty || !update.erases.isEmpty || !directBytes.isEmpty || !uploads.isEmpty
-        if changed || drawsAfter || !update.repaintRows.isEmpty { beginUpdate() }
-        wnoutrefresh(stdscr)
-        doupdate()
-        let linksBefore = last?.links ?? []
-        last = canvas
-        lastGraphics = all
-        if drawsAfter { send(update, direct: directBytes, uploads: uploads) }
-        if hyperlinks {
-            // A link's cells keep their link in the terminal until something is written over them: write
-            // again only links that are new, whose cells changed, or whose row was rewritten.
-            let stale = canvas.links.filter { link in
-                guard let previous, linksBefore.contains(link), !update.repaintRows.contains(link.y) else { return true }
-                return link.columns.contains { x in x < width && link.y < height && previous[x, link.y] != canvas[x, link.y] }
-            }
-            if !stale.isEmpty {
-                beginUpdate()
-                fflush(stdout)
-                TerminalOutput.write([0x1B, UInt8(ascii: "7")] + Hyperlink.bytes(stale, on: canvas) + [0x1B, UInt8(ascii: "8")], to: descriptor)
-            }
+        if !stale.isEmpty {
+            beginUpdate()
+            fflush(stdout)
+            TerminalOutput.write([0x1B, UInt8(ascii: "7")] + Hyperlink.bytes(stale, on: canvas) + [0x1B, UInt8(ascii: "8")], to: descriptor)
         }
-        endUpdate()
     }
 
     /// What curses is given for a cell: a cell in 24-bit colour becomes an invisible blank, which no

@@ -178,26 +178,7 @@ public final class CursesTerminal: TerminalBackend {
             }
             if stopping { break }
             // Input first (resizes change what a frame must look like), then the newest frame.
-            for event in input.drain() {
-                if event == .key(.control("l")) {
-                    // Redraw from nothing, here where the frame is: the browser has nothing to change.
-                    if frame == nil { screen.redrawAll() } else { screen.invalidate() }
-                    continue
-                }
-                if case .resize(let columns, let rows) = event {
-                    lastSize = (columns, rows)
-                    state.withLockedValue { $0.size = (columns, rows) }
-                    screen.invalidate()
-                }
-                continuation.yield(event)
-            }
-            if let changed = Self.windowSizeChanged(from: lastSize) {
-                resize_term(Int32(changed.rows), Int32(changed.columns))
-                lastSize = changed
-                state.withLockedValue { $0.size = changed }
-                screen.invalidate()
-                continuation.yield(.resize(columns: changed.columns, rows: changed.rows))
-            }
+            deliver(input.drain(), to: &screen, frameWaiting: frame != nil, lastSize: &lastSize)
             if let frame { screen.draw(frame, graphics: graphics) }
             if !writes.isEmpty {
                 fflush(stdout)
@@ -210,6 +191,33 @@ public final class CursesTerminal: TerminalBackend {
         ccs_restore_signal_defaults()
         continuation.finish()
         finished.withLockedValue { $0?.resume() }
+    }
+
+    /// Input to the browser: keys, clicks and new sizes (a new size redraws the next frame whole); Ctrl-L is
+    /// answered here, where the frame is (from nothing, or with the frame waiting). Then a size the kernel
+    /// reports that no event said.
+    private func deliver(
+        _ events: [TerminalInput], to screen: inout CursesScreen, frameWaiting: Bool, lastSize: inout (columns: Int, rows: Int)
+    ) {
+        for event in events {
+            if event == .key(.control("l")) {
+                if frameWaiting { screen.invalidate() } else { screen.redrawAll() }
+                continue
+            }
+            if case .resize(let columns, let rows) = event {
+                lastSize = (columns, rows)
+                state.withLockedValue { $0.size = (columns, rows) }
+                screen.invalidate()
+            }
+            continuation.yield(event)
+        }
+        if let changed = Self.windowSizeChanged(from: lastSize) {
+            resize_term(Int32(changed.rows), Int32(changed.columns))
+            lastSize = changed
+            state.withLockedValue { $0.size = changed }
+            screen.invalidate()
+            continuation.yield(.resize(columns: changed.columns, rows: changed.rows))
+        }
     }
 
     /// The size the kernel reports for the terminal, when it differs from `known`.

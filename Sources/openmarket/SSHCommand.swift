@@ -171,28 +171,7 @@ struct SSHCommand: AsyncParsableCommand {
             let loaded = try AuthorizedKeys(contentsOf: URL(fileURLWithPath: authorizedKeys))
             guard loaded.count > 0 else { throw ValidationError("no usable public keys in \(authorizedKeys)") }
             keys = loaded
-            let choices = directory.appendingPathComponent("visitor-choices").path
-            environmentForKey = { fingerprint in [RememberedChoices.environmentKey: Self.choicesFile(in: choices, fingerprint: fingerprint)] }
-            if let vendors = embedded?.vendors {
-                let keyVendors: KeyVendors
-                do {
-                    keyVendors = try KeyVendors(file: directory.appendingPathComponent("ssh-vendors.json"), vendors: vendors, logger: logger)
-                } catch let unusable as KeyVendors.Unusable {
-                    // A refusal, loud: started without it, every key would become a new vendor.
-                    FileHandle.standardError.write(Data("openmarket ssh: \(unusable.description)\n".utf8))
-                    throw ExitCode(78)
-                }
-                environmentForKey = { fingerprint in
-                    var environment = [RememberedChoices.environmentKey: Self.choicesFile(in: choices, fingerprint: fingerprint)]
-                    guard let vendor = keyVendors.credentials(
-                        forFingerprint: fingerprint, name: loaded.comment(forFingerprint: fingerprint) ?? "")
-                    else { return environment }
-                    environment[EnvironmentKey.identifier] = vendor.identifier
-                    environment[EnvironmentKey.secret] = vendor.secret
-                    environment[EnvironmentKey.vendorID] = String(vendor.id)
-                    return environment
-                }
-            }
+            environmentForKey = try Self.keyEnvironment(keys: loaded, directory: directory, vendors: embedded?.vendors, logger: logger)
         } else {
             // Writes off; the browser says so in the visitor's language.
             environment[EnvironmentKey.readOnly] = "1"

@@ -111,10 +111,9 @@ public struct SixelEncoder: Sendable {
         (Int(channel) * 100 + 127) / 255
     }
 
-    /// The whole DCS sequence for indexed pixels.
-    static func sequence(width: Int, height: Int, colors: [RGB], indices: [UInt16]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(64 + colors.count * 20 + width * height / 2)
+    /// The DCS introducer, the raster attributes (square pixels, the size) and the palette's colours the
+    /// pixels use, in percent.
+    static func appendHeader(to out: inout [UInt8], width: Int, height: Int, colors: [RGB], indices: [UInt16]) {
         out += [0x1B, UInt8(ascii: "P"), UInt8(ascii: "q")]
         out.append(UInt8(ascii: "\""))
         out.appendDecimal(1)
@@ -137,6 +136,13 @@ public struct SixelEncoder: Sendable {
             out.append(UInt8(ascii: ";"))
             out.appendDecimal(percent(color.b))
         }
+    }
+
+    /// The whole DCS sequence for indexed pixels.
+    static func sequence(width: Int, height: Int, colors: [RGB], indices: [UInt16]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + colors.count * 20 + width * height / 2)
+        appendHeader(to: &out, width: width, height: height, colors: colors, indices: indices)
 
         // Per band: each colour present gets a slot, its six-bit column masks and its last column.
         var slotOfColor = [Int](repeating: -1, count: colors.count)

@@ -18,26 +18,9 @@ struct FormWidget: Widget {
 
     func render(_ area: Rect, into canvas: inout Canvas, report: inout FrameReport) {
         canvas.fill(area)
-        var y = area.y
         let x = area.x + 1
         let width = area.width - 2
-        let title = context.text(form.productID.map { .editTitle(id: $0) } ?? .registerTitle)
-        canvas.put(title, x: x, y: y, style: theme.name, maxWidth: width)
-        y += 1
-        let messages = form.shownMessages(in: context.language)
-        if let serverError = form.serverError {
-            canvas.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: theme.error)
-            canvas.put(TerminalText.truncated(" ! " + serverError, toWidth: area.width), x: area.x, y: y, style: theme.error)
-            y += 1
-        } else if !messages.isEmpty {
-            let summary = context.text(.fieldsNeedAttention(messages.count))
-            canvas.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: theme.error)
-            canvas.put(
-                TerminalText.truncated(" ! \(summary): " + messages.joined(separator: " "), toWidth: area.width), x: area.x, y: y,
-                style: theme.error)
-            y += 1
-        }
-        y += 1
+        var y = drawHeader(&canvas, area) + 1
         let fieldX = x + labelWidth
         // Room on the right for the notes beside a field (the description's " 0/1000").
         let fieldWidth = max(10, min(60, width - labelWidth - Self.sideNoteWidth))
@@ -55,50 +38,12 @@ struct FormWidget: Widget {
                 let rows = max(2, min(6, area.maxY - y - (form.isRegistration || !form.images.isEmpty ? 20 : 12)))
                 drawText(&canvas, form.description, x: fieldX, y: y, width: fieldWidth, rows: rows, focused: focused)
                 y += rows - 1
-            case .currency:
-                var cx = fieldX
-                for option in [Currency.krw, .usd] {
-                    let chosen = form.currency == option
-                    let label = chosen ? "(•) \(option.code)" : "( ) \(option.code)"
-                    let style = chosen && focused ? CellStyle(attributes: [.reverse, .bold]) : (chosen ? theme.name : theme.plain)
-                    cx += canvas.put(label, x: cx, y: y, style: style) + 2
-                }
-                if focused { canvas.put(context.text(.changeWithArrows), x: cx + 1, y: y, style: theme.hint) }
-            case .thumbnail:
-                // The product's pictures (they cannot be changed); the one lists show is marked.
-                if focused { canvas.put(context.text(.thumbnailChooser), x: fieldX, y: y, style: theme.hint) }
-                y += 1
-                for (i, image) in form.images.enumerated() {
-                    let px = fieldX + i * 12
-                    guard px + 12 <= canvas.width else { break }
-                    canvas.put(theme.ascii ? "." : "░", x: px + 5, y: y + 2, style: theme.muted)
-                    report.place(
-                        image.thumbnailURL,
-                        in: Rect(x: px, y: y, width: ProductFormState.previewColumns, height: ProductFormState.previewRows))
-                    let chosen = image.id == form.thumbnailID
-                    let label = chosen ? context.text(.thumbnailMark(i + 1)) : " \(i + 1) "
-                    canvas.put(label, x: px, y: y + 4, style: chosen && focused ? CellStyle(attributes: [.reverse, .bold]) : (chosen ? theme.name : theme.plain))
-                }
-                y += 4
-            case .pictures:
-                y = drawPictures(&canvas, x: fieldX, y: y, width: fieldWidth, focused: focused) - 1
+            case .currency: drawCurrency(&canvas, x: fieldX, y: y, focused: focused)
+            case .thumbnail: y = drawThumbnails(&canvas, x: fieldX, y: y, focused: focused, report: &report)
+            case .pictures: y = drawPictures(&canvas, x: fieldX, y: y, width: fieldWidth, focused: focused) - 1
             case .submit:
                 y += 1
-                let label: String
-                if form.isSubmitting {
-                    if let progress = form.progress, progress.total > 0 {
-                        label = "[ " + context.text(.uploadingPercent(progress.sent * 100 / progress.total)) + " ]"
-                    } else {
-                        label = "[ " + context.spinner + " " + context.text(.savingButton) + " ]"
-                    }
-                } else {
-                    label = "[ " + context.text(form.isRegistration ? .registerButton : .saveButton) + " ]"
-                }
-                canvas.put(label, x: fieldX, y: y, style: focused ? CellStyle(attributes: [.reverse, .bold]) : theme.name)
-                let keys = context.text(
-                    .submitHint(saveKey: context.keymap.label([.formSubmit]), cancelKey: context.keymap.label([.formCancel])))
-                let hintX = fieldX + DisplayWidth.of(label) + 3
-                canvas.put(keys, x: hintX, y: y, style: theme.hint, maxWidth: max(0, area.maxX - hintX))
+                drawSubmit(&canvas, x: fieldX, y: y, maxX: area.maxX, focused: focused)
             }
             y += 1
             if let message = form.message(for: field, in: context.language), y < area.maxY {
@@ -106,6 +51,78 @@ struct FormWidget: Widget {
                 y += 1
             }
         }
+    }
+
+    /// The title, and the line of what needs attention (the server's refusal, or the broken rules); returns the
+    /// row after them.
+    func drawHeader(_ canvas: inout Canvas, _ area: Rect) -> Int {
+        var y = area.y
+        let title = context.text(form.productID.map { .editTitle(id: $0) } ?? .registerTitle)
+        canvas.put(title, x: area.x + 1, y: y, style: theme.name, maxWidth: area.width - 2)
+        y += 1
+        let messages = form.shownMessages(in: context.language)
+        if let serverError = form.serverError {
+            canvas.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: theme.error)
+            canvas.put(TerminalText.truncated(" ! " + serverError, toWidth: area.width), x: area.x, y: y, style: theme.error)
+            y += 1
+        } else if !messages.isEmpty {
+            let summary = context.text(.fieldsNeedAttention(messages.count))
+            canvas.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: theme.error)
+            canvas.put(
+                TerminalText.truncated(" ! \(summary): " + messages.joined(separator: " "), toWidth: area.width), x: area.x, y: y,
+                style: theme.error)
+            y += 1
+        }
+        return y
+    }
+
+    /// The two currencies, the chosen one marked.
+    func drawCurrency(_ canvas: inout Canvas, x: Int, y: Int, focused: Bool) {
+        var cx = x
+        for option in [Currency.krw, .usd] {
+            let chosen = form.currency == option
+            let label = chosen ? "(•) \(option.code)" : "( ) \(option.code)"
+            let style = chosen && focused ? CellStyle(attributes: [.reverse, .bold]) : (chosen ? theme.name : theme.plain)
+            cx += canvas.put(label, x: cx, y: y, style: style) + 2
+        }
+        if focused { canvas.put(context.text(.changeWithArrows), x: cx + 1, y: y, style: theme.hint) }
+    }
+
+    /// The product's pictures (they cannot be changed), the one lists show marked; returns the section's last row.
+    func drawThumbnails(_ canvas: inout Canvas, x: Int, y top: Int, focused: Bool, report: inout FrameReport) -> Int {
+        if focused { canvas.put(context.text(.thumbnailChooser), x: x, y: top, style: theme.hint) }
+        let y = top + 1
+        for (i, image) in form.images.enumerated() {
+            let px = x + i * 12
+            guard px + 12 <= canvas.width else { break }
+            canvas.put(theme.ascii ? "." : "░", x: px + 5, y: y + 2, style: theme.muted)
+            report.place(
+                image.thumbnailURL,
+                in: Rect(x: px, y: y, width: ProductFormState.previewColumns, height: ProductFormState.previewRows))
+            let chosen = image.id == form.thumbnailID
+            let label = chosen ? context.text(.thumbnailMark(i + 1)) : " \(i + 1) "
+            canvas.put(label, x: px, y: y + 4, style: chosen && focused ? CellStyle(attributes: [.reverse, .bold]) : (chosen ? theme.name : theme.plain))
+        }
+        return y + 4
+    }
+
+    /// The button (or the upload's progress while saving) and the keys that save and cancel.
+    func drawSubmit(_ canvas: inout Canvas, x: Int, y: Int, maxX: Int, focused: Bool) {
+        let label: String
+        if form.isSubmitting {
+            if let progress = form.progress, progress.total > 0 {
+                label = "[ " + context.text(.uploadingPercent(progress.sent * 100 / progress.total)) + " ]"
+            } else {
+                label = "[ " + context.spinner + " " + context.text(.savingButton) + " ]"
+            }
+        } else {
+            label = "[ " + context.text(form.isRegistration ? .registerButton : .saveButton) + " ]"
+        }
+        canvas.put(label, x: x, y: y, style: focused ? CellStyle(attributes: [.reverse, .bold]) : theme.name)
+        let keys = context.text(
+            .submitHint(saveKey: context.keymap.label([.formSubmit]), cancelKey: context.keymap.label([.formCancel])))
+        let hintX = x + DisplayWidth.of(label) + 3
+        canvas.put(keys, x: hintX, y: y, style: theme.hint, maxWidth: max(0, maxX - hintX))
     }
 
     /// The pictures of a registration: the path field, completions, a message, and a preview of each.

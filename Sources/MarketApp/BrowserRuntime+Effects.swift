@@ -78,23 +78,24 @@ extension BrowserRuntime.Loop {
                 queue.send(.browser(.wishPlaceFound(await store.currentPlace())))
             }
         case .schedulePaletteSearch(let generation, let delay):
-            let clock = runtime.clock
-            tasks.start(.paletteDebounce) {
-                do {
-                    try await clock.sleep(for: delay)
-                    queue.send(.browser(.paletteSearchDue(generation: generation)))
-                } catch {}
-            }
+            startTimer(.paletteDebounce, after: delay, then: .paletteSearchDue(generation: generation))
         case .scheduleSearch(let generation, let delay):
-            let clock = runtime.clock
-            tasks.start(.searchDebounce) {
-                do {
-                    try await clock.sleep(for: delay)
-                    queue.send(.browser(.searchDebounceElapsed(generation: generation)))
-                } catch {}
-            }
+            startTimer(.searchDebounce, after: delay, then: .searchDebounceElapsed(generation: generation))
         default:
             break
+        }
+    }
+
+    /// A timer on the runtime's clock that sends `event` once `delay` has passed, unless a newer timer of the
+    /// same key replaced it first (a debounce).
+    mutating func startTimer(_ key: EffectKey, after delay: Duration, then event: BrowserEvent) {
+        let queue = self.queue
+        let clock = runtime.clock
+        tasks.start(key) {
+            do {
+                try await clock.sleep(for: delay)
+                queue.send(.browser(event))
+            } catch {}
         }
     }
 

@@ -68,14 +68,7 @@ public struct MarketTools: Sendable {
         let name = try arguments.text(.name), description = try arguments.text(.description), price = try arguments.text(.price)
         let currency = try arguments.text(.currency), discount = try arguments.text(.discount), stock = try arguments.text(.stock)
         return { base in
-            var draft = base
-            if let name { draft.name = name }
-            if let description { draft.description = description }
-            if let price { draft.price = price }
-            if let currency { draft.currency = Currency(code: currency) }
-            if let discount { draft.discountedPrice = discount }
-            if let stock { draft.stock = stock }
-            return draft
+            base.changing(name: name, description: description, price: price, currency: currency, discount: discount, stock: stock)
         }
     }
 }

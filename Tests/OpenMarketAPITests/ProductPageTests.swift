@@ -24,6 +24,20 @@ struct ProductPageTests {
         #expect(page.products.map(\.name) == ["Blue Mug", "Green Tea", "Notebook"])
     }
 
+    @Test("the listing a page echoes: the market's order and filter read as its words; an order this client does not know reads as no echo (it then arranges what it loads itself)")
+    func listingEcho() throws {
+        func echoed(_ listing: String) throws -> PageListing? {
+            let json = #"{"pageNo":1,"itemsPerPage":20,"totalCount":0,"pages":[],"listing":"# + listing + "}"
+            return try JSONDecoder().decode(ProductPage.self, from: Data(json.utf8)).listing
+        }
+        let known = try #require(try echoed(#"{"sort":"price-desc","in_stock":true,"currency":"KRW"}"#))
+        #expect(known.sort == .priceDescending && known.inStockOnly && known.rangeCurrency == "KRW")
+        #expect(known.honours(PageListing(sort: .priceDescending, inStockOnly: true)))
+        #expect(!known.honours(PageListing(sort: .discount, inStockOnly: true)))
+        #expect(try echoed(#"{"sort":"rating","in_stock":false}"#) == nil)
+        #expect(try echoed(#"{"in_stock":false}"#)?.sort == .newest)
+    }
+
     @Test("an older dump's snake_case page")
     func snakeCase() throws {
         let page = try page(.pageSnake)

@@ -10,6 +10,22 @@ extension ProductDraft {
             discountedPrice: product.discountedPrice.description, stock: String(product.stock), currency: product.currency,
             isRegistration: false)
     }
+
+    /// The draft with the fields given changed (nil: as it is), as the form would hold them typed: the product
+    /// commands' options and the MCP tools' arguments alike.
+    public func changing(
+        name: String? = nil, description: String? = nil, price: String? = nil, currency: String? = nil, discount: String? = nil,
+        stock: String? = nil
+    ) -> ProductDraft {
+        var draft = self
+        if let name { draft.name = name }
+        if let description { draft.description = description }
+        if let price { draft.price = price }
+        if let currency { draft.currency = Currency(code: currency) }
+        if let discount { draft.discountedPrice = discount }
+        if let stock { draft.stock = stock }
+        return draft
+    }
 }
 
 extension UploadPicture {

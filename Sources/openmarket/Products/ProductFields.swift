@@ -1,14 +1,17 @@
 import ArgumentParser
 import Foundation
+import MarketCommands
+import MarketWords
 import OpenMarketAPI
 
 /// A product's fields as options, the same for registering (where the rules need some) and editing (where
 /// only those given change).
 struct ProductFields: ParsableArguments {
-    @Option(help: "The name, 3 to 100 characters.") var name: String?
-    @Option(help: "The description, 10 to 1,000 characters.") var description: String?
+    @Option(help: "The name, \(ProductRules.nameLength.lowerBound) to \(ProductRules.nameLength.upperBound) characters.") var name: String?
+    @Option(help: "The description, \(ProductRules.descriptionLength.lowerBound) to \(ProductRules.descriptionLength.upperBound) characters.")
+    var description: String?
     @Option(help: "The price (12000, 12,000 or 2.36).") var price: String?
-    @Option(help: "KRW or USD (registering: KRW when not given).") var currency: String?
+    @Option(help: "\(MarketCurrency.spoken) (registering: KRW when not given).") var currency: String?
     @Option(help: "The discount, an amount off the price (default 0).") var discount: String?
     @Option(help: "How many are in stock (default 0).") var stock: String?
 
@@ -17,13 +20,6 @@ struct ProductFields: ParsableArguments {
 
     /// A draft of these fields over `base` (what the product is now, when editing), as the form would hold it.
     func draft(over base: ProductDraft) -> ProductDraft {
-        var draft = base
-        if let name { draft.name = name }
-        if let description { draft.description = description }
-        if let price { draft.price = price }
-        if let currency { draft.currency = Currency(code: currency) }
-        if let discount { draft.discountedPrice = discount }
-        if let stock { draft.stock = stock }
-        return draft
+        base.changing(name: name, description: description, price: price, currency: currency, discount: discount, stock: stock)
     }
 }

@@ -34,7 +34,7 @@ struct AboutTests {
         state.catalog.nextPage = nil
         state.catalog.query = "mug"
         state.catalog.listedQuery = "mug"
-        state.catalog.serverArranges = false
+        state.catalog.arranger = .courseAPI
         state.presented = [.detail(DetailState(summary: Samples.product(9, vendorID: 3)))]
         var browser = BrowserTester(browser: state)
         browser.send(.keyPressed(.character("a"))) {

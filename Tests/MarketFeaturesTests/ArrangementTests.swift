@@ -84,6 +84,26 @@ struct ArrangementTests {
         #expect(effects.count == 1, "the next page is asked for: \(effects)")
     }
 
+    @Test("a server that echoes a listing but not the one asked has declined: the list starts again plainly, and it is never asked again, whatever its later pages echo")
+    func declined() {
+        var catalog = Self.catalog()
+        _ = catalog.requestPage(replacing: true, keepSelectedID: nil)
+        #expect(catalog.arranger == .unknown && catalog.serverArranges == nil, "no page yet")
+        let first = ProductPage(
+            pageNumber: 1, itemsPerPage: 20, totalCount: 6, offset: 0, limit: 20, lastPage: 1, hasNext: false, hasPrev: false,
+            products: Self.products, listing: .standard)
+        #expect(catalog.pageLoaded(id: catalog.pageRequest!.id, .success(first)) == [])
+        #expect(catalog.arranger == .server)
+        guard case .handled(let asked) = catalog.handle(.sortCycle) else { Issue.record("o not taken"); return }
+        #expect(asked == [.loadPage(requestID: catalog.pageRequest!.id, page: 1, itemsPerPage: 20, search: nil, listing: PageListing(sort: .priceAscending))])
+        // The answer echoes newest first: the order was ignored.
+        let again = catalog.pageLoaded(id: catalog.pageRequest!.id, .success(first))
+        #expect(again == [.loadPage(requestID: catalog.pageRequest!.id, page: 1, itemsPerPage: 20, search: nil)], "page 1 again, plainly")
+        #expect(catalog.arranger == .declined && catalog.listing == .standard)
+        #expect(catalog.pageLoaded(id: catalog.pageRequest!.id, .success(first)) == [])
+        #expect(catalog.arranger == .declined && catalog.serverArranges == false, "a later page's echo does not undo it")
+    }
+
     @Test("a server that orders and filters (it says so on its pages) is asked for page 1 in the new order, every later page too; the course server never")
     func serverArranges() {
         var catalog = Self.catalog()
@@ -94,7 +114,7 @@ struct ArrangementTests {
         var request = catalog.requestPage(replacing: true, keepSelectedID: nil)
         let prefetch = catalog.pageLoaded(id: catalog.pageRequest!.id, .success(first))
         #expect(prefetch == [.loadPage(requestID: catalog.pageRequest!.id, page: 2, itemsPerPage: 20, search: nil)], "few loaded: page 2, newest first")
-        #expect(catalog.serverArranges == true && request.count == 1)
+        #expect(catalog.arranger == .server && catalog.serverArranges == true && request.count == 1)
         catalog.selectedIndex = 2  // product 7
         request = { guard case .handled(let effects) = catalog.handle(.sortCycle) else { return [] }; return effects }()
         let asked = PageListing(sort: .priceAscending)
@@ -109,7 +129,7 @@ struct ArrangementTests {
         var plain = first
         plain.listing = nil
         #expect(course.pageLoaded(id: course.pageRequest!.id, .success(plain)).count == 1, "page 2")
-        #expect(course.serverArranges == false)
+        #expect(course.arranger == .courseAPI && course.serverArranges == false)
         #expect(course.handle(.sortCycle) == .handled([]), "the loaded pages only: nothing more asked")
         #expect(course.listing == .standard)
     }

@@ -18,7 +18,7 @@ struct BrowserStateTests {
         #expect(browser.state.isBusy && browser.state.catalog.isStarting)
         browser.send(.pageLoaded(requestID: 1, .success(Samples.page(1)))) {
             $0.catalog.pageLoad = .idle
-            $0.catalog.serverArranges = false  // no "listing" on the page: a course-API server
+            $0.catalog.arranger = .courseAPI  // no "listing" on the page: a course-API server
             $0.catalog.isStarting = false
             $0.catalog.allProducts = Samples.page(1).products
             $0.catalog.nextPage = 2
@@ -93,7 +93,7 @@ struct BrowserStateTests {
         }
         browser.send(.pageLoaded(requestID: 1, .success(Samples.page(1, total: 20)))) {
             $0.catalog.pageLoad = .idle
-            $0.catalog.serverArranges = false  // no "listing" on the page: a course-API server
+            $0.catalog.arranger = .courseAPI  // no "listing" on the page: a course-API server
             $0.catalog.isStarting = false
             $0.catalog.allProducts = Samples.page(1, total: 20).products
             $0.catalog.nextPage = nil

@@ -27,7 +27,7 @@ struct MineOnlyTests {
         }
         browser.send(.pageLoaded(requestID: 1, .success(page))) {
             $0.catalog.pageLoad = .idle
-            $0.catalog.serverArranges = false  // no "listing" on the page: a course-API server
+            $0.catalog.arranger = .courseAPI  // no "listing" on the page: a course-API server
             $0.catalog.isStarting = false
             $0.catalog.allProducts = page.products
             $0.catalog.nextPage = page.hasNext ? 2 : nil

@@ -110,7 +110,7 @@ struct PriceRangeTests {
     @Test("with a server that filters, the range is asked of it from page 1, the other filter kept")
     func askedOfTheServer() {
         var catalog = ArrangementTests.catalog()
-        catalog.serverArranges = true
+        catalog.arranger = .server
         catalog.filter.inStockOnly = true
         let range = PriceRange(currency: .usd, lower: 2)!
         let effects = catalog.arrange(filter: ProductFilter(inStockOnly: true, priceRange: range))

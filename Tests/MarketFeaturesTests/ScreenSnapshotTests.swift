@@ -163,7 +163,7 @@ struct ScreenSnapshotTests {
     @Test("about this market")
     func about() {
         expectScreens(named: "about") { state, language in
-            state.catalog.serverArranges = true
+            state.catalog.arranger = .server
             // Each vendor its own id, as a market has them (the other screens' samples share one).
             let vendors = Dictionary(Self.products.map { ($0.vendorName ?? "", $0.vendorID) }, uniquingKeysWith: { a, _ in a }).keys.sorted()
             state.catalog.allProducts = Self.products.map { product in

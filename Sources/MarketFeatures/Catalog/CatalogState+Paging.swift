@@ -56,7 +56,7 @@ extension CatalogState {
             return listingWasDeclined(by: request)
         case .success(let page):
             pageLoad = .idle
-            serverArranges = page.listing != nil && !listingDeclined
+            if arranger != .declined { arranger = page.listing == nil ? .courseAPI : .server }
             isStarting = false
             errorMessage = nil
             if request.replaces {
@@ -80,8 +80,7 @@ extension CatalogState {
     /// the loaded pages are arranged here ("loaded pages only"), and the list starts again from page 1 as
     /// every server of the course API answers it — pages of two orders never mix.
     private mutating func listingWasDeclined(by request: PageRequest) -> [BrowserEffect] {
-        listingDeclined = true
-        serverArranges = false
+        arranger = .declined
         return requestPage(replacing: true, keepSelectedID: request.keepSelectedID ?? selectedProduct?.id)
     }
 

@@ -60,12 +60,19 @@ public struct CatalogState: Sendable, Equatable {
     /// Whether the list is in another order or filtered than the server's newest first, everything.
     public var isArranged: Bool { order != .newest || !filter.isEmpty }
 
-    /// Whether the server orders and filters its pages (it says so on each page: the listing extension);
-    /// nil until a page has come. Without it, order and filter apply to the pages loaded only.
-    public var serverArranges: Bool?
-    /// The server echoed the listing but refused or ignored one asked of it: for the rest of the session
-    /// the order and filter apply to the pages loaded only.
-    public var listingDeclined = false
+    /// Who orders and filters the pages, as the pages have told (one state: a server that declined once is
+    /// never asked again, whatever its later pages echo).
+    public var arranger: Arranger = .unknown
+
+    /// Whether the server orders and filters its pages; nil until a page has come. Without it, order and
+    /// filter apply to the pages loaded only.
+    public var serverArranges: Bool? {
+        switch arranger {
+        case .unknown: nil
+        case .server: true
+        case .courseAPI, .declined: false
+        }
+    }
 
     /// What page requests ask of the server: the order and filter, when it speaks the extension.
     public var listing: PageListing {

@@ -9,7 +9,7 @@ extension MarketTool {
         summary: "Deletes one of this vendor's products.",
         parameters: [.productID], writes: true, destroys: true
     ) { market, arguments in
-        let identity = try MarketTools.identity(of: market)
+        let identity = try market.writer()
         let id = try arguments.integer(.productID)!
         do throws(OpenMarketError) {
             return MarketTools.json(ProductRecord(try await market.client.delete(id: id, identity: identity)).json())

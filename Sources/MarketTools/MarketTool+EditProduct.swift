@@ -9,7 +9,7 @@ extension MarketTool {
         summary: "Changes the fields given of one of this vendor's products.",
         parameters: ToolParameter.fields + [.productID], writes: true, destroys: true
     ) { market, arguments in
-        let identity = try MarketTools.identity(of: market)
+        let identity = try market.writer()
         let id = try arguments.integer(.productID)!
         let changes = try MarketTools.draftChanges(arguments)
         let current = try await market.product(id).summary

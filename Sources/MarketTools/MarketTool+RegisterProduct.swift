@@ -17,7 +17,7 @@ extension MarketTool {
         parameters: [ToolParameter.name.required, ToolParameter.description.required, ToolParameter.price.required, .currency, .discount, .stock, pictureFiles],
         writes: true
     ) { market, arguments in
-        let identity = try MarketTools.identity(of: market)
+        let identity = try market.writer()
         let paths = try arguments.files(pictureFiles)
         var draft = try MarketTools.draftChanges(arguments)(ProductDraft())
         draft.pictureCount = paths.count

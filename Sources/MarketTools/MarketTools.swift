@@ -55,13 +55,6 @@ public struct MarketTools: Sendable {
         .text(text: text, annotations: nil, _meta: nil)
     }
 
-    /// The identity writes need, or the refusal that says so (a writing tool is called without one only when
-    /// an agent calls a tool it was not offered).
-    static func identity(of market: MarketAccess.Market) throws(CommandFailure) -> VendorIdentity {
-        guard let identity = market.identity else { throw CommandFailure.noIdentity }
-        return identity
-    }
-
     /// What the arguments change in a draft, read (and refused) before anything is sent: applied to `base`, the
     /// draft as the form would hold it.
     static func draftChanges(_ arguments: ToolArguments) throws(ToolRefusal) -> @Sendable (_ base: ProductDraft) -> ProductDraft {

@@ -26,7 +26,7 @@ extension ToolParameter {
     /// A product's description.
     public static let description = ToolParameter(
         "description",
-        "\(ProductRules.descriptionLength.lowerBound) to \(grouped(ProductRules.descriptionLength.upperBound)) characters.",
+        "\(ProductRules.descriptionLength.lowerBound) to \(ProductRules.descriptionLength.upperBound.grouped) characters.",
         .text(length: ProductRules.descriptionLength))
     /// A product's price.
     public static let price = ToolParameter("price", "A number of 0 or more: 12000, 12,000 or 2.36.", .text())
@@ -39,12 +39,4 @@ extension ToolParameter {
     public static let stock = ToolParameter("stock", "How many are in stock, a whole number (default 0).", .text())
     /// A product's fields, as register and edit take them.
     public static let fields = [name, description, price, currency, discount, stock]
-
-    /// A whole number with a comma every three digits, as the form writes it (1,000).
-    static func grouped(_ number: Int) -> String {
-        let digits = Array(String(number))
-        return String(digits.enumerated().flatMap { index, digit in
-            index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit]
-        })
-    }
 }

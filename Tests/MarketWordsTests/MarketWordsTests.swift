@@ -43,4 +43,9 @@ struct MarketWordsTests {
         #expect(DeleteSteps.deletePath(token: "tok-1") == "/api/products/tok-1")
         #expect(MarketPaths.product(id: 3) == "/api/products/3" && MarketPaths.wishList(owner: "ab") == "/api/wishlists/ab")
     }
+
+    @Test("numbers as the documents write them: a comma every three digits")
+    func grouped() {
+        #expect([0, 999, 1000, 307_200, 1_000_000, -12_000].map(\.grouped) == ["0", "999", "1,000", "307,200", "1,000,000", "-12,000"])
+    }
 }

@@ -41,6 +41,12 @@ public struct MarketAccess: ParsableArguments {
             self.identity = identity
         }
 
+        /// The identity writes go as, or the refusal that says how to give one.
+        public func writer() throws(CommandFailure) -> VendorIdentity {
+            guard let identity else { throw CommandFailure.noIdentity }
+            return identity
+        }
+
         /// Product `id` as the market has it, or the failure to say.
         public func product(_ id: Int) async throws -> ProductDetail {
             do throws(OpenMarketError) {

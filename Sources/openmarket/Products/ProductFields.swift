@@ -8,7 +8,7 @@ import OpenMarketAPI
 /// only those given change).
 struct ProductFields: ParsableArguments {
     @Option(help: "The name, \(ProductRules.nameLength.lowerBound) to \(ProductRules.nameLength.upperBound) characters.") var name: String?
-    @Option(help: "The description, \(ProductRules.descriptionLength.lowerBound) to \(ProductRules.descriptionLength.upperBound) characters.")
+    @Option(help: "The description, \(ProductRules.descriptionLength.lowerBound) to \(ProductRules.descriptionLength.upperBound.grouped) characters.")
     var description: String?
     @Option(help: "The price (12000, 12,000 or 2.36).") var price: String?
     @Option(help: "\(MarketCurrency.spoken) (registering: KRW when not given).") var currency: String?

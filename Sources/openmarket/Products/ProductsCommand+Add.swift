@@ -25,7 +25,7 @@ extension ProductsCommand {
                 guard violations.isEmpty, let product = draft.parsed else { throw CommandFailure(violations) }
                 let uploads = try UploadPicture.prepared(pictures)
                 try await market.run { market in
-                    guard let identity = market.identity else { throw CommandFailure.noIdentity }
+                    let identity = try market.writer()
                     let detail: ProductDetail
                     do throws(OpenMarketError) {
                         detail = try await market.client.register(product, pictures: uploads, identity: identity)

@@ -22,7 +22,7 @@ extension ProductsCommand {
             let output = Output.chosen(json: json)
             try await ProductsCommand.failing {
                 try await market.run { market in
-                    guard let identity = market.identity else { throw CommandFailure.noIdentity }
+                    let identity = try market.writer()
                     if !yes {
                         let current = try await market.product(id)
                         FileHandle.standardError.write(Data("Delete “\(ProductText.name(current.summary))” (#\(id))? [y/N] ".utf8))

@@ -23,7 +23,7 @@ extension ProductsCommand {
             let output = Output.chosen(json: json)
             try await ProductsCommand.failing {
                 try await market.run { market in
-                    guard let identity = market.identity else { throw CommandFailure.noIdentity }
+                    let identity = try market.writer()
                     let current = try await market.product(id).summary
                     let draft = fields.draft(over: ProductDraft(editing: current))
                     let violations = draft.validate()

@@ -69,7 +69,7 @@ extension OpenAPIDocument {
                   contentMediaType: application/json
                   contentSchema: {$ref: "#/components/schemas/NewProduct"}
                 images:
-                  description: \#(ProductRules.pictureCount.lowerBound) to \#(ProductRules.pictureCount.upperBound) pictures, JPEG or PNG by their content, each at most \#(Self.grouped(ProductRules.pictureBytes)) bytes.
+                  description: \#(ProductRules.pictureCount.lowerBound) to \#(ProductRules.pictureCount.upperBound) pictures, JPEG or PNG by their content, each at most \#(ProductRules.pictureBytes.grouped) bytes.
                   type: array
                   minItems: \#(ProductRules.pictureCount.lowerBound)
                   maxItems: \#(ProductRules.pictureCount.upperBound)

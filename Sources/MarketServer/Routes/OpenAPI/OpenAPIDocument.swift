@@ -53,12 +53,6 @@ tags:
         words.map(\.rawValue).joined(separator: ", ")
     }
 
-    /// A whole number with a comma every three digits (307,200).
-    static func grouped(_ number: Int) -> String {
-        let digits = Array(String(number))
-        return String(digits.enumerated().flatMap { index, digit in index > 0 && (digits.count - index) % 3 == 0 ? [",", digit] : [digit] })
-    }
-
     /// A price bound's pattern, from the digits ``ProductRules`` allows before and after the point.
     static let boundPattern = #"^[0-9]{1,\#(ProductRules.boundDigits)}(\\.[0-9]{1,\#(ProductRules.boundDecimals)})?$"#
 

@@ -165,6 +165,7 @@ extension Phrase {
         case .wishKept(let name, let count): "Kept “\(name)” on your wish list (\(count))."
         case .wishDropped(let name): "Dropped “\(name)” from your wish list."
         case .wishListFull(let most): "The wish list holds \(most) products; drop one first."
+        case .notArrived(let id): "Product #\(id) has not arrived yet: try again once it shows."
         case .wishBanner(let name, let change, let more, let key):
             "♥ \(name): \(change.english)" + (more > 0 ? " · \(more) more" : "") + " · \(key) wish list"
         case .wishTitle(let count): "Wish list (\(count))"

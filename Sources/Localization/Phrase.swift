@@ -201,6 +201,8 @@ public enum Phrase: Sendable, Equatable {
     case wishKept(name: String, count: Int)
     case wishDropped(name: String)
     case wishListFull(most: Int)
+    /// A detail opened by its number, before its product has arrived: a key that needs the product waits.
+    case notArrived(id: Int)
     /// A change to a kept product, in the banner; `more`: other changes waiting; `listKey` opens the list.
     case wishBanner(name: String, change: WishChange, more: Int, listKey: String)
     /// The wish list's title.

@@ -70,9 +70,12 @@ extension BrowserRuntime.Loop {
             + (actions ?? []).compactMap { if case .start(let source) = $0 { source.url } else { nil } }
     }
 
-    /// Keeps the spinner ticking while anything is under way.
+    /// Keeps the spinner ticking while anything is under way, and stops it once nothing is.
     mutating func startSpinnerIfWanted(_ state: BrowserState) {
-        guard EffectKey.spinner.isWanted(in: state), !tasks.isRunning(.spinner) else { return }
+        // Not for the poll, which is silent: under `openmarket ssh` a thousand browsers each ticking while a slow
+        // poll was in flight drew ten frames a second each and took the machine down.
+        guard state.isBusy else { return tasks.cancel(.spinner) }
+        guard !tasks.isRunning(.spinner) else { return }
         let queue = self.queue
         let clock = runtime.clock
         tasks.start(.spinner) {

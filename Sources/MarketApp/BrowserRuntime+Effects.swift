@@ -44,7 +44,7 @@ extension BrowserRuntime.Loop {
                 queue.send(.browser(.pollLoaded(search: search, result)))
             }
         case .loadDetail(let id):
-            tasks.start(.detail(id: id)) {
+            tasks.start(.layer(.detail(productID: id), .detail)) {
                 guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in try await client.product(id: id) })
                 else { return }
                 queue.send(.browser(.presented(.detail(id: id, .loaded(result)))))
@@ -54,7 +54,7 @@ extension BrowserRuntime.Loop {
                 queue.send(.browser(.wishesChecked(await Self.look(at: ids, client: client))))
             }
         case .searchPalette(let query, let generation):
-            tasks.start(.paletteSearch) {
+            tasks.start(.layer(.palette, .search)) {
                 guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
                     try await client.page(number: 1, itemsPerPage: 20, search: query)
                 }) else { return }
@@ -78,9 +78,9 @@ extension BrowserRuntime.Loop {
                 queue.send(.browser(.wishPlaceFound(await store.currentPlace())))
             }
         case .schedulePaletteSearch(let generation, let delay):
-            startTimer(.paletteDebounce, after: delay, then: .paletteSearchDue(generation: generation))
+            startTimer(.layer(.palette, .debounce), after: delay, then: .paletteSearchDue(generation: generation))
         case .scheduleSearch(let generation, let delay):
-            startTimer(.searchDebounce, after: delay, then: .searchDebounceElapsed(generation: generation))
+            startTimer(.layer(.search, .debounce), after: delay, then: .searchDebounceElapsed(generation: generation))
         default:
             break
         }

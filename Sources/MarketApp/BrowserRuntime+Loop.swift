@@ -124,7 +124,9 @@ extension BrowserRuntime {
             }
             guard running else { return false }
             let wanted = draw(state)
-            tasks.keep { $0.isWanted(in: state) }
+            // Work for a layer that has closed (a detail, the palette, a form) is cancelled; the rest runs on.
+            let presented = state.presentedIDs
+            tasks.keep { $0.owner.map(presented.contains) ?? true }
             let started = updateLoads(wanted)
             startSpinnerIfWanted(state)
             runtime.configuration.watch?.turnEnded(keys: keys, started: started)

@@ -52,7 +52,7 @@ extension BrowserRuntime.Loop {
         switch effect {
         case .preparePicture(let path, let preview, let palette):
             let folder = runtime.configuration.pictureFolder
-            tasks.startDetached(.preparePicture(path: path)) {
+            tasks.startDetached(.layer(.form(.register), .picture(path: path))) {
                 let result: Result<ProductFormState.Picture, BrowserFailure>
                 do throws(UploadPictureError) {
                     // An SSH visitor's names are inside their upload folder; anything else reads as absent.
@@ -75,12 +75,12 @@ extension BrowserRuntime.Loop {
             }
         case .completePath(let prefix):
             let folder = runtime.configuration.pictureFolder
-            tasks.startDetached(.completePath) {
+            tasks.startDetached(.layer(.form(.register), .completion)) {
                 let candidates = folder?.candidates(for: prefix) ?? PathCompleter.candidates(for: prefix)
                 queue.send(.browser(.presented(.form(.register, .pathCompleted(prefix: prefix, candidates)))))
             }
         case .loadFormImages(let id):
-            tasks.start(.formImages(id: id)) {
+            tasks.start(.layer(.form(.edit(productID: id)), .images)) {
                 guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in try await client.product(id: id) })
                 else { return }
                 queue.send(.browser(.presented(.form(.edit(productID: id), .imagesLoaded(result)))))

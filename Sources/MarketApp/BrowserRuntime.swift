@@ -87,8 +87,7 @@ public final class BrowserRuntime: Sendable {
         state.openProductAtStart = configuration.openProduct
         state.catalog.layoutKind = configuration.layout
         let wishes = configuration.wishList ?? SessionWishListStore()
-        state.wishPlace = wishes.place
-        state.wishListReady = false
+        state.wishes = WishesState(place: wishes.place, phase: .reading(droppedMeanwhile: []))
         // The modes `p` steps through: the terminal's graphics (when it has them), half blocks, none.
         let graphics = configuration.pictures.isGraphics && configuration.cellPixels != nil
         state.pictureModes = (graphics ? [configuration.pictures] : []) + [.blocks, .off]

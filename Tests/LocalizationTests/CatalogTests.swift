@@ -53,7 +53,7 @@ struct CatalogTests {
         .serverRefused(message: "서버", status: 403), .serverFailed(message: "서버", status: 500), .serverStatus(404), .serverStatus(599),
         .unreadableAnswer(detail: "pages[0].price"), .answerTooLarge(bytes: 16 << 20), .answerTooLarge(bytes: 3), .cannotSend(reason: "서버"),
         .paletteTitle, .paletteSearching, .paletteNothing, .paletteFromMarket,
-        .wishKept(name: "Mug", count: 3), .wishDropped(name: "Mug"), .wishListFull(most: 200),
+        .wishKept(name: "Mug", count: 3), .wishDropped(name: "Mug"), .wishListFull(most: 200), .notArrived(id: 132),
         .wishBanner(name: "Mug", change: .priceDrop(old: "₩12,000", new: "₩9,000"), more: 2, listKey: "F"),
         .wishBanner(name: "Mug", change: .discount(old: "$5.00", new: "$4.00"), more: 0, listKey: "F"),
         .wishBanner(name: "Mug", change: .priceDrop(old: "₩12,000", new: "₩9,000", restocked: 4), more: 0, listKey: "F"),

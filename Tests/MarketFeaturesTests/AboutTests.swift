@@ -7,18 +7,20 @@ import Testing
 @testable import MarketFeatures
 
 /// "About this market": opened by its key over the list or a detail (and the wish list), with what the
-/// browser knows then — each fact it does not know said as not known; any key closes it and does nothing else.
+/// browser knows as it is drawn — each fact it does not know said as not known; any key closes it and does
+/// nothing else.
 @Suite("About this market")
 struct AboutTests {
     @Test("a over the list: the facts of one page loaded (it echoed no listing: the browser orders), the wish list read and empty, no vendor; any key closes it, and only closes it")
     func overTheList() {
         var browser = BrowserTester(browser: Samples.loaded())
-        let about = AboutState(
-            market: "", address: nil, arrangedByMarket: false, loaded: 20, vendors: 1, more: true, searched: false, kept: 0,
-            wishPlace: .file, writer: nil)
-        browser.send(.keyPressed(.character("a"))) { $0.presented = [.about(about)] }
+        browser.send(.keyPressed(.character("a"))) { $0.presented = [.about(AboutState())] }
+        #expect(
+            AboutFacts(browser.state) == AboutFacts(
+                market: "", address: nil, arrangedByMarket: false, loaded: 20, vendors: 1, more: true, searched: false, kept: 0,
+                wishPlace: .file, writer: nil))
         browser.send(.keyPressed(.character("q"))) { $0.presented = [] }
-        browser.send(.keyPressed(.character("a"))) { $0.presented = [.about(about)] }
+        browser.send(.keyPressed(.character("a"))) { $0.presented = [.about(AboutState())] }
         browser.send(.mouse(MouseEvent(kind: .press, x: 3, y: 3))) { $0.presented = [] }
     }
 
@@ -27,8 +29,7 @@ struct AboutTests {
         var state = BrowserState(size: ScreenSize(columns: 120, rows: 40), serverLabel: "embedded")
         state.marketURL = "http://127.0.0.1:8080"
         state.writer = WriterIdentity(vendorID: 3, vendorName: "Mina")
-        state.wishListReady = false
-        state.wishPlace = .visitorKey
+        state.wishes = WishesState(place: .visitorKey, phase: .reading(droppedMeanwhile: []))
         state.catalog.isStarting = false
         state.catalog.allProducts = [Samples.product(9, vendorID: 3), Samples.product(8, vendorID: 1), Samples.product(7, vendorID: 3)]
         state.catalog.nextPage = nil
@@ -38,16 +39,26 @@ struct AboutTests {
         state.presented = [.detail(DetailState(summary: Samples.product(9, vendorID: 3)))]
         var browser = BrowserTester(browser: state)
         browser.send(.keyPressed(.character("a"))) {
-            $0.presented.append(.about(AboutState(
-                market: "embedded", address: "http://127.0.0.1:8080", arrangedByMarket: false, loaded: 3, vendors: 2, more: false,
-                searched: true, kept: nil, wishPlace: .visitorKey, writer: WriterIdentity(vendorID: 3, vendorName: "Mina"))))
+            $0.presented.append(.about(AboutState()))
         }
+        let facts = AboutFacts(
+            market: "embedded", address: "http://127.0.0.1:8080", arrangedByMarket: false, loaded: 3, vendors: 2, more: false,
+            searched: true, kept: nil, wishPlace: .visitorKey, writer: WriterIdentity(vendorID: 3, vendorName: "Mina"))
+        #expect(AboutFacts(browser.state) == facts)
+        var screen = render(browser.state).0.trimmedLines().joined(separator: "\n")
+        #expect(screen.contains("being read"), "\(screen)")
+        // The kept list arrives while the box is open: the box says so at the next frame (it is read, not kept).
+        browser.send(.wishListLoaded([WishedProduct(Samples.product(5))]), effects: [.checkWishes(ids: [5])]) {
+            $0.wishes = WishesState(list: WishList([WishedProduct(Samples.product(5))]), place: .visitorKey, phase: .ready(looking: true))
+        }
+        screen = render(browser.state).0.trimmedLines().joined(separator: "\n")
+        #expect(screen.contains("1 product kept") && !screen.contains("being read"), "\(screen)")
         browser.send(.keyPressed(.escape)) { $0.presented.removeLast() }
     }
 
     @Test("its lines, in English: every fact labelled once, the wish list's place under its count")
     func lines() {
-        let about = AboutState(
+        let about = AboutFacts(
             market: "embedded", address: nil, arrangedByMarket: nil, loaded: 1, vendors: 1, more: false, searched: false, kept: nil,
             wishPlace: .session, writer: nil)
         let lines = about.facts.map { "\(Language.english.text(.about($0.label))): \(Language.english.text($0.value))" }

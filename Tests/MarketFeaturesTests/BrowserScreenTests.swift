@@ -152,7 +152,7 @@ struct BrowserScreenTests {
     @Test("error banner with the server's message and the retry key; what was loaded stays")
     func errorBanner() {
         var state = listState(products)
-        state.catalog.errorMessage = "The server failed: database is locked (500)."  // a refresh failed
+        state.catalog.pageFailure = "The server failed: database is locked (500)."  // a refresh failed
         state.catalog.pageLoad = .failed(CatalogState.PageRequest(id: 2, page: 1, search: nil, replaces: true, keepSelectedID: 3))
         let lines = render(state).0.trimmedLines()
         #expect(lines[1] == " ! The server failed: database is locked (500). — r to retry")

@@ -247,14 +247,14 @@ struct BrowserStateTests {
             $0.catalog.nextRequestID = 3
         }
         browser.send(.pageLoaded(requestID: 2, .failure(BrowserFailure("The server failed (500).")))) {
-            $0.catalog.errorMessage = "The server failed (500)."
+            $0.catalog.pageFailure = "The server failed (500)."
             $0.catalog.pageLoad = .failed(CatalogState.PageRequest(id: 2, page: 2, search: nil, replaces: false, keepSelectedID: nil))
         }
         #expect(browser.state.catalog.products.count == 20)
         // No automatic retry storm.
         browser.send(.keyPressed(.down))
         browser.send(.keyPressed(.character("r")), effects: [.loadPage(requestID: 3, page: 2, itemsPerPage: 20, search: nil)]) {
-            $0.catalog.errorMessage = nil
+            $0.catalog.pageFailure = nil
             $0.catalog.pageLoad = .loading(3, page: 2)
             $0.catalog.nextRequestID = 4
         }
@@ -268,12 +268,12 @@ struct BrowserStateTests {
             $0.catalog.nextRequestID = 2
         }
         browser.send(.pageLoaded(requestID: 1, .failure(BrowserFailure("Could not reach the server.")))) {
-            $0.catalog.errorMessage = "Could not reach the server."
+            $0.catalog.pageFailure = "Could not reach the server."
             $0.catalog.pageLoad = .failed(CatalogState.PageRequest(id: 1, page: 1, search: nil, replaces: true, keepSelectedID: nil))
         }
         #expect(browser.state.catalog.products.isEmpty && browser.state.catalog.isStarting)
         browser.send(.keyPressed(.character("r")), effects: [.loadPage(requestID: 2, page: 1, itemsPerPage: 20, search: nil)]) {
-            $0.catalog.errorMessage = nil
+            $0.catalog.pageFailure = nil
             $0.catalog.pageLoad = .loading(2, page: 1, replaces: true)
             $0.catalog.nextRequestID = 3
         }

@@ -68,7 +68,7 @@ struct DeleteFlowTests {
         }
     }
 
-    @Test("a refused delete (wrong secret, expired token) is explained and the product stays")
+    @Test("a refused delete (wrong secret, expired token) is explained on the status line, where its success would be; the product stays, and the banner keeps only a page's failure")
     func failure() {
         var browser = BrowserTester(browser: state(writer: WriterIdentity(vendorID: nil)))
         browser.send(.keyPressed(.character("d"))) { $0.presented = [Self.asking(100)] }
@@ -79,8 +79,9 @@ struct DeleteFlowTests {
         let refusal = "The server refused: secret is wrong for this vendor (403)."
         browser.send(.productDeleted(id: 100, .failure(BrowserFailure(refusal)))) {
             $0.deleting = []
-            $0.catalog.errorMessage = "Could not delete #100: \(refusal)"
+            $0.notice = "Could not delete #100: \(refusal)"
         }
+        #expect(!browser.state.catalog.showsBanner, "a delete's failure is not a page's")
     }
 
     @Test("the dialog names the product; No is highlighted until Yes is chosen")

@@ -25,7 +25,7 @@ struct PictureWindowTests {
     func steps() {
         var browser = BrowserTester(browser: Self.detailShown())
         guard case .detail(var detail) = browser.state.presented[0] else { Issue.record("no detail"); return }
-        let id = detail.summary.id
+        let id = detail.id
         let pictures = (1...3).map { URL(string: "http://m.test/\(id)/\($0).jpg")! }
         browser.send(.keyPressed(.character("z"))) {
             $0.presented.append(.pictureWindow(PictureWindowState(productID: id, name: "Product \(id)", pictures: pictures, index: 1)))
@@ -82,7 +82,7 @@ struct PictureWindowTests {
     func resized() {
         var browser = BrowserTester(browser: Self.detailShown())
         guard case .detail(let detail) = browser.state.presented[0] else { Issue.record("no detail"); return }
-        let id = detail.summary.id
+        let id = detail.id
         let pictures = (1...3).map { URL(string: "http://m.test/\(id)/\($0).jpg")! }
         browser.send(.keyPressed(.character("z"))) {
             $0.presented.append(.pictureWindow(PictureWindowState(productID: id, name: "Product \(id)", pictures: pictures, index: 1)))

@@ -260,4 +260,24 @@ struct PresentationTests {
         var closed = BrowserTester(browser: Self.writerState())  // the form closed before its answer came
         closed.send(.presented(.form(.edit(productID: 100), .submitted(.success(Samples.detail(100))))))
     }
+
+    @Test("each layer's work names the layer it is for, the runtime's key to cancel it once that layer closes; the browser's own names none")
+    func owners() {
+        let owned: [(BrowserEffect, PresentationID?)] = [
+            (.loadDetail(id: 4), .detail(productID: 4)),
+            (.loadFormImages(id: 7), .form(.edit(productID: 7))),
+            (.completePath("/tmp/c"), .form(.register)),
+            (.preparePicture(path: "/tmp/c.jpg", preview: PreviewSize(columns: 4, rows: 2), palette: .xterm256), .form(.register)),
+            (.scheduleSearch(generation: 2, after: .milliseconds(300)), .search),
+            (.schedulePaletteSearch(generation: 1, after: .milliseconds(400)), .palette),
+            (.searchPalette(query: "mu", generation: 1), .palette),
+            (.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil), nil),
+            (.deleteProduct(id: 4), nil),
+            (.saveWishList([], generation: 1), nil),
+        ]
+        for (effect, owner) in owned { #expect(effect.owner == owner, "\(effect)") }
+        var state = Samples.loaded()
+        state.presented = [.detail(DetailState(id: 4)), .help(HelpState()), .palette(PaletteState(entries: []))]
+        #expect(state.presentedIDs == [.detail(productID: 4), .help, .palette])
+    }
 }

@@ -171,7 +171,7 @@ struct ScreenSnapshotTests {
                 product.vendorID = (vendors.firstIndex(of: product.vendorName ?? "") ?? 0) + 1
                 return product
             }
-            state.presented = [.about(AboutState(state))]
+            state.presented = [.about(AboutState())]
         }
     }
 
@@ -203,12 +203,12 @@ struct ScreenSnapshotTests {
             var gone = WishedProduct(state.catalog.allProducts[1])
             gone.gone = true
             let kept = [WishedProduct(state.catalog.allProducts[0]), gone, WishedProduct(state.catalog.allProducts[2])]
-            state.wishList = WishList(kept)
-            state.presented = [.wishList(WishListView(products: kept, selectedIndex: 1))]
+            state.wishes.list = WishList(kept)
+            state.presented = [.wishList(WishListView(selectedIndex: 1))]
         }
         expectScreens(named: "wish-banner") { state, language in
             let first = state.catalog.allProducts[0]
-            state.wishList = WishList([WishedProduct(first)])
+            state.wishes.list = WishList([WishedProduct(first)])
             state.catalog.wishNews = [
                 WishNews(id: first.id, name: first.name, currency: first.currency, change: .priceDrop(old: 12000, new: 9000, restocked: 3)),
                 WishNews(id: 99, name: "Kettle", currency: first.currency, change: .gone(lastPrice: 30000)),
@@ -247,7 +247,7 @@ struct ScreenSnapshotTests {
     @Test("the error banner and a notice on the status line")
     func bannerAndNotice() {
         expectScreens(named: "banner-notice") { state, language in
-            state.catalog.errorMessage = OpenMarketError.timeout(after: .seconds(15)).userMessage(in: language)
+            state.catalog.pageFailure = OpenMarketError.timeout(after: .seconds(15)).userMessage(in: language)
             state.catalog.pageLoad = .failed(CatalogState.PageRequest(id: 2, page: 1, search: nil, replaces: true, keepSelectedID: 8))
             state.notice = language.text(.mineOnly(allKey: "m"))
             state.catalog.onlyVendorID = 1
@@ -259,7 +259,7 @@ struct ScreenSnapshotTests {
         expectScreens(named: "start-unreachable") { state, language in
             state.catalog.isStarting = true
             state.catalog.allProducts = []
-            state.catalog.errorMessage = OpenMarketError.transport(endpoint: "127.0.0.1:9", reason: "connection refused")
+            state.catalog.pageFailure = OpenMarketError.transport(endpoint: "127.0.0.1:9", reason: "connection refused")
                 .userMessage(in: language)
         }
     }

@@ -91,22 +91,22 @@ struct WishListTests {
         var browser = BrowserTester(browser: Samples.loaded())
         let first = browser.state.catalog.products[0]
         browser.send(.keyPressed(.character("f")), effects: [.saveWishList([WishedProduct(first)], generation: 1)]) {
-            $0.wishList = WishList([WishedProduct(first)])
-            $0.wishGeneration = 1
+            $0.wishes.list = WishList([WishedProduct(first)])
+            $0.wishes.generation = 1
             $0.notice = "Kept “\(first.name)” on your wish list (1)."
         }
         browser.send(.pollTimerFired, effects: [.pollFirstPage(itemsPerPage: 20, search: nil), .checkWishes(ids: [first.id])]) {
             $0.catalog.isPolling = true
-            $0.checkingWishes = true
+            $0.wishes.phase = .ready(looking: true)
         }
         browser.send(.pollTimerFired, effects: [])  // one look at a time
         var cheaper = first
         cheaper.price = Price(first.price.amount - 2000)
         cheaper.bargainPrice = cheaper.price
         browser.send(.wishesChecked([WishLook(id: first.id, product: cheaper)]), effects: [.saveWishList([WishedProduct(cheaper)], generation: 2)]) {
-            $0.checkingWishes = false
-            $0.wishList = WishList([WishedProduct(cheaper)])
-            $0.wishGeneration = 2
+            $0.wishes.phase = .ready(looking: false)
+            $0.wishes.list = WishList([WishedProduct(cheaper)])
+            $0.wishes.generation = 2
             $0.catalog.wishNews = [WishNews(id: first.id, name: first.name, currency: .krw, change: .priceDrop(old: first.bargainPrice, new: cheaper.bargainPrice))]
         }
         let screen = render(browser.state).0.trimmedLines().joined(separator: "\n")
@@ -114,16 +114,15 @@ struct WishListTests {
         browser.send(.keyPressed(.character("F"))) {
             $0.notice = nil  // a key clears the notice
             $0.catalog.wishNews = []
-            $0.presented = [.wishList(WishListView(products: [WishedProduct(cheaper)]))]
+            $0.presented = [.wishList(WishListView())]
         }
         browser.send(.keyPressed(.enter), effects: [.loadDetail(id: first.id)]) {
             $0.presented.append(.detail(DetailState(summary: WishedProduct(cheaper).summary)))
         }
         browser.send(.keyPressed(.escape)) { $0.presented.removeLast() }
         browser.send(.keyPressed(.character("f")), effects: [.saveWishList([], generation: 3)]) {
-            $0.wishList = WishList()
-            $0.wishGeneration = 3
-            $0.presented = [.wishList(WishListView(products: []))]
+            $0.wishes.list = WishList()
+            $0.wishes.generation = 3
             $0.notice = "Dropped “\(first.name)” from your wish list."
         }
         browser.send(.keyPressed(.character("F"))) {
@@ -135,16 +134,15 @@ struct WishListTests {
     @Test("where the list is kept, as found after a load or a save, is what the open view says; it says so again once the place is back")
     func placeFound() {
         var state = Samples.loaded()
-        state.wishPlace = .visitorKey
+        state.wishes.place = .visitorKey
         var browser = BrowserTester(browser: state)
         browser.send(.keyPressed(.character("F"))) {
-            $0.presented = [.wishList(WishListView(products: [], place: .visitorKey))]
+            $0.presented = [.wishList(WishListView())]
         }
         var screen = render(browser.state).0.trimmedLines().joined(separator: "\n")
         #expect(screen.contains("Kept by the market under your SSH key: the same key finds it next time."), "\(screen)")
         browser.send(.wishPlaceFound(.marketAway)) {
-            $0.wishPlace = .marketAway
-            $0.presented = [.wishList(WishListView(products: [], place: .marketAway))]
+            $0.wishes.place = .marketAway
         }
         screen = render(browser.state).0.trimmedLines().joined(separator: "\n")
         #expect(screen.contains("Held for this session only: the market could not keep it (see the log)."), "\(screen)")
@@ -152,9 +150,9 @@ struct WishListTests {
         browser.send(.keyPressed(.character("F"))) {
             $0.presented = []
         }
-        browser.send(.wishPlaceFound(.visitorKey)) { $0.wishPlace = .visitorKey }
+        browser.send(.wishPlaceFound(.visitorKey)) { $0.wishes.place = .visitorKey }
         browser.send(.keyPressed(.character("F"))) {
-            $0.presented = [.wishList(WishListView(products: [], place: .visitorKey))]
+            $0.presented = [.wishList(WishListView())]
         }
     }
 
@@ -163,14 +161,15 @@ struct WishListTests {
         for place in WishPlace.allCases {
             var state = Samples.loaded(size: ScreenSize(columns: 80, rows: 24))
             state.language = language
-            state.wishPlace = place
-            state.presented = [.wishList(WishListView(products: [], place: place))]
+            state.wishes.place = place
+            state.presented = [.wishList(WishListView())]
             let sentence = language.text(place.phrase)
             let screen = render(state).0.trimmedLines()
             #expect(screen.contains { $0.contains(sentence) }, "\(place): \(screen.prefix(4))")
             // In a narrow window it wraps onto a second line, whole, and the list starts below it.
             var narrow = Samples.loaded(size: ScreenSize(columns: 44, rows: 14))
             narrow.language = language
+            narrow.wishes.place = place
             narrow.presented = state.presented
             let lines = render(narrow).0.trimmedLines()
             let wrapped = lines[2].trimmingCharacters(in: .whitespaces) + " " + lines[3].trimmingCharacters(in: .whitespaces)
@@ -182,12 +181,12 @@ struct WishListTests {
     @Test("before the kept list is read: f keeps here and saves nothing; the list read then merges (what was dropped meanwhile stays dropped) and is saved, and looked at")
     func beforeLoad() {
         var state = Samples.loaded()
-        state.wishListReady = false
+        state.wishes.phase = .reading(droppedMeanwhile: [])
         let (first, second) = (state.catalog.products[0], state.catalog.products[1])
         var browser = BrowserTester(browser: state)
         browser.send(.keyPressed(.character("f"))) {
-            $0.wishList = WishList([WishedProduct(first)])
-            $0.wishGeneration = 1
+            $0.wishes.list = WishList([WishedProduct(first)])
+            $0.wishes.generation = 1
             $0.notice = "Kept “\(first.name)” on your wish list (1)."
         }
         browser.send(.keyPressed(.character("j"))) {
@@ -195,40 +194,100 @@ struct WishListTests {
             $0.notice = nil
         }
         browser.send(.keyPressed(.character("f"))) {
-            $0.wishList = WishList([WishedProduct(second), WishedProduct(first)])
-            $0.wishGeneration = 2
+            $0.wishes.list = WishList([WishedProduct(second), WishedProduct(first)])
+            $0.wishes.generation = 2
             $0.notice = "Kept “\(second.name)” on your wish list (2)."
         }
         browser.send(.keyPressed(.character("f"))) {
-            $0.wishList = WishList([WishedProduct(first)])
-            $0.wishGeneration = 3
-            $0.droppedBeforeLoad = [second.id]
+            $0.wishes.list = WishList([WishedProduct(first)])
+            $0.wishes.generation = 3
+            $0.wishes.phase = .reading(droppedMeanwhile: [second.id])
             $0.notice = "Dropped “\(second.name)” from your wish list."
         }
         let kept = [WishedProduct(Samples.product(555)), WishedProduct(second)]
         let merged = [WishedProduct(first), WishedProduct(Samples.product(555))]
         browser.send(.wishListLoaded(kept), effects: [.saveWishList(merged, generation: 4), .checkWishes(ids: [first.id, 555])]) {
-            $0.wishList = WishList(merged)
-            $0.wishListReady = true
-            $0.droppedBeforeLoad = []
-            $0.wishGeneration = 4
-            $0.checkingWishes = true
+            $0.wishes.list = WishList(merged)
+            $0.wishes.generation = 4
+            $0.wishes.phase = .ready(looking: true)
         }
+    }
+
+    @Test("a detail opened by its number: f, e, d and y wait for its product and say so; once it has arrived f keeps what it loaded, its price and stock, and the next look finds no news in it")
+    func openedByNumber() {
+        var state = Samples.loaded()
+        state.presented = [.detail(DetailState(id: 132))]
+        var browser = BrowserTester(browser: state)
+        let waiting = "Product #132 has not arrived yet: try again once it shows."
+        browser.send(.keyPressed(.character("f"))) { $0.notice = waiting }
+        for key: Character in ["e", "d", "y"] { browser.send(.keyPressed(.character(key))) }  // said again: the same notice
+        let loaded = Samples.detail(132)
+        browser.send(.presented(.detail(id: 132, .loaded(.success(loaded))))) {
+            var detail = DetailState(id: 132)
+            detail.detail = loaded
+            detail.phase = .loaded
+            $0.presented = [.detail(detail)]
+        }
+        browser.send(.keyPressed(.character("f")), effects: [.saveWishList([WishedProduct(loaded.summary)], generation: 1)]) {
+            $0.wishes.list = WishList([WishedProduct(loaded.summary)])
+            $0.wishes.generation = 1
+            $0.notice = "Kept “Product 132” on your wish list (1)."
+        }
+        let kept = browser.state.wishes.list.products[0]
+        #expect(kept.paidPrice == 12000 && kept.stock == 5, "the product as loaded, not a stand-in at ₩0: \(kept)")
+        browser.send(.pollTimerFired, effects: [.pollFirstPage(itemsPerPage: 20, search: nil), .checkWishes(ids: [132])]) {
+            $0.catalog.isPolling = true
+            $0.wishes.phase = .ready(looking: true)
+        }
+        browser.send(.wishesChecked([WishLook(id: 132, product: loaded.summary)])) { $0.wishes.phase = .ready(looking: false) }
+        #expect(browser.state.catalog.wishNews.isEmpty)
+    }
+
+    @Test("f on a detail keeps the product as the detail shows it: what the market answered, not the list's older row")
+    func keptAsShown() {
+        var state = Samples.loaded()
+        let listed = state.catalog.products[0]
+        var fresh = Samples.detail(listed.id)
+        fresh.bargainPrice = Price(9000)
+        fresh.discountedPrice = Price(3000)
+        var detail = DetailState(summary: listed)
+        detail.detail = fresh
+        detail.phase = .loaded
+        state.presented = [.detail(detail)]
+        var browser = BrowserTester(browser: state)
+        browser.send(.keyPressed(.character("f")), effects: [.saveWishList([WishedProduct(fresh.summary)], generation: 1)]) {
+            $0.wishes.list = WishList([WishedProduct(fresh.summary)])
+            $0.wishes.generation = 1
+            $0.notice = "Kept “\(listed.name)” on your wish list (1)."
+        }
+        #expect(browser.state.wishes.list.products[0].paidPrice == 9000, "the price the detail shows")
+    }
+
+    @Test("the view reads the browser's list: a change under it shows at once; the same product stays selected where it can, else the same place")
+    func viewReadsTheList() {
+        let (a, b, c) = (WishedProduct(Samples.product(1)), WishedProduct(Samples.product(2)), WishedProduct(Samples.product(3)))
+        var view = WishListView()
+        #expect(view.selected(in: [a, b, c])?.id == 1 && view.selected(in: []) == nil)
+        view.select(1, in: [a, b, c])
+        #expect(view == WishListView(selectedIndex: 1, selectedID: 2))
+        #expect(view.selected(in: [c, a, b])?.id == 2, "moved: followed")
+        #expect(view.selected(in: [a, c])?.id == 3, "gone: the same place")
+        #expect(view.selected(in: [a])?.id == 1, "gone, and the place past the end: the last")
     }
 
     @Test("a look that finds nothing changed saves nothing; one that failed leaves the product to look at again")
     func quietLook() {
         var state = Samples.loaded()
         let first = state.catalog.products[0]
-        state.wishList = WishList([WishedProduct(first)])
+        state.wishes.list = WishList([WishedProduct(first)])
         var browser = BrowserTester(browser: state)
         browser.send(.pollTimerFired, effects: [.pollFirstPage(itemsPerPage: 20, search: nil), .checkWishes(ids: [first.id])]) {
             $0.catalog.isPolling = true
-            $0.checkingWishes = true
+            $0.wishes.phase = .ready(looking: true)
         }
-        browser.send(.wishesChecked([WishLook(id: first.id, product: first)])) { $0.checkingWishes = false }
-        browser.send(.pollTimerFired, effects: [.checkWishes(ids: [first.id])]) { $0.checkingWishes = true }
-        browser.send(.wishesChecked([])) { $0.checkingWishes = false }
+        browser.send(.wishesChecked([WishLook(id: first.id, product: first)])) { $0.wishes.phase = .ready(looking: false) }
+        browser.send(.pollTimerFired, effects: [.checkWishes(ids: [first.id])]) { $0.wishes.phase = .ready(looking: true) }
+        browser.send(.wishesChecked([])) { $0.wishes.phase = .ready(looking: false) }
     }
 }
 

@@ -4,12 +4,12 @@ import TerminalUI
 /// "About this market" in a box over the middle of the screen: a fact a row, its label on the left (the
 /// wish list's place under its count, unlabelled), the keys that open it below.
 struct AboutWidget: Widget {
-    let state: AboutState
+    let facts: AboutFacts?
     let context: RenderContext
 
     func render(_ area: Rect, into canvas: inout Canvas, report: inout FrameReport) {
+        guard let facts = facts?.facts else { return }
         let theme = context.theme
-        let facts = state.facts
         let labels = facts.enumerated().map { index, fact in
             index > 0 && facts[index - 1].label == fact.label ? "" : context.text(.about(fact.label))
         }

@@ -8,9 +8,9 @@ extension BrowserState {
     public mutating func handle(_ event: BrowserEvent) -> [BrowserEffect] {
         switch event {
         case .started:
-            var effects = catalog.start() + lookAtWishes()
+            var effects = catalog.start() + wishes.look()
             if let id = openProductAtStart {
-                presented.append(.detail(DetailState(summary: Self.placeholder(id: id, in: language))))
+                presented.append(.detail(DetailState(id: id)))
                 effects.append(.loadDetail(id: id))
             }
             return effects
@@ -26,13 +26,14 @@ extension BrowserState {
             catalog.pollLoaded(search: search, result)
             return []
         case .pollTimerFired:
-            return catalog.pollTimerFired() + lookAtWishes()
+            return catalog.pollTimerFired() + wishes.look()
         case .wishesChecked(let looks):
             return wishesChecked(looks)
         case .wishListLoaded(let products):
-            return wishListLoaded(products)
+            return wishes.loaded(products)
         case .wishPlaceFound(let place):
-            return wishPlaceFound(place)
+            wishes.place = place
+            return []
         case .paletteSearchDue(let generation):
             return paletteSearchDue(generation: generation)
         case .paletteSearched(let query, let generation, let result):
@@ -53,11 +54,12 @@ extension BrowserState {
             switch result {
             case .success:
                 let (removed, effects) = catalog.remove(id: id)
-                presented.removeAll { if case .detail(let detail) = $0 { detail.summary.id == id } else { false } }
+                presented.removeAll { if case .detail(let detail) = $0 { detail.id == id } else { false } }
                 notice = language.text(.deleted(name: removed.map { ProductText.name($0) } ?? "#\(id)"))
                 return effects
             case .failure(let failure):
-                catalog.errorMessage = language.text(.couldNotDelete(id: id, reason: failure.message))
+                // The delete's own failure, on the status line where its success goes (a page's failure is the banner's).
+                notice = language.text(.couldNotDelete(id: id, reason: failure.message))
                 return []
             }
         }
@@ -93,7 +95,7 @@ extension BrowserState {
             presented.append(.help(HelpState()))
             return []
         case .about:
-            presented.append(.about(AboutState(self)))
+            presented.append(.about(AboutState()))
             return []
         case .colorsCycle:
             colorMode = colorMode.next(maxColors: maxColors)
@@ -105,6 +107,16 @@ extension BrowserState {
                 pictureMode = first
             }
             return []
+        case .delete, .edit, .copyLink, .copySummary, .wishToggle:
+            if let detail, detail.product == nil {
+                // A detail opened by its number: only the number is known until the product arrives.
+                notice = language.text(.notArrived(id: detail.id))
+                return []
+            }
+        default:
+            break
+        }
+        switch action {
         case .delete:
             return askToDelete(currentProduct)
         case .edit:
@@ -160,7 +172,8 @@ extension BrowserState {
     }
 
     var presentationContext: PresentationContext {
-        PresentationContext(pageRows: max(1, size.rows / 2), screenRows: size.rows, palette: palette, keymap: keymap, language: language)
+        PresentationContext(
+            pageRows: max(1, size.rows / 2), screenRows: size.rows, palette: palette, keymap: keymap, language: language, wishes: wishes)
     }
 
     /// Carries out what the feature at `index` of the stack asked for.
@@ -211,7 +224,7 @@ extension BrowserState {
     /// Changes every open detail of product `id`.
     mutating func updateDetails(of id: Int, _ change: (inout DetailState) -> Void) {
         for index in presented.indices {
-            guard case .detail(var detail) = presented[index], detail.summary.id == id else { continue }
+            guard case .detail(var detail) = presented[index], detail.id == id else { continue }
             change(&detail)
             presented[index] = .detail(detail)
         }

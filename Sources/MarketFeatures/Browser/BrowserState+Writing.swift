@@ -3,13 +3,6 @@ import Foundation
 import OpenMarketAPI
 
 extension BrowserState {
-    /// What the detail shows of a product known only by its id, until its detail arrives.
-    static func placeholder(id: Int, in language: Language = .english) -> ProductSummary {
-        ProductSummary(
-            id: id, vendorID: 0, name: language.text(.detailLabel(.product)) + " #\(id)", currency: .krw, price: 0, bargainPrice: 0, discountedPrice: 0,
-            stock: 0, createdAt: Date(timeIntervalSince1970: 0), issuedAt: Date(timeIntervalSince1970: 0))
-    }
-
     /// Enter: the selected product's detail.
     mutating func openSelected() -> [BrowserEffect] {
         guard let product = catalog.selectedProduct else { return [] }
@@ -47,9 +40,8 @@ extension BrowserState {
             notice = reason
             return []
         }
-        let shown = detail?.summary.id == product.id ? detail : nil
-        let images = shown?.detail?.images ?? []
-        presented.append(.form(ProductFormState(editing: shown?.detail?.summary ?? product, images: images)))
+        let images = detail?.id == product.id ? detail?.detail?.images ?? [] : []
+        presented.append(.form(ProductFormState(editing: product, images: images)))
         return images.isEmpty ? [.loadFormImages(id: product.id)] : []
     }
 

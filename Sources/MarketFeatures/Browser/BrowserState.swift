@@ -49,18 +49,8 @@ public struct BrowserState: Sendable, Equatable {
     public var notice: String?
     /// Products being deleted.
     public var deleting: Set<Int> = []
-    /// The products kept (`f`), as last seen.
-    public var wishList = WishList()
-    /// Where the wish list is kept (said in its view).
-    public var wishPlace: WishPlace = .file
-    /// A look at kept products is under way.
-    public var checkingWishes = false
-    /// How many times the wish list has changed: its saves carry it, so an older one never wins.
-    public var wishGeneration = 0
-    /// The kept list has been read (until then changes are kept here and saved once it has, merged).
-    public var wishListReady = true
-    /// Products dropped before the kept list was read (so they do not come back with it).
-    public var droppedBeforeLoad: Set<Int> = []
+    /// The wish list (`f`, `F`): the kept products, where they are kept, how its reading and looks go.
+    public var wishes = WishesState()
 
     public init(
         size: ScreenSize = ScreenSize(columns: 80, rows: 24), colorMode: ColorMode = .color256, maxColors: Int = 256,
@@ -130,6 +120,9 @@ public struct BrowserState: Sendable, Equatable {
         presented.lazy.reversed().compactMap { if case .search(let line) = $0 { line } else { nil } }.first
     }
 
-    /// The product the keys `e` and `d` act on: the detail's, or the selected one.
-    public var currentProduct: ProductSummary? { detail?.summary ?? catalog.selectedProduct }
+    /// The product the keys `e`, `d`, `f` and `y` act on, as shown: the detail's (nil until a detail opened by
+    /// its number has it), or the selected one.
+    public var currentProduct: ProductSummary? {
+        if let detail { detail.product } else { catalog.selectedProduct }
+    }
 }

@@ -40,7 +40,7 @@ public enum Presentation: Sendable, Equatable {
         case (.form(var form), .form(let mode, let event)) where form.mode == mode:
             defer { self = .form(form) }
             return .handled(form.receive(event).map { form.presentationAction($0, palette: context.palette) })
-        case (.detail(var detail), .detail(let id, let event)) where detail.summary.id == id:
+        case (.detail(var detail), .detail(let id, let event)) where detail.id == id:
             defer { self = .detail(detail) }
             return .handled(detail.receive(event))
         default:

@@ -55,4 +55,6 @@ struct PresentationContext: Sendable {
     var keymap: Keymap = .standard
     /// The language its messages are written in.
     var language: Language = .english
+    /// The wish list (its view reads the products from here).
+    var wishes = WishesState()
 }

@@ -29,13 +29,13 @@ extension CatalogState {
     /// `r`: the failed page again, or page 1 afresh.
     mutating func retryOrRefresh() -> [BrowserEffect] {
         guard let failed = failedRequest else { return refresh() }
-        errorMessage = nil
+        pageFailure = nil
         return send(failed)
     }
 
     /// Reloads page 1, keeping the selected product selected if it still exists.
     mutating func refresh() -> [BrowserEffect] {
-        errorMessage = nil
+        pageFailure = nil
         newProductCount = 0
         return requestPage(replacing: true, keepSelectedID: selectedProduct?.id)
     }
@@ -48,7 +48,7 @@ extension CatalogState {
             // that knows fewer values): declined.
             return listingWasDeclined(by: request)
         case .failure(let failure):
-            errorMessage = failure.message
+            pageFailure = failure.message
             pageLoad = .failed(request)
             return []
         case .success(let page) where page.listing.map { request.listing != .standard && !$0.honours(request.listing) } == true:
@@ -58,7 +58,7 @@ extension CatalogState {
             pageLoad = .idle
             if arranger != .declined { arranger = page.listing == nil ? .courseAPI : .server }
             isStarting = false
-            errorMessage = nil
+            pageFailure = nil
             if request.replaces {
                 listedQuery = request.search
                 allProducts = []

@@ -94,8 +94,8 @@ public struct CatalogState: Sendable, Equatable {
     public var scrollRow = 0
     public var layoutKind: LayoutKind = .list
     public var size: ScreenSize
-    /// The error banner's message.
-    public var errorMessage: String?
+    /// Why the last page request failed (the banner says so until a page arrives); the only failure it holds.
+    public var pageFailure: String?
     /// Products newer than the newest loaded, found by the poll.
     public var newProductCount = 0
     /// Changes to kept products not yet seen (the banner shows the first; the wish list view clears them).
@@ -132,7 +132,7 @@ public struct CatalogState: Sendable, Equatable {
     }
 
     /// Whether the banner line shows (an error, or new products).
-    public var showsBanner: Bool { errorMessage != nil || newProductCount > 0 || !wishNews.isEmpty }
+    public var showsBanner: Bool { pageFailure != nil || newProductCount > 0 || !wishNews.isEmpty }
 
     /// The selected product, if any.
     public var selectedProduct: ProductSummary? {

@@ -6,7 +6,13 @@ extension DetailState {
     /// Paging through pictures, scrolling the text, reloading, going back. `pageRows` is how far a page
     /// key scrolls.
     mutating func handle(_ key: KeyEvent, pageRows: Int, keymap: Keymap = .standard) -> Outcome<PresentationAction> {
-        switch keymap.action(for: key, in: .detail) {
+        guard let action = keymap.action(for: key, in: .detail) else { return .notMine }
+        return perform(action, pageRows: pageRows)
+    }
+
+    /// What one of the detail's actions does, from its key or from the palette.
+    mutating func perform(_ action: KeyAction, pageRows: Int) -> Outcome<PresentationAction> {
+        switch action {
         case .back:
             return .handled([.dismiss])
         case .pictureNext:
@@ -25,12 +31,11 @@ extension DetailState {
             scroll = 0
         case .reload:
             phase = .loading
-            return .handled([.run(.loadDetail(id: summary.id))])
+            return .handled([.run(.loadDetail(id: id))])
         case .pictureWindow:
-            let pictures = detail?.images.map(\.url) ?? summary.thumbnailURL.map { [$0] } ?? []
-            guard !pictures.isEmpty else { return .handled([]) }
-            let name = detail?.summary.name ?? summary.name
-            return .handled([.present(.pictureWindow(PictureWindowState(productID: summary.id, name: name, pictures: pictures, index: imageIndex)))])
+            let pictures = detail?.images.map(\.url) ?? summary?.thumbnailURL.map { [$0] } ?? []
+            guard let name = product?.name, !pictures.isEmpty else { return .handled([]) }
+            return .handled([.present(.pictureWindow(PictureWindowState(productID: id, name: name, pictures: pictures, index: imageIndex)))])
         default:
             return .notMine
         }

@@ -1,6 +1,6 @@
 public import OpenMarketAPI
 
-/// The detail screen of one product: what the list knew, the full detail once loaded, which
+/// The detail screen of one product: what the list knew (if anything), the full detail once loaded, which
 /// picture shows, and how far the text is scrolled.
 public struct DetailState: Sendable, Equatable {
     /// Where the request for the product's detail is: under way, answered, or failed with the message.
@@ -11,7 +11,11 @@ public struct DetailState: Sendable, Equatable {
         case failed(message: String)
     }
 
-    public var summary: ProductSummary
+    /// The product's number.
+    public var id: Int
+    /// What the list knew of the product; nil for a detail opened by its number (`--product 42`): nothing is
+    /// known of it but the number until its detail arrives.
+    public var summary: ProductSummary?
     /// The full detail, once it has arrived (kept through a reload and a failed one).
     public var detail: ProductDetail?
     public var phase: Phase = .loading
@@ -19,8 +23,17 @@ public struct DetailState: Sendable, Equatable {
     public var scroll = 0
 
     public init(summary: ProductSummary) {
+        id = summary.id
         self.summary = summary
     }
+
+    /// The detail of product `id`, known by its number only until it arrives.
+    public init(id: Int) {
+        self.id = id
+    }
+
+    /// The product as shown: the detail's once it has arrived, else what the list knew (nil: not known yet).
+    public var product: ProductSummary? { detail?.summary ?? summary }
 
     /// Whether the detail is being asked for.
     public var isLoading: Bool { phase == .loading }

@@ -12,7 +12,7 @@ import MarketWords
 /// answer to the submit) come to it as `Event`s, addressed by its `mode`.
 public struct ProductFormState: Sendable, Equatable {
     /// Registering a new product, or editing one.
-    public enum Mode: Sendable, Equatable {
+    public enum Mode: Sendable, Hashable {
         case register
         case edit(productID: Int)
     }

@@ -48,9 +48,12 @@ extension BrowserState {
     mutating func paletteChose(_ target: PaletteEntry.Target) -> [BrowserEffect] {
         switch target {
         case .action(let action) where action.context == .detail:
-            // The detail's own actions are its keys': the first of them, given to it.
-            guard let key = keymap.keys[action]?.first else { return [] }
-            return handleKey(key)
+            // The detail's own actions go to the detail the palette was opened over (on top again now).
+            guard let top = presented.indices.last, case .detail(var detail) = presented[top],
+                case .handled(let actions) = detail.perform(action, pageRows: presentationContext.pageRows)
+            else { return [] }
+            presented[top] = .detail(detail)
+            return perform(actions, at: top)
         case .action(let action):
             return run(action)
         case .product(let product), .found(let product):

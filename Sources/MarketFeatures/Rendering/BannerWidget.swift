@@ -10,7 +10,7 @@ struct BannerWidget: Widget {
         guard !area.isEmpty else { return }
         let theme = context.theme
         let refresh = context.keymap.hint(.refresh)
-        if let message = catalog.errorMessage {
+        if let message = catalog.pageFailure {
             canvas.fill(area, style: theme.error)
             let line = context.text(.bannerError(message, retryKey: catalog.failedRequest != nil ? refresh : nil))
             canvas.put(" ! " + line, x: area.x, y: area.y, style: theme.error, maxWidth: area.width)

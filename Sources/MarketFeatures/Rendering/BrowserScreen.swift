@@ -22,7 +22,9 @@ public struct BrowserScreen {
     var context: RenderContext {
         RenderContext(
             theme: theme, spinnerFrame: state.spinnerFrame, canWrite: state.writer != nil, keymap: state.keymap,
-            language: state.language, marketURL: state.marketURL, wished: Set(state.wishList.products.map(\.id)))
+            language: state.language, marketURL: state.marketURL, wishes: state.wishes,
+            wished: Set(state.wishes.list.products.map(\.id)),
+            about: state.presented.contains { if case .about = $0 { true } else { false } } ? AboutFacts(state) : nil)
     }
 
     /// Draws into `canvas` (resized to the state's screen size) and returns what it placed besides text:

@@ -36,7 +36,7 @@ struct DetailWidget: Widget {
             let label = "\(theme.ascii ? "<" : "◀") \(detail.imageIndex + 1)/\(images.count) \(theme.ascii ? ">" : "▶")"
             canvas.put(label, x: caption.x + max(0, (caption.width - DisplayWidth.of(label)) / 2), y: caption.y, style: theme.muted)
         } else {
-            url = detail.summary.thumbnailURL
+            url = detail.summary?.thumbnailURL
         }
         guard let url, !box.isEmpty else { return }
         let text = context.text(.loadingPicture)
@@ -47,11 +47,19 @@ struct DetailWidget: Widget {
     /// The text column: fields, then the description; scrolled by `detail.scroll` lines.
     func drawText(_ canvas: inout Canvas, _ area: Rect) {
         guard !area.isEmpty else { return }
-        let p = detail.detail?.summary ?? detail.summary
+        let language = context.language
+        guard let p = detail.product else {
+            // Opened by its number: the number, and how its request is going (nothing else is known yet).
+            var lines = [(language.text(.detailLabel(.product)) + " #\(detail.id)", theme.name), ("", theme.plain)]
+            lines += requestLines(width: area.width)
+            for (offset, (text, style)) in lines.prefix(area.height).enumerated() {
+                canvas.put(TerminalText.truncated(text, toWidth: area.width), x: area.x, y: area.y + offset, style: style, maxWidth: area.width)
+            }
+            return
+        }
         var lines: [(String, CellStyle)] = []
         for line in TerminalText.wrapped(p.name, width: area.width) { lines.append((line, theme.name)) }
         lines.append(("", theme.plain))
-        let language = context.language
         // The labels in one column as wide as the widest of them (Korean's are two columns a letter).
         let labelWidth = Phrase.DetailLabel.allCases.map { DisplayWidth.of(language.text(.detailLabel($0))) }.max() ?? 0
         let label = { (name: Phrase.DetailLabel) in TerminalText.padded(language.text(.detailLabel(name)), toWidth: labelWidth + 2) }
@@ -69,12 +77,7 @@ struct DetailWidget: Widget {
             (label(.listed) + Self.date(p.createdAt) + "  ·  " + language.text(.updatedOn(Self.date(p.issuedAt))), theme.muted))
         if let count = detail.detail?.images.count { lines.append((label(.pictures) + "\(count)", theme.muted)) }
         lines.append(("", theme.plain))
-        if detail.isLoading {
-            lines.append((language.text(.loadingDetails), theme.muted))
-        } else if let error = detail.error {
-            let text = language.text(.detailError(error, retryKey: context.keymap.hint(.reload)))
-            for line in TerminalText.wrapped(text, width: area.width) { lines.append((line, theme.error)) }
-        }
+        lines += requestLines(width: area.width)
         let description = detail.detail?.description ?? p.description
         for line in TerminalText.wrapped(description.isEmpty ? language.text(.noDescription) : description, width: area.width) {
             lines.append((line, theme.plain))
@@ -94,6 +97,14 @@ struct DetailWidget: Widget {
             }
             if isLast { canvas.put(more, x: area.maxX - DisplayWidth.of(more), y: area.y + offset, style: theme.hintKey) }
         }
+    }
+
+    /// "Loading details…", or why the request failed and the key that asks again.
+    func requestLines(width: Int) -> [(String, CellStyle)] {
+        if detail.isLoading { return [(context.text(.loadingDetails), theme.muted)] }
+        guard let error = detail.error else { return [] }
+        let text = context.text(.detailError(error, retryKey: context.keymap.hint(.reload)))
+        return TerminalText.wrapped(text, width: width).map { ($0, theme.error) }
     }
 
     static func date(_ date: Date) -> String {

@@ -13,8 +13,12 @@ struct RenderContext: Sendable {
     var language: Language = .english
     /// The market's address, for products' links (empty: none shown).
     var marketURL = ""
-    /// The products on the wish list (marked ♥).
+    /// The wish list (its view draws it; the list and grid mark its products ♥).
+    var wishes = WishesState()
+    /// The ids of the products on the wish list.
     var wished: Set<Int> = []
+    /// What the about box says, when it is open (worked out only then).
+    var about: AboutFacts?
 
     /// The spinner's glyph now.
     var spinner: String { theme.spinner(at: spinnerFrame) }

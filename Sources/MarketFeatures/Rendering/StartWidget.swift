@@ -8,7 +8,7 @@ struct StartWidget: Widget {
     func render(_ area: Rect, into canvas: inout Canvas, report: inout FrameReport) {
         let theme = context.theme
         let lines: [(String, CellStyle)]
-        if let message = catalog.errorMessage {
+        if let message = catalog.pageFailure {
             lines = [
                 (context.text(.cannotReachMarket), theme.name), ("", theme.plain), (message, theme.plain), ("", theme.plain),
                 (context.text(.retryOrQuit(retryKey: context.keymap.hint(.refresh), quitKey: context.keymap.hint(.quit))), theme.hint),

@@ -1,31 +1,39 @@
 import Localization
 import TerminalUI
 
-/// The wish list over the content area (`F`): the kept products as last seen, one selected. Enter opens
-/// one, the wish key drops it, back (or `F` again) closes the list.
+/// The wish list over the content area (`F`): the browser's kept products (`WishesState`, read, never
+/// copied), one selected. Enter opens one, the wish key drops it, back (or `F` again) closes the list.
 public struct WishListView: Sendable, Equatable {
-    /// The products shown, newest kept first (the browser keeps this in step with its wish list).
-    public var products: [WishedProduct]
+    /// Where the selection is, and the product selected there: when the list changes under the view, the
+    /// same product stays selected where it can, else the same place.
     public var selectedIndex = 0
-    /// Where the list is kept, said under the title.
-    public var place: WishPlace
+    public var selectedID: Int?
 
-    public init(products: [WishedProduct], place: WishPlace = .file, selectedIndex: Int = 0) {
-        self.products = products
-        self.place = place
+    public init(selectedIndex: Int = 0, selectedID: Int? = nil) {
         self.selectedIndex = selectedIndex
+        self.selectedID = selectedID
     }
 
-    public var selected: WishedProduct? { products.indices.contains(selectedIndex) ? products[selectedIndex] : nil }
-
-    /// The list changed under it: the same product stays selected where it can.
-    mutating func show(_ newProducts: [WishedProduct]) {
-        let id = selected?.id
-        products = newProducts
-        selectedIndex = id.flatMap { id in products.firstIndex { $0.id == id } } ?? min(selectedIndex, max(0, products.count - 1))
+    /// Where the selection is in `products` now.
+    func selection(in products: [WishedProduct]) -> Int {
+        if let selectedID, let index = products.firstIndex(where: { $0.id == selectedID }) { return index }
+        return max(0, min(selectedIndex, products.count - 1))
     }
 
-    mutating func handle(_ key: KeyEvent, keymap: Keymap) -> Outcome<PresentationAction> {
+    /// The product selected in `products`, if any.
+    func selected(in products: [WishedProduct]) -> WishedProduct? {
+        let index = selection(in: products)
+        return products.indices.contains(index) ? products[index] : nil
+    }
+
+    /// Selects the product at `index` of `products` (kept within the list).
+    mutating func select(_ index: Int, in products: [WishedProduct]) {
+        selectedIndex = max(0, min(products.count - 1, index))
+        selectedID = products.indices.contains(selectedIndex) ? products[selectedIndex].id : nil
+    }
+
+    mutating func handle(_ key: KeyEvent, keymap: Keymap, products: [WishedProduct]) -> Outcome<PresentationAction> {
+        let selected = selected(in: products)
         switch keymap.action(for: key, in: .browse) {
         case .wishToggle:
             return .handled(selected.map { [.wishDropped($0.id)] } ?? [])
@@ -36,25 +44,21 @@ public struct WishListView: Sendable, Equatable {
         default:
             break
         }
+        let at = selection(in: products)
         switch keymap.action(for: key, in: .list) {
         case .open:
             return .handled(selected.map { [.wishOpened($0)] } ?? [])
         case .moveUp:
-            selectedIndex = max(0, selectedIndex - 1)
-            return .handled([])
+            select(at - 1, in: products)
         case .moveDown:
-            selectedIndex = max(0, min(products.count - 1, selectedIndex + 1))
-            return .handled([])
+            select(at + 1, in: products)
         case .moveFirst:
-            selectedIndex = 0
-            return .handled([])
+            select(0, in: products)
         case .moveLast:
-            selectedIndex = max(0, products.count - 1)
-            return .handled([])
+            select(products.count - 1, in: products)
         default:
-            break
+            if keymap.action(for: key, in: .detail) == .back { return .handled([.dismiss]) }
         }
-        if keymap.action(for: key, in: .detail) == .back { return .handled([.dismiss]) }
         return .handled([])
     }
 }
@@ -65,21 +69,22 @@ extension WishListView: PresentedFeature {
     var coversContent: Bool { true }
 
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
+        let products = context.wishes.list.products
         switch input {
         case .key(let key):
-            return handle(key, keymap: context.keymap)
+            return handle(key, keymap: context.keymap, products: products)
         case .mouse(let mouse):
             // The wheel moves the selection; clicks are the list's own only where it draws rows (not handled here).
             switch mouse.kind {
-            case .wheelUp: selectedIndex = max(0, selectedIndex - 1)
-            case .wheelDown: selectedIndex = max(0, min(products.count - 1, selectedIndex + 1))
+            case .wheelUp: select(selection(in: products) - 1, in: products)
+            case .wheelDown: select(selection(in: products) + 1, in: products)
             default: break
             }
             return .handled([])
         }
     }
 
-    func widget(_ context: RenderContext) -> any Widget { WishListWidget(view: self, context: context) }
+    func widget(_ context: RenderContext) -> any Widget { WishListWidget(view: self, wishes: context.wishes, context: context) }
 
     func hints(_ context: RenderContext) -> [KeyHint]? {
         let k = context.keymap

@@ -58,7 +58,7 @@ extension BrowserRuntime.Loop {
                 guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
                     try await client.page(number: 1, itemsPerPage: 20, search: query)
                 }) else { return }
-                queue.send(.browser(.paletteSearched(query: query, generation: generation, result)))
+                queue.send(.browser(.presented(.palette(.searched(query: query, generation: generation, result)))))
             }
         default:
             break
@@ -78,7 +78,7 @@ extension BrowserRuntime.Loop {
                 queue.send(.browser(.wishPlaceFound(await store.currentPlace())))
             }
         case .schedulePaletteSearch(let generation, let delay):
-            startTimer(.layer(.palette, .debounce), after: delay, then: .paletteSearchDue(generation: generation))
+            startTimer(.layer(.palette, .debounce), after: delay, then: .presented(.palette(.searchDue(generation: generation))))
         case .scheduleSearch(let generation, let delay):
             startTimer(.layer(.search, .debounce), after: delay, then: .searchDebounceElapsed(generation: generation))
         default:

@@ -79,23 +79,26 @@ struct PaletteTests {
         let target = browser.state.catalog.products[7]
         browser.openPalette()
         browser.palette(.paste(target.name), query: target.name, generation: 1)
-        browser.send(.paletteSearchDue(generation: 1), effects: [.searchPalette(query: target.name, generation: 1)]) { state in
-            guard case .palette(var palette) = state.presented.last else { return }
-            #expect(palette.searchDue(generation: 1) == target.name)
-            state.presented[state.presented.count - 1] = .palette(palette)
+        browser.send(.presented(.palette(.searchDue(generation: 1))), effects: [.searchPalette(query: target.name, generation: 1)]) {
+            $0.changePalette { $0.searching = true }
         }
-        browser.send(.paletteSearchDue(generation: 0))  // an older pause: nothing
+        browser.send(.presented(.palette(.searchDue(generation: 0))))  // an older pause: nothing
         let far = Samples.product(999, name: target.name + " deluxe")
         let page = ProductPage(
             pageNumber: 1, itemsPerPage: 20, totalCount: 2, offset: 0, limit: 20, lastPage: 1, hasNext: false, hasPrev: false,
             products: [target, far])
-        browser.send(.paletteSearched(query: target.name, generation: 0, .success(page)))  // stale: dropped
-        guard case .palette(let waiting) = browser.state.presented.last else { Issue.record("no palette"); return }
-        #expect(waiting.found.isEmpty && waiting.searching)
-        browser.send(.paletteSearched(query: target.name, generation: 1, .success(page))) { state in
-            guard case .palette(var palette) = state.presented.last else { return }
-            palette.found([target, far], for: target.name, generation: 1) { state.paletteEntry(.found($0)) }
-            state.presented[state.presented.count - 1] = .palette(palette)
+        browser.send(.presented(.palette(.searched(query: target.name, generation: 0, .success(page)))))  // stale: dropped
+        browser.send(.presented(.palette(.searched(query: target.name, generation: 1, .success(page))))) {
+            $0.changePalette { palette in
+                // What was found and not loaded joins, under its name; ranked again over everything (the
+                // ranking has tests of its own), the exact name first.
+                palette.searching = false
+                palette.found = [PaletteEntry(target: .found(far), text: far.name)]
+                palette.foundFor = target.name
+                palette.rankedFor = nil
+                palette.rank()
+                palette.selectedIndex = 0
+            }
         }
         guard case .palette(let answered) = browser.state.presented.last else { Issue.record("no palette"); return }
         #expect(answered.found.map(\.target) == [.found(far)], "the loaded one is not found twice")
@@ -197,3 +200,13 @@ extension FeatureTester where State == BrowserState, Event == BrowserEvent, Effe
         send(.keyPressed(.character(":")), effects: [], { state in _ = state.openPalette() }, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 }
+
+extension BrowserState {
+    /// Changes the open palette (none open: nothing).
+    mutating func changePalette(_ change: (inout PaletteState) -> Void) {
+        guard let last = presented.indices.last, case .palette(var palette) = presented[last] else { return }
+        change(&palette)
+        presented[last] = .palette(palette)
+    }
+}
+

@@ -226,9 +226,7 @@ struct ScreenSnapshotTests {
             browser.palette(.character("u"), query: "mu", generation: 2)
             state = browser.state
             guard case .palette(var palette) = state.presented.last else { return }
-            palette.found([Samples.product(77, name: "Mustard jar", price: 4500)], for: "mu", generation: palette.generation) {
-                state.paletteEntry(.found($0))
-            }
+            palette.found([Samples.product(77, name: "Mustard jar", price: 4500)], for: "mu", generation: palette.generation)
             state.presented[state.presented.count - 1] = .palette(palette)
         }
     }

@@ -30,10 +30,6 @@ public enum BrowserEvent: Sendable, Equatable {
     case wishListLoaded([WishedProduct])
     /// Where the wish list is kept after a load or a save (the session's, while its place fails).
     case wishPlaceFound(WishPlace)
-    /// The palette's typing paused (of this generation).
-    case paletteSearchDue(generation: Int)
-    /// The market's search for the palette answered.
-    case paletteSearched(query: String, generation: Int, Result<ProductPage, BrowserFailure>)
 }
 
 /// A failure to show: the sentence for the user. Equatable, so states and events can be compared.

@@ -34,11 +34,6 @@ extension BrowserState {
         case .wishPlaceFound(let place):
             wishes.place = place
             return []
-        case .paletteSearchDue(let generation):
-            return paletteSearchDue(generation: generation)
-        case .paletteSearched(let query, let generation, let result):
-            paletteSearched(query: query, generation: generation, result)
-            return []
         case .searchDebounceElapsed(let generation):
             guard generation == searchGeneration, let line = searchLine, line.effectiveQuery != catalog.query else {
                 return []

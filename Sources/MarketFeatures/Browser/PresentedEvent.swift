@@ -6,4 +6,6 @@ public enum PresentedEvent: Sendable, Equatable {
     case form(ProductFormState.Mode, ProductFormState.Event)
     /// For every open detail of product `id`.
     case detail(id: Int, DetailState.Event)
+    /// For the palette, while it is open.
+    case palette(PaletteState.Event)
 }

@@ -13,19 +13,9 @@ extension BrowserState {
                     keys: keymap.hints(action, count: 2)))
         }
         entries.reserveCapacity(entries.count + catalog.products.count)
-        for product in catalog.products { entries.append(paletteEntry(.product(product))) }
+        for product in catalog.products { entries.append(PaletteEntry(product: .product(product))) }
         presented.append(.palette(PaletteState(entries: entries)))
         return []
-    }
-
-    /// A product's row: its name (printable) and its price.
-    func paletteEntry(_ target: PaletteEntry.Target) -> PaletteEntry {
-        switch target {
-        case .product(let product), .found(let product):
-            PaletteEntry(target: target, text: ProductText.name(product))
-        case .action:
-            PaletteEntry(target: target, text: "")
-        }
     }
 
     /// Whether the palette offers `action` now, where it opens (before it is presented): writes only to a
@@ -64,24 +54,5 @@ extension BrowserState {
             presented.append(.detail(DetailState(summary: product)))
             return [.loadDetail(id: product.id)]
         }
-    }
-
-    /// The typing paused: the market is searched for the line, when it is still open and long enough.
-    mutating func paletteSearchDue(generation: Int) -> [BrowserEffect] {
-        guard let index = presented.lastIndex(where: { if case .palette = $0 { true } else { false } }),
-            case .palette(var palette) = presented[index], let query = palette.searchDue(generation: generation)
-        else { return [] }
-        presented[index] = .palette(palette)
-        return [.searchPalette(query: query, generation: generation)]
-    }
-
-    /// The market's search answered (a failure finds nothing; the loaded products still match).
-    mutating func paletteSearched(query: String, generation: Int, _ result: Result<ProductPage, BrowserFailure>) {
-        guard let index = presented.lastIndex(where: { if case .palette = $0 { true } else { false } }),
-            case .palette(var palette) = presented[index]
-        else { return }
-        let products = (try? result.get().products) ?? []
-        palette.found(products, for: query, generation: generation) { paletteEntry(.found($0)) }
-        presented[index] = .palette(palette)
     }
 }

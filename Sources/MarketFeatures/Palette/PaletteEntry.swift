@@ -22,6 +22,14 @@ public struct PaletteEntry: Sendable, Equatable {
     /// in `keys`).
     let textScalars: Int
 
+    /// A product's row: its name (printable; its price is made when the row is drawn).
+    init(product target: Target) {
+        switch target {
+        case .product(let product), .found(let product): self.init(target: target, text: ProductText.name(product))
+        case .action: self.init(target: target, text: "")
+        }
+    }
+
     public init(target: Target, text: String, keys: String = "") {
         self.target = target
         self.text = text

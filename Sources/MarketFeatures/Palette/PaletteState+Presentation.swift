@@ -1,5 +1,28 @@
 import Localization
+import OpenMarketAPI
 import TerminalUI
+
+extension PaletteState {
+    /// What the runtime answers the palette.
+    public enum Event: Sendable, Equatable {
+        /// The typing paused (of this generation).
+        case searchDue(generation: Int)
+        /// The market's search for the line answered.
+        case searched(query: String, generation: Int, Result<ProductPage, BrowserFailure>)
+    }
+
+    /// Takes one of the runtime's answers: after a pause on a long enough line, the market is searched; what
+    /// it finds joins the ranking (a failure finds nothing; the loaded products still match).
+    mutating func receive(_ event: Event) -> [PresentationAction] {
+        switch event {
+        case .searchDue(let due):
+            return searchDue(generation: due).map { [.run(.searchPalette(query: $0, generation: due))] } ?? []
+        case .searched(let query, let answered, let result):
+            found((try? result.get().products) ?? [], for: query, generation: answered)
+            return []
+        }
+    }
+}
 
 extension PaletteState: PresentedFeature {
     var presented: Presentation { .palette(self) }

@@ -13,13 +13,13 @@ public struct PaletteState: Sendable, Equatable {
     /// Everything it can offer, actions first (prepared once, when it opens).
     public private(set) var entries: [PaletteEntry]
     /// What the market's search found for `foundFor`, those not loaded.
-    public private(set) var found: [PaletteEntry] = []
-    public private(set) var foundFor: String?
+    public internal(set) var found: [PaletteEntry] = []
+    public internal(set) var foundFor: String?
     /// The best matches, best first: an index into `entries + found`, and how it matched.
     public private(set) var matches: [Match] = []
     /// Every entry that matches the query (indices into `entries + found`), and the query they were found for.
     private(set) var matching: [Int] = []
-    private(set) var rankedFor: String?
+    var rankedFor: String?
     /// Counts the typing, so that only the last pause's search is made and answered.
     public internal(set) var generation = 0
     /// A search of the market is under way (for this generation).
@@ -104,11 +104,11 @@ public struct PaletteState: Sendable, Equatable {
     func entry(index: Int) -> PaletteEntry { index < entries.count ? entries[index] : found[index - entries.count] }
 
     /// The market's search answered: what it found that is not loaded joins the ranking.
-    mutating func found(_ products: [ProductSummary], for query: String, generation answered: Int, make: (ProductSummary) -> PaletteEntry) {
+    mutating func found(_ products: [ProductSummary], for query: String, generation answered: Int) {
         guard answered == generation else { return }
         searching = false
         let loaded = Set(entries.compactMap { if case .product(let p) = $0.target { p.id } else { nil } })
-        found = products.filter { !loaded.contains($0.id) }.map(make)
+        found = products.filter { !loaded.contains($0.id) }.map { PaletteEntry(product: .found($0)) }
         foundFor = query
         let chosen = selected
         rankedFor = nil  // new entries: look at everything again

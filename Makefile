@@ -13,11 +13,14 @@ SSH_AUDIT := .build-tools/venv/bin/ssh-audit
 # the command fails: the PostgreSQL store's contract tests run on it.
 WITH_POSTGRES := scripts/test-postgres.sh run
 # Tests that run by themselves after the others in `make test` (see there): the real terminals, the crowd and
-# the siege of `openmarket ssh` (dozens of browsers, thousands of sockets), the database on a namespace, and
-# schemathesis against the live server (its generator fills a core). Then the attack suite by itself: a browser burning
+# the siege of `openmarket ssh` (dozens of browsers, thousands of sockets), the database on a namespace. Then
+# schemathesis against the live server (its generator fills a core), then the attack suite, each by itself: a browser burning
 # its CPU budget, a terminal claiming a huge cell, connections never read — each takes a core on purpose, and beside
 # the crowd it made the crowd's timing late (docs/SECURITY.md).
-ALONE_TESTS := TerminalGraphicsEndToEndTests|CrowdEndToEndTests|DatabaseBlackholeEndToEndTests|OpenAPIConformanceTests
+ALONE_TESTS := TerminalGraphicsEndToEndTests|CrowdEndToEndTests|DatabaseBlackholeEndToEndTests
+# schemathesis by itself: beside the real terminals and the crowd, on a loaded machine (2026-11-27, twice), its
+# stateful phase on PostgreSQL reached no edit's 200 (it passes alone, and the SQLite run beside it passed).
+CONFORMANCE_TESTS := OpenAPIConformanceTests
 ATTACK_TESTS := AttackEndToEndTests
 
 PREFIX ?= /usr/local
@@ -82,8 +85,9 @@ test: deps test-habits
 	@# on Xvfb, each browser seeding a catalog of its own) and the crowd at the SSH door run after the rest,
 	@# alone: beside it they took both cores for a minute and made the timing tests late.
 	@set -o pipefail; { $(WITH_POSTGRES) $(SWIFT) test --skip '^EndToEndTests\.' && \
-		$(WITH_POSTGRES) $(SWIFT) test --skip-build --filter '^EndToEndTests\.' --skip '$(ALONE_TESTS)|$(ATTACK_TESTS)' && \
+		$(WITH_POSTGRES) $(SWIFT) test --skip-build --filter '^EndToEndTests\.' --skip '$(ALONE_TESTS)|$(CONFORMANCE_TESTS)|$(ATTACK_TESTS)' && \
 		$(WITH_POSTGRES) $(SWIFT) test --skip-build --filter '$(ALONE_TESTS)' && \
+		$(WITH_POSTGRES) $(SWIFT) test --skip-build --filter '$(CONFORMANCE_TESTS)' && \
 		$(SWIFT) test --skip-build --filter '$(ATTACK_TESTS)'; } 2>&1 | tee .build/test.log || { \
 		$(call FAILURES,.build/test.log); exit 1; }
 

@@ -80,7 +80,7 @@ extension BrowserRuntime.Loop {
         case .schedulePaletteSearch(let generation, let delay):
             startTimer(.layer(.palette, .debounce), after: delay, then: .presented(.palette(.searchDue(generation: generation))))
         case .scheduleSearch(let generation, let delay):
-            startTimer(.layer(.search, .debounce), after: delay, then: .searchDebounceElapsed(generation: generation))
+            startTimer(.layer(.search, .debounce), after: delay, then: .presented(.search(.paused(generation: generation))))
         default:
             break
         }

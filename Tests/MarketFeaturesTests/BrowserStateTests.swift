@@ -179,16 +179,14 @@ struct BrowserStateTests {
         var browser = BrowserTester(browser: Samples.loaded())
         browser.send(.keyPressed(.character("/"))) { $0.presented = [.search(SearchState())] }
         browser.send(.keyPressed(.character("m")), effects: [.scheduleSearch(generation: 1, after: .milliseconds(300))]) {
-            $0.presented = [.search(SearchState(query: "m"))]
-            $0.searchGeneration = 1
+            $0.presented = [.search(SearchState(query: "m", generation: 1))]
         }
         browser.send(.keyPressed(.character("u")), effects: [.scheduleSearch(generation: 2, after: .milliseconds(300))]) {
-            $0.presented = [.search(SearchState(query: "mu"))]
-            $0.searchGeneration = 2
+            $0.presented = [.search(SearchState(query: "mu", generation: 2))]
         }
-        browser.send(.searchDebounceElapsed(generation: 1))  // an old timer does nothing
+        browser.send(.presented(.search(.paused(generation: 1))))  // an old timer does nothing
         browser.send(
-            .searchDebounceElapsed(generation: 2), effects: [.loadPage(requestID: 2, page: 1, itemsPerPage: 20, search: "mu")]
+            .presented(.search(.paused(generation: 2))), effects: [.loadPage(requestID: 2, page: 1, itemsPerPage: 20, search: "mu")]
         ) {
             $0.catalog.query = "mu"
             $0.catalog.nextPage = 1

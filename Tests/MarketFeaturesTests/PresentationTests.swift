@@ -113,8 +113,7 @@ struct PresentationTests {
         var browser = BrowserTester(browser: Samples.loaded())
         browser.send(.keyPressed(.character("/"))) { $0.presented = [.search(SearchState())] }
         browser.send(.keyPressed(.character("q")), effects: [.scheduleSearch(generation: 1, after: .milliseconds(300))]) {
-            $0.presented = [.search(SearchState(query: "q"))]  // q is typed, not quit
-            $0.searchGeneration = 1
+            $0.presented = [.search(SearchState(query: "q", generation: 1))]  // q is typed, not quit
         }
         browser.send(.keyPressed(.enter), effects: [.loadPage(requestID: 2, page: 1, itemsPerPage: 20, search: "q")]) {
             $0.presented = []
@@ -123,7 +122,7 @@ struct PresentationTests {
             $0.catalog.pageLoad = .loading(2, page: 1, search: "q", replaces: true)
             $0.catalog.nextRequestID = 3
         }
-        browser.send(.searchDebounceElapsed(generation: 1))  // the typing's timer, after the line closed: nothing
+        browser.send(.presented(.search(.paused(generation: 1))))  // the typing's timer, after the line closed: nothing
         let found = Samples.page(1)
         browser.send(.pageLoaded(requestID: 2, .success(found))) {
             $0.catalog.nextPage = 2
@@ -143,14 +142,10 @@ struct PresentationTests {
         var browser = BrowserTester(browser: Samples.loaded())
         browser.send(.keyPressed(.character("/"))) { $0.presented = [.search(SearchState())] }
         browser.send(.keyPressed(.character("x")), effects: [.scheduleSearch(generation: 1, after: .milliseconds(300))]) {
-            $0.presented = [.search(SearchState(query: "x"))]
-            $0.searchGeneration = 1
+            $0.presented = [.search(SearchState(query: "x", generation: 1))]
         }
-        browser.send(.keyPressed(.escape)) {
-            $0.presented = []
-            $0.searchGeneration = 2
-        }
-        browser.send(.searchDebounceElapsed(generation: 1))
+        browser.send(.keyPressed(.escape)) { $0.presented = [] }
+        browser.send(.presented(.search(.paused(generation: 1))))
     }
 
     @Test("clicks: ignored under a question or the form, close the help, reach the list under the search line")

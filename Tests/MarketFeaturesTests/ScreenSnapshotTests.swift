@@ -178,8 +178,7 @@ struct ScreenSnapshotTests {
     @Test("the search line, typing")
     func search() {
         expectScreens(named: "search-line") { state, language in
-            state.presented = [.search(SearchState(query: "우산"))]
-            state.searchGeneration = 2
+            state.presented = [.search(SearchState(query: "우산", generation: 2))]
         }
     }
 

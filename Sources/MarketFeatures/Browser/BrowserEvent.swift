@@ -16,8 +16,6 @@ public enum BrowserEvent: Sendable, Equatable {
     case pollLoaded(search: String?, Result<ProductPage, BrowserFailure>)
     /// The poll interval passed.
     case pollTimerFired
-    /// The search debounce of a given generation elapsed.
-    case searchDebounceElapsed(generation: Int)
     /// The spinner's frame interval passed.
     case spinnerTicked
     /// An answer for a feature on the presentation stack (the detail, the form), routed to it.

@@ -34,11 +34,6 @@ extension BrowserState {
         case .wishPlaceFound(let place):
             wishes.place = place
             return []
-        case .searchDebounceElapsed(let generation):
-            guard generation == searchGeneration, let line = searchLine, line.effectiveQuery != catalog.query else {
-                return []
-            }
-            return catalog.apply(search: line.effectiveQuery)
         case .spinnerTicked:
             spinnerFrame &+= 1
             return []
@@ -171,7 +166,8 @@ extension BrowserState {
             pageRows: max(1, size.rows / 2), screenRows: size.rows, palette: palette, keymap: keymap, language: language, wishes: wishes)
     }
 
-    /// Carries out what the feature at `index` of the stack asked for.
+    /// Carries out what the feature at `index` of the stack asked for: the stack's operations here, what it
+    /// tells the browser in `hear`.
     mutating func perform(_ actions: [PresentationAction], at index: Int) -> [BrowserEffect] {
         var effects: [BrowserEffect] = []
         for action in actions {
@@ -180,37 +176,10 @@ extension BrowserState {
                 if presented.indices.contains(index) { presented.remove(at: index) }
             case .run(let effect):
                 effects.append(effect)
-            case .formClosed(let saved, let registered):
-                if presented.indices.contains(index), case .form = presented[index] { presented.remove(at: index) }
-                if let saved { formSaved(saved, registered: registered) }
-            case .confirmed(.deleteProduct(let id, _)):
-                deleting.insert(id)
-                effects.append(.deleteProduct(id: id))
-            case .confirmed(.discardChanges):
-                form = nil
             case .present(let presentation):
                 presented.append(presentation)
-            case .queryEdited:
-                searchGeneration += 1
-                effects.append(.scheduleSearch(generation: searchGeneration, after: searchDelay))
-            case .querySubmitted(let query):
-                if query != catalog.query { effects += catalog.apply(search: query) }
-            case .queryCleared:
-                searchGeneration += 1
-                effects += catalog.clearSearch()
-            case .priceRangeChosen(let range):
-                var filter = catalog.filter
-                filter.priceRange = range
-                if filter != catalog.filter { effects += catalog.arrange(filter: filter) }
-            case .wishDropped(let id):
-                effects += dropWish(id)
-            case .wishOpened(let product):
-                effects += openWish(product)
-            case .paletteChose(let target):
-                effects += paletteChose(target)
-            case .pictureWindowClosed(let id, let index):
-                presented.removeAll { if case .pictureWindow = $0 { true } else { false } }
-                updateDetails(of: id) { $0.imageIndex = index }
+            case .delegate(let delegate):
+                effects += hear(delegate, from: index)
             }
         }
         return effects

@@ -29,10 +29,6 @@ public struct BrowserState: Sendable, Equatable {
     public var maxColors: Int
     /// Counts spinner ticks; the theme picks its frame.
     public var spinnerFrame = 0
-    /// Bumped on every edit of the search line; a debounce timer fires with the generation it was started for.
-    public var searchGeneration = 0
-    /// Debounce delay for search-as-you-type.
-    public var searchDelay: Duration = .milliseconds(300)
     /// Where the server is, for the title line.
     public var serverLabel: String
     /// The market's address (`http://127.0.0.1:8080`), for a product's link; empty when not known.

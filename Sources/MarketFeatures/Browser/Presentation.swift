@@ -43,6 +43,9 @@ public enum Presentation: Sendable, Equatable {
         case (.detail(var detail), .detail(let id, let event)) where detail.id == id:
             defer { self = .detail(detail) }
             return .handled(detail.receive(event))
+        case (.search(var line), .search(let event)):
+            defer { self = .search(line) }
+            return .handled(line.receive(event))
         case (.palette(var palette), .palette(let event)):
             defer { self = .palette(palette) }
             return .handled(palette.receive(event))

@@ -6,6 +6,8 @@ public enum PresentedEvent: Sendable, Equatable {
     case form(ProductFormState.Mode, ProductFormState.Event)
     /// For every open detail of product `id`.
     case detail(id: Int, DetailState.Event)
+    /// For the search line, while it is open.
+    case search(SearchState.Event)
     /// For the palette, while it is open.
     case palette(PaletteState.Event)
 }

@@ -10,6 +10,12 @@ public struct Confirmation: Sendable, Equatable {
         case discardChanges
     }
 
+    /// What the question tells the browser.
+    public enum Delegate: Sendable, Equatable {
+        /// It was answered yes.
+        case confirmed(Action)
+    }
+
     public var action: Action
     public var yesFocused = false
 
@@ -29,9 +35,9 @@ public struct Confirmation: Sendable, Equatable {
     mutating func handle(_ key: KeyEvent, keymap: Keymap = .standard) -> [PresentationAction] {
         switch keymap.action(for: key, in: .question) {
         case .answerYes:
-            return [.dismiss, .confirmed(action)]
+            return [.dismiss, .delegate(.confirmation(.confirmed(action)))]
         case .answerChosen:
-            return yesFocused ? [.dismiss, .confirmed(action)] : [.dismiss]
+            return yesFocused ? [.dismiss, .delegate(.confirmation(.confirmed(action)))] : [.dismiss]
         case .answerNo:
             return [.dismiss]
         case .answerSwitch:

@@ -1,8 +1,15 @@
 import Localization
 import ImagePipeline
+public import OpenMarketAPI
 import TerminalUI
 
 extension ProductFormState {
+    /// What the form tells the browser.
+    public enum Delegate: Sendable, Equatable {
+        /// It closed: with the saved product, or cancelled.
+        case closed(saved: ProductDetail?, registered: Bool)
+    }
+
     /// The form's keys, as the browser carries them out. Every key is the form's (it takes the screen).
     mutating func handlePresented(_ key: KeyEvent, palette: PaletteKind, keymap: Keymap) -> [PresentationAction] {
         handle(key, keymap: keymap).map { presentationAction($0, palette: palette) }
@@ -16,7 +23,7 @@ extension ProductFormState {
         case .preparePicture(let path):
             .run(.preparePicture(path: path, preview: PreviewSize(columns: Self.previewColumns, rows: Self.previewRows), palette: palette))
         case .completePath(let prefix): .run(.completePath(prefix))
-        case .close(let saved): .formClosed(saved: saved, registered: isRegistration)
+        case .close(let saved): .delegate(.form(.closed(saved: saved, registered: isRegistration)))
         case .askToDiscard: .present(.confirmation(Confirmation(action: .discardChanges)))
         }
     }

@@ -3,6 +3,12 @@ import OpenMarketAPI
 import TerminalUI
 
 extension PaletteState {
+    /// What the palette tells the browser.
+    public enum Delegate: Sendable, Equatable {
+        /// Enter: an action to run or a product to open (the palette has closed).
+        case chose(PaletteEntry.Target)
+    }
+
     /// What the runtime answers the palette.
     public enum Event: Sendable, Equatable {
         /// The typing paused (of this generation).

@@ -129,7 +129,7 @@ public struct PaletteState: Sendable, Equatable {
         case .escape:
             return [.dismiss]
         case .enter:
-            return selected.map { [.dismiss, .paletteChose($0.target)] } ?? []
+            return selected.map { [.dismiss, .delegate(.palette(.chose($0.target)))] } ?? []
         case .up, .control("p"), .control("k"):
             selectedIndex = max(0, selectedIndex - 1)
             return []

@@ -6,6 +6,12 @@ import TerminalUI
 /// its aspect kept, in whatever way the terminal draws pictures, the picture itself (not its thumbnail);
 /// ←/→ step through the product's pictures; back (or `z`) returns to the detail, on the picture shown last.
 public struct PictureWindowState: Sendable, Equatable {
+    /// What the window tells the browser.
+    public enum Delegate: Sendable, Equatable {
+        /// It closed on picture `index`: the detail below shows that one.
+        case closed(productID: Int, index: Int)
+    }
+
     /// The product's id (its detail is below).
     public var productID: Int
     /// Its name, for the caption (as sent: made printable when drawn).
@@ -25,7 +31,7 @@ public struct PictureWindowState: Sendable, Equatable {
     public var picture: URL? { pictures.isEmpty ? nil : pictures[index] }
 
     mutating func handle(_ key: KeyEvent, keymap: Keymap) -> [PresentationAction] {
-        let closed: [PresentationAction] = [.pictureWindowClosed(productID: productID, index: index)]
+        let closed: [PresentationAction] = [.delegate(.pictureWindow(.closed(productID: productID, index: index)))]
         switch keymap.action(for: key, in: .detail) {
         case .pictureNext:
             if !pictures.isEmpty { index = (index + 1) % pictures.count }

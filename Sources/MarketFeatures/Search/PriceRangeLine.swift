@@ -6,6 +6,12 @@ import TerminalUI
 /// applies a range that reads (an empty line: every price); one that does not stays on the line with its
 /// problem, and nothing is sent. Esc leaves the range as it was.
 public struct PriceRangeLine: Sendable, Equatable {
+    /// What the line tells the browser.
+    public enum Delegate: Sendable, Equatable {
+        /// Applied: only this range from now (nil: every price).
+        case chosen(PriceRange?)
+    }
+
     /// What the line shows.
     public var text: String
     /// Why the last Enter did not apply it.
@@ -34,7 +40,7 @@ public struct PriceRangeLine: Sendable, Equatable {
         case .enter:
             switch PriceRangeInput(text, defaultCurrency: defaultCurrency) {
             case .range(let range):
-                return [.dismiss, .priceRangeChosen(range)]
+                return [.dismiss, .delegate(.priceRange(.chosen(range)))]
             case .problem(let phrase):
                 problem = phrase
                 return []

@@ -5,12 +5,38 @@ import TerminalUI
 public struct SearchState: Sendable, Equatable {
     /// What the query line shows.
     public var query: String
+    /// Counts the edits: the pause timer of an edit says which, so only the last edit's applies.
+    public var generation: Int
 
     /// The longest query the line takes.
     static let limit = 100
+    /// How long the typing pauses before the list shows the query.
+    public static let pause: Duration = .milliseconds(300)
 
-    public init(query: String = "") {
+    public init(query: String = "", generation: Int = 0) {
         self.query = query
+        self.generation = generation
+    }
+
+    /// What the line tells the browser.
+    public enum Delegate: Sendable, Equatable {
+        /// The query is to be shown now: the typing paused, or Enter.
+        case due(String?)
+        /// Esc: the search is given up; the list shows everything again.
+        case cleared
+    }
+
+    /// What the runtime answers the line.
+    public enum Event: Sendable, Equatable {
+        /// The typing paused after edit `generation`.
+        case paused(generation: Int)
+    }
+
+    /// The pause after the last edit shows its query; an older edit's pause does nothing.
+    mutating func receive(_ event: Event) -> [PresentationAction] {
+        switch event {
+        case .paused(let edit): edit == generation ? [.delegate(.search(.due(effectiveQuery)))] : []
+        }
     }
 
     /// The query as sent to the server: nil when blank.
@@ -23,9 +49,9 @@ public struct SearchState: Sendable, Equatable {
     mutating func handle(_ key: KeyEvent) -> [PresentationAction] {
         switch key {
         case .escape:
-            return [.dismiss, .queryCleared]
+            return [.dismiss, .delegate(.search(.cleared))]
         case .enter:
-            return [.dismiss, .querySubmitted(effectiveQuery)]
+            return [.dismiss, .delegate(.search(.due(effectiveQuery)))]
         case .backspace:
             guard !query.isEmpty else { return [] }
             query.removeLast()
@@ -40,7 +66,8 @@ public struct SearchState: Sendable, Equatable {
         default:
             return []
         }
-        return [.queryEdited(query)]
+        generation += 1
+        return [.run(.scheduleSearch(generation: generation, after: Self.pause))]
     }
 }
 

@@ -9,6 +9,14 @@ public struct WishListView: Sendable, Equatable {
     public var selectedIndex = 0
     public var selectedID: Int?
 
+    /// What the view tells the browser.
+    public enum Delegate: Sendable, Equatable {
+        /// The wish key on a kept product: drop it.
+        case dropped(Int)
+        /// Enter on a kept product: open it.
+        case opened(WishedProduct)
+    }
+
     public init(selectedIndex: Int = 0, selectedID: Int? = nil) {
         self.selectedIndex = selectedIndex
         self.selectedID = selectedID
@@ -36,7 +44,7 @@ public struct WishListView: Sendable, Equatable {
         let selected = selected(in: products)
         switch keymap.action(for: key, in: .browse) {
         case .wishToggle:
-            return .handled(selected.map { [.wishDropped($0.id)] } ?? [])
+            return .handled(selected.map { [.delegate(.wishList(.dropped($0.id)))] } ?? [])
         case .wishList:
             return .handled([.dismiss])
         case .help, .about, .colorsCycle, .picturesCycle:
@@ -47,7 +55,7 @@ public struct WishListView: Sendable, Equatable {
         let at = selection(in: products)
         switch keymap.action(for: key, in: .list) {
         case .open:
-            return .handled(selected.map { [.wishOpened($0)] } ?? [])
+            return .handled(selected.map { [.delegate(.wishList(.opened($0)))] } ?? [])
         case .moveUp:
             select(at - 1, in: products)
         case .moveDown:

@@ -34,23 +34,10 @@ public enum Presentation: Sendable, Equatable {
         return feature.handle(input, context: context)
     }
 
-    /// Routes an answer to the feature it is addressed to; `.notMine` from every other layer.
+    /// Routes an answer to the feature; `.notMine` unless it is addressed to this one.
     mutating func receive(_ event: PresentedEvent, context: PresentationContext) -> Outcome<PresentationAction> {
-        switch (self, event) {
-        case (.form(var form), .form(let mode, let event)) where form.mode == mode:
-            defer { self = .form(form) }
-            return .handled(form.receive(event).map { form.presentationAction($0, palette: context.palette) })
-        case (.detail(var detail), .detail(let id, let event)) where detail.id == id:
-            defer { self = .detail(detail) }
-            return .handled(detail.receive(event))
-        case (.search(var line), .search(let event)):
-            defer { self = .search(line) }
-            return .handled(line.receive(event))
-        case (.palette(var palette), .palette(let event)):
-            defer { self = .palette(palette) }
-            return .handled(palette.receive(event))
-        default:
-            return .notMine
-        }
+        var feature = self.feature
+        defer { self = feature.presented }
+        return feature.receive(event, context: context)
     }
 }

@@ -20,6 +20,8 @@ protocol PresentedFeature: Sendable {
     var isModal: Bool { get }
     /// What a key or a click does; `.notMine` passes it to the browser's own keys.
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction>
+    /// Takes an answer of the runtime's addressed to it (its case of `PresentedEvent`); `.notMine` for any other.
+    mutating func receive(_ event: PresentedEvent, context: PresentationContext) -> Outcome<PresentationAction>
     /// What draws it, over the area below the title line and above the status line.
     func widget(_ context: RenderContext) -> any Widget
     /// Its key hints, or nil to show those of what is below.
@@ -34,6 +36,7 @@ extension PresentedFeature {
     var activity: Activity? { nil }
     var isModal: Bool { false }
     func hints(_ context: RenderContext) -> [KeyHint]? { nil }
+    mutating func receive(_ event: PresentedEvent, context: PresentationContext) -> Outcome<PresentationAction> { .notMine }
     func statusLine(_ context: RenderContext) -> (any Widget)? { nil }
 }
 

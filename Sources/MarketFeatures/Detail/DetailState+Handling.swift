@@ -78,6 +78,12 @@ extension DetailState: PresentedFeature {
     var coversContent: Bool { true }
     var activity: Activity? { isLoading ? .loadingProduct : nil }
 
+    /// The runtime's answers for a detail of this product (every open one takes them).
+    mutating func receive(_ event: PresentedEvent, context: PresentationContext) -> Outcome<PresentationAction> {
+        guard case .detail(let addressed, let answer) = event, addressed == id else { return .notMine }
+        return .handled(receive(answer))
+    }
+
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
         switch input {
         case .key(let key): handle(key, pageRows: context.pageRows, keymap: context.keymap)

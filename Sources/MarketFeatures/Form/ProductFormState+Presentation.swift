@@ -40,6 +40,12 @@ extension ProductFormState: PresentedFeature {
     var activity: Activity? { isSubmitting ? (isRegistration ? .uploading : .saving) : nil }
     var isModal: Bool { true }
 
+    /// The runtime's answers for the form of this mode.
+    mutating func receive(_ event: PresentedEvent, context: PresentationContext) -> Outcome<PresentationAction> {
+        guard case .form(let addressed, let answer) = event, addressed == mode else { return .notMine }
+        return .handled(receive(answer).map { presentationAction($0, palette: context.palette) })
+    }
+
     /// Clicks do nothing in the form (and do not reach the list below).
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
         guard case .key(let key) = input else { return .handled([]) }

@@ -52,6 +52,12 @@ extension PaletteState: PresentedFeature {
         }
     }
 
+    /// The runtime's answers for the palette.
+    mutating func receive(_ event: PresentedEvent, context: PresentationContext) -> Outcome<PresentationAction> {
+        guard case .palette(let answer) = event else { return .notMine }
+        return .handled(receive(answer))
+    }
+
     func widget(_ context: RenderContext) -> any Widget { PaletteWidget(palette: self, context: context) }
 
     func hints(_ context: RenderContext) -> [KeyHint]? {

@@ -87,6 +87,12 @@ extension Set where Element == Character {
 extension SearchState: PresentedFeature {
     var presented: Presentation { .search(self) }
 
+    /// The runtime's answers for the line.
+    mutating func receive(_ event: PresentedEvent, context: PresentationContext) -> Outcome<PresentationAction> {
+        guard case .search(let answer) = event else { return .notMine }
+        return .handled(receive(answer))
+    }
+
     /// Keys edit the query; clicks go to the list below.
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
         guard case .key(let key) = input else { return .notMine }

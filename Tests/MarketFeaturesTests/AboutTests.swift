@@ -72,4 +72,22 @@ struct AboutTests {
             "You: reading only (no vendor identity)",
         ])
     }
+
+    @Test("in a 44×14 window the facts scroll as help does: ↓ shows the last of them, ↑ goes back, the arrows say where there is more, another key closes; where they fit, ↓ closes")
+    func scrollsWhenSmall() {
+        var browser = BrowserTester(browser: Samples.loaded(size: ScreenSize(columns: 44, rows: 14)))
+        browser.send(.keyPressed(.character("a"))) { $0.presented = [.about(AboutState())] }
+        var screen = render(browser.state).0.trimmedLines()
+        #expect(!screen.joined().contains("reading only") && screen.joined().contains("↓"), "\(screen.joined(separator: "\n"))")
+        browser.send(.keyPressed(.character("j"))) { $0.presented = [.about(AboutState(offset: 1))] }
+        browser.send(.keyPressed(.pageDown)) { $0.presented = [.about(AboutState(offset: 2))] }  // the last two rows
+        browser.send(.keyPressed(.character("j")))  // at the end: stays
+        screen = render(browser.state).0.trimmedLines()
+        #expect(screen.joined().contains("reading only") && screen.joined().contains("↑"), "\(screen.joined(separator: "\n"))")
+        browser.send(.keyPressed(.character("k"))) { $0.presented = [.about(AboutState(offset: 1))] }
+        browser.send(.keyPressed(.character("x"))) { $0.presented = [] }
+        var roomy = BrowserTester(browser: Samples.loaded())
+        roomy.send(.keyPressed(.character("a"))) { $0.presented = [.about(AboutState())] }
+        roomy.send(.keyPressed(.character("j"))) { $0.presented = [] }
+    }
 }

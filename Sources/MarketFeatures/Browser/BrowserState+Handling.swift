@@ -163,7 +163,8 @@ extension BrowserState {
 
     var presentationContext: PresentationContext {
         PresentationContext(
-            pageRows: max(1, size.rows / 2), screenRows: size.rows, palette: palette, keymap: keymap, language: language, wishes: wishes)
+            pageRows: max(1, size.rows / 2), screenRows: size.rows, screenColumns: size.columns, palette: palette, keymap: keymap,
+            language: language, wishes: wishes, about: presented.last.flatMap { if case .about = $0 { AboutFacts(self) } else { nil } })
     }
 
     /// Carries out what the feature at `index` of the stack asked for: the stack's operations here, what it

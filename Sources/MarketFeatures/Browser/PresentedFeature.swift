@@ -50,8 +50,9 @@ enum PresentedInput: Sendable, Equatable {
 struct PresentationContext: Sendable {
     /// How many rows a page key scrolls.
     var pageRows: Int
-    /// The screen's rows.
+    /// The screen's rows and columns.
     var screenRows = 24
+    var screenColumns = 80
     /// The palette pictures are rendered in (for the form's previews).
     var palette: PaletteKind
     /// Which keys do what.
@@ -60,4 +61,6 @@ struct PresentationContext: Sendable {
     var language: Language = .english
     /// The wish list (its view reads the products from here).
     var wishes = WishesState()
+    /// What "about this market" says, while it is on top (worked out only then).
+    var about: AboutFacts?
 }

@@ -71,8 +71,10 @@ struct HelpWidget: Widget {
         }
         let scrolls = bindings.count > visible
         let close = " " + context.text(scrolls ? .helpScrolls : .helpCloses) + " "
-        canvas.put(close, x: box.maxX - DisplayWidth.of(close) - 2, y: box.maxY - 1, style: theme.hint)
-        if scrolls {
+        let closeX = max(box.x + 1, box.maxX - DisplayWidth.of(close) - 2)
+        canvas.put(close, x: closeX, y: box.maxY - 1, style: theme.hint, maxWidth: box.width - 2)
+        // Which way there is more, where the words leave room for it (they say ↑↓ themselves).
+        if scrolls, closeX >= box.x + 6 {
             let arrows = theme.ascii ? (first > 0 ? "^" : " ") + (first + visible < bindings.count ? "v" : " ") : (first > 0 ? "↑" : " ") + (first + visible < bindings.count ? "↓" : " ")
             canvas.put(" " + arrows + " ", x: box.x + 2, y: box.maxY - 1, style: theme.hintKey)
         }

@@ -29,6 +29,16 @@ struct PlacementTests {
         #expect(upcoming.map(\.url) == [state.catalog.products[frames.count].thumbnailURL])
     }
 
+    @Test("the edit form in a window too short for its pictures shows only their part above the status line (at 60×16, three rows of four), never over it")
+    func formCutAtStatus() {
+        var state = Samples.loaded(size: ScreenSize(columns: 60, rows: 16))
+        state.presented = [.form(ProductFormState(editing: Samples.product(100), images: Samples.detail(100).images))]
+        let placements = report(state).pictures
+        #expect(placements.map(\.url) == Samples.detail(100).images.map(\.thumbnailURL))
+        #expect(placements.map(\.frame.height) == [4, 4, 4] && placements.map(\.visible.height) == [3, 3, 3], "\(placements)")
+        #expect(placements.allSatisfy { $0.visible.maxY == state.layout.status.y }, "\(placements)")
+    }
+
     @Test("a grid card cut by the bottom edge places its whole picture rectangle but shows only its top")
     func cutCard() {
         var state = Samples.loaded(size: ScreenSize(columns: 100, rows: 30))

@@ -39,7 +39,7 @@ struct FormWidget: Widget {
                 drawText(&canvas, form.description, x: fieldX, y: y, width: fieldWidth, rows: rows, focused: focused)
                 y += rows - 1
             case .currency: drawCurrency(&canvas, x: fieldX, y: y, focused: focused)
-            case .thumbnail: y = drawThumbnails(&canvas, x: fieldX, y: y, focused: focused, report: &report)
+            case .thumbnail: y = drawThumbnails(&canvas, x: fieldX, y: y, maxY: area.maxY, focused: focused, report: &report)
             case .pictures: y = drawPictures(&canvas, x: fieldX, y: y, width: fieldWidth, focused: focused) - 1
             case .submit:
                 y += 1
@@ -89,16 +89,17 @@ struct FormWidget: Widget {
     }
 
     /// The product's pictures (they cannot be changed), the one lists show marked; returns the section's last row.
-    func drawThumbnails(_ canvas: inout Canvas, x: Int, y top: Int, focused: Bool, report: inout FrameReport) -> Int {
+    /// A window too short for them shows their top part, above `maxY` (the status line's row).
+    func drawThumbnails(_ canvas: inout Canvas, x: Int, y top: Int, maxY: Int, focused: Bool, report: inout FrameReport) -> Int {
         if focused { canvas.put(context.text(.thumbnailChooser), x: x, y: top, style: theme.hint) }
         let y = top + 1
         for (i, image) in form.images.enumerated() {
             let px = x + i * 12
             guard px + 12 <= canvas.width else { break }
             canvas.put(theme.ascii ? "." : "░", x: px + 5, y: y + 2, style: theme.muted)
-            report.place(
-                image.thumbnailURL,
-                in: Rect(x: px, y: y, width: ProductFormState.previewColumns, height: ProductFormState.previewRows))
+            let frame = Rect(x: px, y: y, width: ProductFormState.previewColumns, height: ProductFormState.previewRows)
+            let shown = Rect(x: frame.x, y: frame.y, width: frame.width, height: max(0, min(frame.height, maxY - frame.y)))
+            if shown.height > 0 { report.place(image.thumbnailURL, in: frame, visible: shown) }
             let chosen = image.id == form.thumbnailID
             let label = chosen ? context.text(.thumbnailMark(i + 1)) : " \(i + 1) "
             canvas.put(label, x: px, y: y + 4, style: chosen && focused ? CellStyle(attributes: [.reverse, .bold]) : (chosen ? theme.name : theme.plain))

@@ -69,11 +69,9 @@ struct BrowseCommand: AsyncParsableCommand {
         let file = try CommandLaunch.settingsFile(flag: config, environment: environment)
         let market = try CommandLaunch.resolve { () throws(InvalidSettingValue) in try file.layers(options).resolve(.server) }
         let remembered = Self.remembered(environment: environment, market: market.value.rememberedKey)
-        var settings = try CommandLaunch.resolve { () throws(InvalidSettingValue) in
+        return try CommandLaunch.resolve { () throws(InvalidSettingValue) in
             try file.layers(options, environment: environment, remembered: remembered).resolveAll()
         }
-        settings.keymap = file.keymap
-        return settings
     }
 
     /// The locale the environment names for messages: LC_ALL, else LC_MESSAGES, else LANG (as POSIX ranks them).

@@ -30,6 +30,8 @@ struct KeymapSettingsTests {
         #expect(keymap.keys[.formSubmit] == [.control("x")] && keymap.keys[.help] == [.function(1)])
         #expect(keymap.keys[.quit] == [.character("q")])
         #expect(try self.keymap("layout: list") == .standard)
+        let resolved = try LaunchFile.parse("keys:\n  help: f1\n", path: Self.path).layers().resolveAll()
+        #expect(resolved.keymap.keys[.help] == [.function(1)], "the resolved settings carry the file's keys")
     }
 
     @Test("a mistake in keys: an action's name, a key's name, a key taken, a form key that is typed; each at its line")

@@ -12,6 +12,9 @@ struct MarketWordsTests {
         ])
         #expect(MarketCurrency.allCases.map(\.rawValue) == ["KRW", "USD"])
         #expect(MarketCurrency(code: "usd") == .usd && MarketCurrency(code: "EUR") == nil && MarketCurrency(rawValue: "krw") == nil)
+        #expect(
+            [MarketCurrency.priceRank(code: "KRW"), MarketCurrency.priceRank(code: "usd"), MarketCurrency.priceRank(code: "EUR")] == [0, 1, 2],
+            "won, then dollars, then any other code")
     }
 
     @Test("a product's keys: the twelve every product has, then the page's and the detail's own")

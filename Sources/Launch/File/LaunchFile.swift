@@ -33,6 +33,6 @@ public struct LaunchFile: Sendable {
         _ options: LaunchOptions = LaunchOptions(), environment: [String: String] = [:],
         remembered: (choices: RememberedChoices, path: String)? = nil
     ) -> SettingLayers {
-        SettingLayers(options: options, environment: environment, file: settings, themes: themes, remembered: remembered)
+        SettingLayers(options: options, environment: environment, file: settings, themes: themes, keymap: keymap, remembered: remembered)
     }
 }

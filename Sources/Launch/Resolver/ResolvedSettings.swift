@@ -15,10 +15,11 @@ public struct ResolvedSettings: Sendable {
     /// The settings file read, if any.
     public var settingsPath: String?
     /// Which keys do what (from the file's `keys:`, checked by `KeymapSettings`).
-    public var keymap: Keymap = .standard
+    public let keymap: Keymap
 
-    init(settingsPath: String?) {
+    init(settingsPath: String?, keymap: Keymap = .standard) {
         self.settingsPath = settingsPath
+        self.keymap = keymap
     }
 
     /// `setting`'s value and origin. Every setting of the table it was resolved from is there; asking for one

@@ -16,14 +16,17 @@ public struct SettingLayers: Sendable {
     public var context: SettingContext
     /// The choices left at the last exit for this market, and their file.
     public var remembered: (choices: RememberedChoices, path: String)?
+    /// The file's keys (`keys:`, over the defaults).
+    public var keymap: Keymap
 
     public init(
         options: LaunchOptions = LaunchOptions(), environment: [String: String] = [:], file: Settings = Settings(),
-        themes: [String: CustomTheme] = [:], remembered: (choices: RememberedChoices, path: String)? = nil
+        themes: [String: CustomTheme] = [:], keymap: Keymap = .standard, remembered: (choices: RememberedChoices, path: String)? = nil
     ) {
         self.options = options
         self.environment = environment
         self.context = SettingContext(file: file, themes: themes)
+        self.keymap = keymap
         self.remembered = remembered
     }
 
@@ -60,7 +63,7 @@ public struct SettingLayers: Sendable {
 
     /// Every setting of `table`, resolved.
     public func resolveAll(_ table: [any AnySetting] = LaunchSettings.all) throws(InvalidSettingValue) -> ResolvedSettings {
-        var resolved = ResolvedSettings(settingsPath: context.file.path)
+        var resolved = ResolvedSettings(settingsPath: context.file.path, keymap: keymap)
         for setting in table { resolved.entries.append((setting.spec.name, try setting.resolvedEntry(in: self))) }
         return resolved
     }

@@ -54,12 +54,6 @@ extension ListingOrder {
         product.price.amount > 0 ? product.discountedPrice.amount / product.price.amount : 0
     }
 
-    /// Won first, then dollars, then anything else.
-    static func rank(_ currency: Currency) -> Int {
-        switch currency {
-        case .krw: 0
-        case .usd: 1
-        case .other: 2
-        }
-    }
+    /// Won first, then dollars, then anything else (the market's order: `MarketCurrency.priceRank`).
+    static func rank(_ currency: Currency) -> Int { MarketCurrency.priceRank(code: currency.code) }
 }

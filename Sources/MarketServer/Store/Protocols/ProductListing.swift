@@ -85,7 +85,9 @@ struct ProductListing: Sendable, Hashable {
     /// `price` expressions (`CAST(p.price AS REAL)` in SQLite, where they are exact text; `p.price` in
     /// PostgreSQL, NUMERIC).
     func sql(price: String, discount: String) -> (condition: String?, orderBy: String) {
-        let rank = "CASE p.currency WHEN 'KRW' THEN 0 WHEN 'USD' THEN 1 ELSE 2 END"
+        // MarketCurrency.priceRank in SQL (the codes are stored as the market's words write them).
+        let rank = "CASE p.currency " + MarketCurrency.allCases.map { "WHEN '\($0.rawValue)' THEN \(MarketCurrency.priceRank(code: $0.rawValue)) " }.joined()
+            + "ELSE \(MarketCurrency.allCases.count) END"
         let paid = "(\(price) - \(discount))"
         let share = "CASE WHEN \(price) > 0 THEN \(discount) / \(price) ELSE 0 END"
         let orderBy: String
@@ -124,7 +126,7 @@ struct ProductListing: Sendable, Hashable {
     /// `products` (newest first) as this listing has them.
     func arrange(_ products: [StoredProduct]) -> [StoredProduct] {
         let kept = products.filter(admits)
-        func rank(_ p: StoredProduct) -> Int { p.currency == "KRW" ? 0 : p.currency == "USD" ? 1 : 2 }
+        func rank(_ p: StoredProduct) -> Int { MarketCurrency.priceRank(code: p.currency) }
         func share(_ p: StoredProduct) -> Decimal { p.price > 0 ? p.discountedPrice / p.price : 0 }
         switch order {
         case .newest:

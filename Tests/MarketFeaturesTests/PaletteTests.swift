@@ -108,7 +108,7 @@ struct PaletteTests {
             $0.catalog.selectedIndex = 7
         }
         browser.send(.keyPressed(.escape)) { $0.presented = [] }
-        browser.send(.keyPressed(.control("p")), effects: [], { state in _ = state.openPalette() })
+        browser.openPalette(key: .control("p"))
         browser.send(.keyPressed(.escape)) { $0.presented = [] }
     }
 
@@ -195,9 +195,33 @@ extension FeatureTester where State == BrowserState, Event == BrowserEvent, Effe
         }, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
-    /// Opens the palette as `:` does (its entries as `openPalette` makes them).
-    mutating func openPalette(fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column) {
-        send(.keyPressed(.character(":")), effects: [], { state in _ = state.openPalette() }, fileID: fileID, filePath: filePath, line: line, column: column)
+    /// Opens the palette with `key`. The entries expected are written from the rule the palette keeps, not made
+    /// by the code that opens it: every action with palette words that works here — anywhere's always, the
+    /// list's over the list, the detail's over a detail, writes only for a writer — in `KeyAction`'s order, each
+    /// as its words, "·", its name and its keys; then every product shown, by its name.
+    mutating func openPalette(
+        key: KeyEvent = .character(":"), fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        send(.keyPressed(key), effects: [], { state in
+            let overDetail = if case .detail? = state.presented.last { true } else { false }
+            let writes: Set<KeyAction> = [.edit, .delete, .register, .mine]
+            let offered = KeyAction.allCases.filter { action in
+                guard action.command != nil, state.writer != nil || !writes.contains(action) else { return false }
+                switch action.context {
+                case .browse: return true
+                case .list: return state.presented.isEmpty
+                case .detail: return overDetail
+                case .question, .form: return false
+                }
+            }
+            let entries =
+                offered.map { action in
+                    PaletteEntry(
+                        target: .action(action), text: state.language.text(.command(action.command!)) + " · " + action.rawValue,
+                        keys: state.keymap.hints(action, count: 2))
+                } + state.catalog.products.map { PaletteEntry(target: .product($0), text: $0.name) }
+            state.presented.append(.palette(PaletteState(entries: entries)))
+        }, fileID: fileID, filePath: filePath, line: line, column: column)
     }
 }
 

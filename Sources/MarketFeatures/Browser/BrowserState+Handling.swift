@@ -80,50 +80,7 @@ extension BrowserState {
     /// What an action does, from its key or from the palette: those that work anywhere, then the list's own
     /// (only with nothing presented over the list).
     mutating func run(_ action: KeyAction) -> [BrowserEffect] {
-        switch action {
-        case .help:
-            presented.append(.help(HelpState()))
-            return []
-        case .about:
-            presented.append(.about(AboutState()))
-            return []
-        case .colorsCycle:
-            colorMode = colorMode.next(maxColors: maxColors)
-            return []
-        case .picturesCycle:
-            if let index = pictureModes.firstIndex(of: pictureMode) {
-                pictureMode = pictureModes[(index + 1) % pictureModes.count]
-            } else if let first = pictureModes.first {
-                pictureMode = first
-            }
-            return []
-        case .delete, .edit, .copyLink, .copySummary, .wishToggle:
-            if let detail, detail.product == nil {
-                // A detail opened by its number: only the number is known until the product arrives.
-                notice = language.text(.notArrived(id: detail.id))
-                return []
-            }
-        default:
-            break
-        }
-        switch action {
-        case .delete:
-            return askToDelete(currentProduct)
-        case .edit:
-            return openEditor(currentProduct)
-        case .copyLink:
-            return copy(currentProduct, whole: false)
-        case .copySummary:
-            return copy(currentProduct, whole: true)
-        case .wishToggle:
-            return toggleWish()
-        case .wishList:
-            return openWishList()
-        case .palette:
-            return openPalette()
-        default:
-            break
-        }
+        if let effects = runAnywhere(action) { return effects }
         guard presented.isEmpty, action.context == .list else { return [] }
         if case .handled(let effects) = catalog.handle(action) { return effects }
         switch action {
@@ -147,6 +104,41 @@ extension BrowserState {
             return []
         }
     }
+
+    /// The actions that work wherever the browser is; nil for the others.
+    mutating func runAnywhere(_ action: KeyAction) -> [BrowserEffect]? {
+        if Self.actsOnProduct.contains(action), let detail, detail.product == nil {
+            // A detail opened by its number: only the number is known until the product arrives.
+            notice = language.text(.notArrived(id: detail.id))
+            return []
+        }
+        switch action {
+        case .help:
+            presented.append(.help(HelpState()))
+        case .about:
+            presented.append(.about(AboutState()))
+        case .colorsCycle:
+            colorMode = colorMode.next(maxColors: maxColors)
+        case .picturesCycle:
+            if let index = pictureModes.firstIndex(of: pictureMode) {
+                pictureMode = pictureModes[(index + 1) % pictureModes.count]
+            } else if let first = pictureModes.first {
+                pictureMode = first
+            }
+        case .delete: return askToDelete(currentProduct)
+        case .edit: return openEditor(currentProduct)
+        case .copyLink: return copy(currentProduct, whole: false)
+        case .copySummary: return copy(currentProduct, whole: true)
+        case .wishToggle: return toggleWish()
+        case .wishList: return openWishList()
+        case .palette: return openPalette()
+        default: return nil
+        }
+        return []
+    }
+
+    /// The actions that need the product in view (not only its number).
+    static let actsOnProduct: Set<KeyAction> = [.delete, .edit, .copyLink, .copySummary, .wishToggle]
 
     mutating func handleMouse(_ mouse: MouseEvent) -> [BrowserEffect] {
         if let top = presented.indices.last {

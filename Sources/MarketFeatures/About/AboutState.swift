@@ -26,13 +26,10 @@ extension AboutState: PresentedFeature {
             screenRows: context.screenRows
         ).mostOffset
         guard most > 0 else { return .handled([.dismiss]) }
-        switch context.keymap.action(for: key, in: .list) {
-        case .moveDown: offset = min(most, offset + 1)
-        case .moveUp: offset = max(0, offset - 1)
-        case .pageDown: offset = most
-        case .pageUp: offset = 0
-        default: return .handled([.dismiss])
+        guard let scrolled = BoxScroll.offset(offset, after: context.keymap.action(for: key, in: .list), most: most) else {
+            return .handled([.dismiss])
         }
+        offset = scrolled
         return .handled([])
     }
 

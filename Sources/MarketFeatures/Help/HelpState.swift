@@ -16,13 +16,10 @@ public struct HelpState: Sendable, Equatable, PresentedFeature {
         guard case .key(let key) = input else { return .handled([.dismiss]) }
         let most = max(0, HelpWidget.rowCount - HelpWidget.visibleRows(screenRows: context.screenRows))
         guard most > 0 else { return .handled([.dismiss]) }
-        switch context.keymap.action(for: key, in: .list) {
-        case .moveDown: offset = min(most, offset + 1)
-        case .moveUp: offset = max(0, offset - 1)
-        case .pageDown: offset = most
-        case .pageUp: offset = 0
-        default: return .handled([.dismiss])
+        guard let scrolled = BoxScroll.offset(offset, after: context.keymap.action(for: key, in: .list), most: most) else {
+            return .handled([.dismiss])
         }
+        offset = scrolled
         return .handled([])
     }
 }

@@ -7,18 +7,36 @@ each says nothing (--mode silent), or sends an SSH version line and stops (--mod
 for its whole length. Once every one was opened once, --visitors visitors (bench/crowd.py's, from addresses
 of their own) come one after another and are timed from connect to the first page.
 
-Prints the visitors' first-page times (each, median, max) and failures, how many attack connections were
-open when the visitors came, how many the front closed and refused, and the front's memory (RSS, PSS) and
+Prints the visitors' first-page times (each, median, max) and failures, the listening socket's accept queue
+and how often the machine's accept queues overflowed meanwhile, how many attack connections were open when
+the visitors came, how many the front closed and refused, and the front's memory (RSS, PSS) and
 open descriptors before the siege and during it. --json FILE writes the same.
 
 Usage:
   bench/door.py --binary .build/release/openmarket --silent 5000 --addresses 1000 [--mode mixed]
   bench/door.py --port 2222 --front-pid PID ...
 """
-import argparse, asyncio, multiprocessing, os, random, sys, tempfile, time
+import argparse, asyncio, multiprocessing, os, random, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import crowd  # noqa: E402  (the visitors, the front's start and its measurements)
+
+
+def listen_overflows():
+    """The kernel's count of connections dropped because a listening socket's accept queue was full (TcpExt
+    ListenOverflows, for the whole machine): each is a SYN or a handshake's last ACK a visitor must resend."""
+    with open("/proc/net/netstat") as table:
+        lines = [line.split() for line in table if line.startswith("TcpExt:")]
+    return int(dict(zip(lines[0][1:], lines[1][1:])).get("ListenOverflows", 0)) if len(lines) == 2 else None
+
+
+def listen_backlog(port):
+    """The accept queue's length of the socket listening on `port` (Send-Q in `ss -lnt`), or None."""
+    try:
+        out = subprocess.run(["ss", "-Hlnt", f"sport = :{port}"], capture_output=True, text=True, timeout=10).stdout
+        return int(out.split()[2]) if out.split() else None
+    except (OSError, ValueError, IndexError, subprocess.TimeoutExpired):
+        return None
 
 
 def descriptors(pid):
@@ -129,6 +147,7 @@ def main():
     pid = front.pid if front else args.front_pid
     before = {"rss_kb": crowd.rss_kb(pid), "pss_kb": crowd.pss_kb(pid), "descriptors": descriptors(pid)} if pid else {}
 
+    backlog, overflows_before = listen_backlog(args.port), listen_overflows()
     manager = multiprocessing.Manager()
     started, stop, status = manager.Event(), manager.Event(), manager.dict(open=0, opened=0, closed=0, refused=0)
     siege = multiprocessing.Process(target=siege_process, args=(args, started, stop, status))
@@ -156,8 +175,10 @@ def main():
         if siege.is_alive():
             siege.kill()
         crowd.stop_front(front, folder)
+    overflows = listen_overflows() - overflows_before if overflows_before is not None else None
     times = [round(t * 1000) for t in visitors.first_pages]
     result = {
+        "listen_backlog": backlog, "listen_overflows": overflows,
         "silent": args.silent, "addresses": args.addresses, "mode": args.mode,
         "visitors": args.visitors, "first_page": len(times), "first_page_ms": times,
         "first_page_median_ms": sorted(times)[len(times) // 2] if times else None,
@@ -169,6 +190,7 @@ def main():
     }
     print(f"siege: {args.silent} connections ({args.mode}) from {args.addresses} addresses; "
           f"{result['attack_open_when_visitors_came']} open when the visitors came; the front closed {status['closed']}, refused {status['refused']}")
+    print(f"  accept queue: {backlog} long; overflowed {overflows} times meanwhile (the whole machine's count)")
     print(f"  visitors: {len(times)}/{args.visitors} got the first page   median {result['first_page_median_ms']} ms   "
           f"max {result['first_page_max_ms']} ms   {times}   failures: {visitors.failures or 'none'}")
     if pid:

@@ -13,6 +13,15 @@ public final class MarketSSHServer: Sendable {
     /// The port it listens on.
     public let port: Int
 
+    /// Connections the kernel queues for `accept` (the kernel caps it at `net.core.somaxconn`). NIO's default
+    /// of 128 overflowed 26,000 times in one siege of 5,000 reconnecting sockets: each overflow drops a SYN or
+    /// the handshake's last ACK, and a visitor caught in it waited for the kernel's retransmissions, 3 s once
+    /// and 12 s once (CI, 2026-11-27). The door decides after `accept`, so the queue must hold a burst.
+    static let listenBacklog: Int32 = 4096
+    /// Connections accepted per wake-up of the listening socket (NIO's default is 4): drained in bigger gulps,
+    /// the queue keeps up with a siege while the event loop still serves the channels between gulps.
+    static let acceptsPerRead: UInt = 64
+
     /// Listens on `host:port` (0 picks a free port).
     /// - Parameter authorizedKeys: nil for `--open` (anyone); otherwise only these keys.
     /// - Parameter metrics: what the front reports (`SSHMetrics`); none by default.
@@ -27,6 +36,8 @@ public final class MarketSSHServer: Sendable {
         let notices = NoticeThrottle(logger: launcher.logger)
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(ChannelOptions.socket(SocketOptionLevel(SOL_SOCKET), SO_REUSEADDR), value: 1)
+            .serverChannelOption(ChannelOptions.backlog, value: listenBacklog)
+            .serverChannelOption(ChannelOptions.maxMessagesPerRead, value: acceptsPerRead)
             .childChannelOption(ChannelOptions.socket(SocketOptionLevel(IPPROTO_TCP), TCP_NODELAY), value: 1)
             .childChannelInitializer { channel in
                 let setUp = ConnectionSetUp(

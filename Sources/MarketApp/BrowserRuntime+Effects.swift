@@ -28,33 +28,34 @@ extension BrowserRuntime.Loop {
         let client = runtime.client
         let queue = self.queue
         let language = runtime.configuration.language
+        let key = EffectKey(effect)
         switch effect {
         case .loadPage(let id, let page, let perPage, let search, let listing):
-            tasks.start(.page) {
+            tasks.start(key) {
                 guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
                     try await client.page(number: page, itemsPerPage: perPage, search: search, listing: listing)
                 }) else { return }
                 queue.send(.browser(.pageLoaded(requestID: id, result)))
             }
         case .pollFirstPage(let perPage, let search):
-            tasks.start(.poll) {
+            tasks.start(key) {
                 let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
                     try await client.page(number: 1, itemsPerPage: perPage, search: search)
                 }) ?? .failure(BrowserFailure(language.text(.requestCancelled)))
                 queue.send(.browser(.pollLoaded(search: search, result)))
             }
         case .loadDetail(let id):
-            tasks.start(.layer(.detail(productID: id), .detail)) {
+            tasks.start(key) {
                 guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in try await client.product(id: id) })
                 else { return }
                 queue.send(.browser(.presented(.detail(id: id, .loaded(result)))))
             }
         case .checkWishes(let ids):
-            tasks.start(.wishCheck) {
+            tasks.start(key) {
                 queue.send(.browser(.wishesChecked(await Self.look(at: ids, client: client))))
             }
         case .searchPalette(let query, let generation):
-            tasks.start(.layer(.palette, .search)) {
+            tasks.start(key) {
                 guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
                     try await client.page(number: 1, itemsPerPage: 20, search: query)
                 }) else { return }
@@ -68,19 +69,20 @@ extension BrowserRuntime.Loop {
     /// The clipboard, the wish list's keeping, the debounce timers.
     mutating func performOther(_ effect: BrowserEffect) {
         let queue = self.queue
+        let key = EffectKey(effect)
         switch effect {
         case .copy(let text):
             runtime.terminal.copy(text)
         case .saveWishList(let products, let generation):
             let store = wishes
-            tasks.start(.wishSave(generation: generation)) {
+            tasks.start(key) {
                 await store.save(products, generation: generation)
                 queue.send(.browser(.wishPlaceFound(await store.currentPlace())))
             }
         case .schedulePaletteSearch(let generation, let delay):
-            startTimer(.layer(.palette, .debounce), after: delay, then: .presented(.palette(.searchDue(generation: generation))))
+            startTimer(key, after: delay, then: .presented(.palette(.searchDue(generation: generation))))
         case .scheduleSearch(let generation, let delay):
-            startTimer(.layer(.search, .debounce), after: delay, then: .presented(.search(.paused(generation: generation))))
+            startTimer(key, after: delay, then: .presented(.search(.paused(generation: generation))))
         default:
             break
         }
@@ -88,7 +90,7 @@ extension BrowserRuntime.Loop {
 
     /// A timer on the runtime's clock that sends `event` once `delay` has passed, unless a newer timer of the
     /// same key replaced it first (a debounce).
-    mutating func startTimer(_ key: EffectKey, after delay: Duration, then event: BrowserEvent) {
+    mutating func startTimer(_ key: EffectKey?, after delay: Duration, then event: BrowserEvent) {
         let queue = self.queue
         let clock = runtime.clock
         tasks.start(key) {

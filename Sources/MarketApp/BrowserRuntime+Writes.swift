@@ -11,10 +11,11 @@ extension BrowserRuntime.Loop {
         let client = runtime.client
         let queue = self.queue
         let language = runtime.configuration.language
+        let key = EffectKey(effect)
         switch effect {
         case .registerProduct(let product, let pictures):
             let identity = runtime.configuration.identity
-            tasks.start(.register) {
+            tasks.start(key) {
                 let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
                     try await client.register(product, pictures: pictures, identity: try Self.require(identity)) {
                         sent, total in queue.send(.browser(.presented(.form(.register, .uploadProgressed(sent: sent, total: total)))))
@@ -24,7 +25,7 @@ extension BrowserRuntime.Loop {
             }
         case .updateProduct(let id, let changes):
             let identity = runtime.configuration.identity
-            tasks.start(.update(id: id)) {
+            tasks.start(key) {
                 let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
                     try await client.update(id: id, changes: changes, identity: try Self.require(identity))
                 }) ?? .failure(BrowserFailure(language.text(Activity.saving.cancelledPhrase)))
@@ -32,7 +33,7 @@ extension BrowserRuntime.Loop {
             }
         case .deleteProduct(let id):
             let identity = runtime.configuration.identity
-            tasks.start(.delete(id: id)) {
+            tasks.start(key) {
                 let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
                     let identity = try Self.require(identity)
                     return try await client.delete(id: id, identity: identity)
@@ -49,10 +50,11 @@ extension BrowserRuntime.Loop {
         let client = runtime.client
         let queue = self.queue
         let language = runtime.configuration.language
+        let key = EffectKey(effect)
         switch effect {
         case .preparePicture(let path, let preview, let palette):
             let folder = runtime.configuration.pictureFolder
-            tasks.startDetached(.layer(.form(.register), .picture(path: path))) {
+            tasks.startDetached(key) {
                 let result: Result<ProductFormState.Picture, BrowserFailure>
                 do throws(UploadPictureError) {
                     // An SSH visitor's names are inside their upload folder; anything else reads as absent.
@@ -75,12 +77,12 @@ extension BrowserRuntime.Loop {
             }
         case .completePath(let prefix):
             let folder = runtime.configuration.pictureFolder
-            tasks.startDetached(.layer(.form(.register), .completion)) {
+            tasks.startDetached(key) {
                 let candidates = folder?.candidates(for: prefix) ?? PathCompleter.candidates(for: prefix)
                 queue.send(.browser(.presented(.form(.register, .pathCompleted(prefix: prefix, candidates)))))
             }
         case .loadFormImages(let id):
-            tasks.start(.layer(.form(.edit(productID: id)), .images)) {
+            tasks.start(key) {
                 guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in try await client.product(id: id) })
                 else { return }
                 queue.send(.browser(.presented(.form(.edit(productID: id), .imagesLoaded(result)))))

@@ -34,6 +34,44 @@ enum EffectKey: Hashable, Sendable {
         case picture(path: String)
         case completion
         case images
+
+        /// The kind of work `effect` is for the layer that asked for it.
+        init?(_ effect: BrowserEffect) {
+            switch effect {
+            case .loadDetail: self = .detail
+            case .scheduleSearch, .schedulePaletteSearch: self = .debounce
+            case .searchPalette: self = .search
+            case .preparePicture(let path, _, _): self = .picture(path: path)
+            case .completePath: self = .completion
+            case .loadFormImages: self = .images
+            case .loadPage, .pollFirstPage, .registerProduct, .updateProduct, .deleteProduct, .copy, .checkWishes,
+                .saveWishList, .quit:
+                return nil
+            }
+        }
+    }
+
+    /// The task `effect` runs as: work for a layer under the layer that asked for it (`BrowserEffect.owner`,
+    /// the one place that says whose work is whose), the browser's own by its kind; nil for an effect that
+    /// starts no task (copying, quitting).
+    init?(_ effect: BrowserEffect) {
+        if let owner = effect.owner {
+            guard let work = LayerWork(effect) else { return nil }
+            self = .layer(owner, work)
+            return
+        }
+        switch effect {
+        case .loadPage: self = .page
+        case .pollFirstPage: self = .poll
+        case .registerProduct: self = .register
+        case .updateProduct(let id, _): self = .update(id: id)
+        case .deleteProduct(let id): self = .delete(id: id)
+        case .checkWishes: self = .wishCheck
+        case .saveWishList(_, let generation): self = .wishSave(generation: generation)
+        case .loadDetail, .preparePicture, .completePath, .loadFormImages, .scheduleSearch, .schedulePaletteSearch,
+            .searchPalette, .copy, .quit:
+            return nil
+        }
     }
 
     /// The layer the task works for (nil: the browser's own, which runs until it ends or is replaced).

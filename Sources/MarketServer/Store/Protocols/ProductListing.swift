@@ -123,23 +123,27 @@ struct ProductListing: Sendable, Hashable {
         return true
     }
 
-    /// `products` (newest first) as this listing has them.
+    /// `products` (newest first) as this listing has them. What a product is sorted by (its currency's rank,
+    /// its discount's share) is worked out once per product, not twice per comparison.
     func arrange(_ products: [StoredProduct]) -> [StoredProduct] {
         let kept = products.filter(admits)
-        func rank(_ p: StoredProduct) -> Int { MarketCurrency.priceRank(code: p.currency) }
-        func share(_ p: StoredProduct) -> Decimal { p.price > 0 ? p.discountedPrice / p.price : 0 }
         switch order {
         case .newest:
             return kept
         case .priceAscending, .priceDescending:
             let ascending = order == .priceAscending
-            return kept.sorted { a, b in
-                if rank(a) != rank(b) { return rank(a) < rank(b) }
-                if a.bargainPrice != b.bargainPrice { return ascending ? a.bargainPrice < b.bargainPrice : a.bargainPrice > b.bargainPrice }
-                return a.id > b.id
-            }
+            return kept.map { (rank: MarketCurrency.priceRank(code: $0.currency), product: $0) }
+                .sorted { a, b in
+                    if a.rank != b.rank { return a.rank < b.rank }
+                    let (x, y) = (a.product.bargainPrice, b.product.bargainPrice)
+                    if x != y { return ascending ? x < y : x > y }
+                    return a.product.id > b.product.id
+                }
+                .map(\.product)
         case .discount:
-            return kept.sorted { a, b in share(a) != share(b) ? share(a) > share(b) : a.id > b.id }
+            return kept.map { (share: $0.price > 0 ? $0.discountedPrice / $0.price : 0, product: $0) }
+                .sorted { a, b in a.share != b.share ? a.share > b.share : a.product.id > b.product.id }
+                .map(\.product)
         }
     }
 }

@@ -23,7 +23,6 @@ public struct BrowserScreen {
         RenderContext(
             theme: theme, spinnerFrame: state.spinnerFrame, canWrite: state.writer != nil, keymap: state.keymap,
             language: state.language, marketURL: state.marketURL, wishes: state.wishes,
-            wished: Set(state.wishes.list.products.map(\.id)),
             about: state.presented.contains { if case .about = $0 { true } else { false } } ? AboutFacts(state) : nil)
     }
 

@@ -13,7 +13,7 @@ extension CatalogWidget {
         if selected {
             canvas.put(theme.caret, x: caretArea.x, y: caretArea.y + 1, style: theme.name)
         }
-        if context.wished.contains(p.id) { canvas.put(theme.heart, x: caretArea.x, y: caretArea.y, style: theme.discount) }
+        if context.wishes.list.contains(p.id) { canvas.put(theme.heart, x: caretArea.x, y: caretArea.y, style: theme.discount) }
         placePicture(&canvas, url: p.thumbnailURL, box: thumb, report: &report)
 
         let (pay, original) = ProductText.prices(p)
@@ -59,7 +59,7 @@ extension CatalogWidget {
             canvas.restyle(Rect(x: frame.x, y: frame.y, width: frame.width, height: 1)) { $0 = theme.selectedBorder }
             canvas.put(theme.caret, x: frame.x, y: frame.y, style: theme.selectedBorder)
         }
-        if context.wished.contains(p.id), frame.width > 8 {
+        if context.wishes.list.contains(p.id), frame.width > 8 {
             let heart = " " + theme.heart + " "
             canvas.put(heart, x: frame.maxX - DisplayWidth.of(heart) - 1, y: frame.y, style: theme.discount)
         }

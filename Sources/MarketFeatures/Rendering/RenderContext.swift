@@ -15,8 +15,6 @@ struct RenderContext: Sendable {
     var marketURL = ""
     /// The wish list (its view draws it; the list and grid mark its products ♥).
     var wishes = WishesState()
-    /// The ids of the products on the wish list.
-    var wished: Set<Int> = []
     /// What the about box says, when it is open (worked out only then).
     var about: AboutFacts?
 

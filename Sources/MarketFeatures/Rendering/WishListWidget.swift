@@ -4,8 +4,10 @@ import TerminalUI
 /// kept product — its name, the price paid as last seen, and its stock, "sold out" or "gone from the market".
 struct WishListWidget: Widget {
     let view: WishListView
-    let wishes: WishesState
     let context: RenderContext
+
+    /// The list it draws: the browser's own, read through the context (never a copy).
+    var wishes: WishesState { context.wishes }
 
     func render(_ area: Rect, into canvas: inout Canvas, report: inout FrameReport) {
         guard area.width > 4, area.height > 2 else { return }

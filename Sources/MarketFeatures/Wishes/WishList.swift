@@ -4,7 +4,11 @@ public import OpenMarketAPI
 /// (`compare`) updates them and says what changed for the better or went.
 public struct WishList: Sendable, Equatable {
     /// The products, newest kept first.
-    public private(set) var products: [WishedProduct]
+    public private(set) var products: [WishedProduct] {
+        didSet { ids = Set(products.map(\.id)) }
+    }
+    /// The kept products' ids, for the list and the grid's ♥ on every frame.
+    private var ids: Set<Int>
     /// Where the next look at the market starts (it looks at a few at a time, round the list).
     public private(set) var nextCheck = 0
 
@@ -16,12 +20,13 @@ public struct WishList: Sendable, Equatable {
     public init(_ products: [WishedProduct] = []) {
         var seen: Set<Int> = []
         self.products = Array(products.filter { seen.insert($0.id).inserted }.prefix(Self.limit))
+        ids = Set(self.products.map(\.id))
     }
 
     public var isEmpty: Bool { products.isEmpty }
     public var count: Int { products.count }
 
-    public func contains(_ id: Int) -> Bool { products.contains { $0.id == id } }
+    public func contains(_ id: Int) -> Bool { ids.contains(id) }
 
     /// Keeps `product` (true), or drops it when kept already (false); nil when the list is full.
     public mutating func toggle(_ product: ProductSummary) -> Bool? {

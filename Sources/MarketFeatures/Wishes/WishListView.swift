@@ -92,7 +92,7 @@ extension WishListView: PresentedFeature {
         }
     }
 
-    func widget(_ context: RenderContext) -> any Widget { WishListWidget(view: self, wishes: context.wishes, context: context) }
+    func widget(_ context: RenderContext) -> any Widget { WishListWidget(view: self, context: context) }
 
     func hints(_ context: RenderContext) -> [KeyHint]? {
         let k = context.keymap

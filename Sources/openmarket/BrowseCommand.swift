@@ -67,10 +67,10 @@ struct BrowseCommand: AsyncParsableCommand {
     /// Every setting, from the options, the environment and the settings file (a mistake in the file exits 78).
     func settings(environment: [String: String]) throws -> ResolvedSettings {
         let file = try CommandLaunch.settingsFile(flag: config, environment: environment)
-        let market = try CommandLaunch.resolve { () throws(InvalidSettingValue) in try file.layers(options).resolve(.server) }
-        let remembered = Self.remembered(environment: environment, market: market.value.rememberedKey)
         return try CommandLaunch.resolve { () throws(InvalidSettingValue) in
-            try file.layers(options, environment: environment, remembered: remembered).resolveAll()
+            try file.layers(options, environment: environment).resolveAll { market in
+                Self.remembered(environment: environment, market: market.rememberedKey)
+            }
         }
     }
 

@@ -45,9 +45,9 @@ struct ConfigCommand: ParsableCommand {
             let environment = ProcessInfo.processInfo.environment
             let file = try CommandLaunch.settingsFile(flag: location.config, environment: environment)
             let settings = try CommandLaunch.resolve { () throws(InvalidSettingValue) in
-                let market = try file.layers().resolve(.server).value
-                let remembered = BrowseCommand.remembered(environment: environment, market: market.rememberedKey)
-                return try file.layers(environment: environment, remembered: remembered).resolveAll()
+                try file.layers(environment: environment).resolveAll { market in
+                    BrowseCommand.remembered(environment: environment, market: market.rememberedKey)
+                }
             }
             print(ConfigCommand.report(settings, file: file.settings, location: location.resolved))
         }

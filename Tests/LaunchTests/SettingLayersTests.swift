@@ -199,6 +199,29 @@ struct RememberedSettingsTests {
         #expect(file[.pictures] == Resolved(.auto, from: .standard) && file[.layout].origin == .file(path: "c.yaml", line: 2))
     }
 
+    @Test("the market is resolved first and once: the choices kept for that market, by its name, join the rest; another market's are not asked for")
+    func keptForTheMarket() throws {
+        var asked: [String] = []
+        let file = try LaunchFile.parse("servers:\n  shop:\n    url: http://shop.test:8080\nserver: shop\nlayout: grid", path: "c.yaml")
+        let settings = try file.layers().resolveAll { market in
+            asked.append(market.rememberedKey)
+            return market.rememberedKey == "http://shop.test:8080" ? kept : nil
+        }
+        #expect(asked == ["http://shop.test:8080"])
+        #expect(settings[.layout] == Resolved(.list, from: .remembered(path: "/s/choices.json")))
+        #expect(settings[.server].origin == .file(path: "c.yaml", line: 4))
+        var options = LaunchOptions()
+        options.set(.server, "embedded")
+        asked = []
+        let embedded = try file.layers(options).resolveAll { market in
+            asked.append(market.rememberedKey)
+            return market.rememberedKey == "http://shop.test:8080" ? kept : nil
+        }
+        #expect(asked == ["embedded"])
+        #expect(embedded[.layout] == Resolved(.grid, from: .file(path: "c.yaml", line: 5)))
+        #expect(embedded[.server] == Resolved(.embedded, from: .flag("--server")))
+    }
+
     @Test("a damaged value kept is passed over, never a reason not to start")
     func damaged() throws {
         let odd = (choices: RememberedChoices(layout: "spiral", pictures: "holograms", colors: "lots"), path: "/s/c.json")

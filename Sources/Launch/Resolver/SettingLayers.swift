@@ -67,4 +67,24 @@ public struct SettingLayers: Sendable {
         for setting in table { resolved.entries.append((setting.spec.name, try setting.resolvedEntry(in: self))) }
         return resolved
     }
+
+    /// Every setting of `table`, the market first and once: the choices kept for it (`kept`, given the market
+    /// resolved; they are kept per market) join the layers that resolve the rest.
+    public func resolveAll(
+        _ table: [any AnySetting] = LaunchSettings.all,
+        keptFor kept: (MarketChoice) -> (choices: RememberedChoices, path: String)?
+    ) throws(InvalidSettingValue) -> ResolvedSettings {
+        let market = try resolve(.server)
+        var layers = self
+        layers.remembered = kept(market.value)
+        var resolved = ResolvedSettings(settingsPath: context.file.path, keymap: keymap)
+        for setting in table {
+            let entry =
+                setting.spec.name == Setting.server.spec.name
+                ? ResolvedSettings.Entry(value: market.value, origin: market.origin, text: Setting.server.words(market.value))
+                : try setting.resolvedEntry(in: layers)
+            resolved.entries.append((setting.spec.name, entry))
+        }
+        return resolved
+    }
 }

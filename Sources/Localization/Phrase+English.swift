@@ -166,6 +166,7 @@ extension Phrase {
         case .wishDropped(let name): "Dropped “\(name)” from your wish list."
         case .wishListFull(let most): "The wish list holds \(most) products; drop one first."
         case .notArrived(let id): "Product #\(id) has not arrived yet: try again once it shows."
+        case .notLoaded(let id, let reason): "Product #\(id) did not arrive: \(reason)"
         case .wishBanner(let name, let change, let more, let key):
             "♥ \(name): \(change.english)" + (more > 0 ? " · \(more) more" : "") + " · \(key) wish list"
         case .wishTitle(let count): "Wish list (\(count))"

@@ -166,6 +166,7 @@ extension Phrase {
         case .wishDropped(let name): "“\(name)” 상품을 찜 목록에서 뺐습니다."
         case .wishListFull(let most): "찜 목록에는 \(most)개까지 담깁니다. 먼저 하나를 빼세요."
         case .notArrived(let id): "상품 #\(id)을(를) 아직 받지 못했습니다. 화면에 나타나면 다시 해 보세요."
+        case .notLoaded(let id, let reason): "상품 #\(id)을(를) 받지 못했습니다: \(reason)"
         case .wishBanner(let name, let change, let more, let key):
             "♥ \(name): \(change.korean)" + (more > 0 ? " · \(more)개 더" : "") + " · \(key) 찜 목록"
         case .wishTitle(let count): "찜 목록 (\(count)개)"

@@ -203,6 +203,8 @@ public enum Phrase: Sendable, Equatable {
     case wishListFull(most: Int)
     /// A detail opened by its number, before its product has arrived: a key that needs the product waits.
     case notArrived(id: Int)
+    /// A detail opened by its number whose product the market did not give (`reason`: the request's failure).
+    case notLoaded(id: Int, reason: String)
     /// A change to a kept product, in the banner; `more`: other changes waiting; `listKey` opens the list.
     case wishBanner(name: String, change: WishChange, more: Int, listKey: String)
     /// The wish list's title.

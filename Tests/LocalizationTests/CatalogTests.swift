@@ -54,6 +54,7 @@ struct CatalogTests {
         .unreadableAnswer(detail: "pages[0].price"), .answerTooLarge(bytes: 16 << 20), .answerTooLarge(bytes: 3), .cannotSend(reason: "서버"),
         .paletteTitle, .paletteSearching, .paletteNothing, .paletteFromMarket,
         .wishKept(name: "Mug", count: 3), .wishDropped(name: "Mug"), .wishListFull(most: 200), .notArrived(id: 132),
+        .notLoaded(id: 132, reason: "서버"),
         .wishBanner(name: "Mug", change: .priceDrop(old: "₩12,000", new: "₩9,000"), more: 2, listKey: "F"),
         .wishBanner(name: "Mug", change: .discount(old: "$5.00", new: "$4.00"), more: 0, listKey: "F"),
         .wishBanner(name: "Mug", change: .priceDrop(old: "₩12,000", new: "₩9,000", restocked: 4), more: 0, listKey: "F"),

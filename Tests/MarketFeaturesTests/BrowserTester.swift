@@ -53,7 +53,7 @@ extension TextFieldEditor {
 extension FeatureTester where State == ProductFormState, Event == KeyEvent, Effect == ProductFormState.Effect {
     /// A tester of the form from `form`, recording a test issue where a step fails.
     init(form: ProductFormState) {
-        self.init(form, reduce: { $0.handle($1) }, fail: recordIssue)
+        self.init(form, reduce: { Self.taken($0.handle($1), "\($1)") }, fail: recordIssue)
     }
 }
 
@@ -64,8 +64,17 @@ extension FeatureTester where State == ProductFormState, Event == KeyEvent, Effe
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
         step("\(answer)", effects: effects, change, fileID: fileID, filePath: filePath, line: line, column: column) {
-            $0.receive(answer)
+            Self.taken($0.receive(answer), "\(answer)")
         }
+    }
+
+    /// The effects of what the form took; every key and answer is the form's, so one it did not take fails.
+    static func taken(_ outcome: Outcome<ProductFormState.Effect>, _ what: String) -> [ProductFormState.Effect] {
+        guard case .handled(let effects) = outcome else {
+            Issue.record("the form did not take \(what)")
+            return []
+        }
+        return effects
     }
 
     /// Types `text` a character a step: each must append itself to `field` (its cursor at the end) and change

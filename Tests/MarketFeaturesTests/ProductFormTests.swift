@@ -15,7 +15,7 @@ struct ProductFormTests {
 
     /// Sends `keys` to `field`; true when it took each (an editing key).
     func takes(_ keys: [KeyEvent], _ field: inout TextFieldEditor) -> Bool {
-        keys.reduce(true) { taken, key in field.handle(key) && taken }
+        keys.reduce(true) { taken, key in field.apply(key) && taken }
     }
 
     @Test("the field editor: wide characters, cursor keys, Ctrl-A/E/W/U/K, Backspace, Delete")
@@ -34,7 +34,7 @@ struct ProductFormTests {
         #expect(field.text == "란 산멋진")
         #expect(takes([.control("u")], &field))
         #expect(field.text.isEmpty)
-        #expect(field.handle(.tab) == false, "Tab belongs to the form")
+        #expect(field.apply(.tab) == false, "Tab belongs to the form")
     }
 
     @Test("pasting control characters or newlines into a one-line field keeps only text")

@@ -243,6 +243,23 @@ struct WishListTests {
         #expect(browser.state.catalog.wishNews.isEmpty)
     }
 
+    @Test("a detail opened by the number of a product the market does not have: f says it did not arrive and why, not to wait for it")
+    func openedByMissingNumber() {
+        var state = Samples.loaded()
+        state.presented = [.detail(DetailState(id: 99999))]
+        var browser = BrowserTester(browser: state)
+        let refusal = "The market refused: no product 99999 (404)."
+        browser.send(.presented(.detail(id: 99999, .loaded(.failure(BrowserFailure(refusal)))))) {
+            var detail = DetailState(id: 99999)
+            detail.phase = .failed(message: refusal)
+            $0.presented = [.detail(detail)]
+        }
+        browser.send(.keyPressed(.character("f"))) {
+            $0.notice = "Product #99999 did not arrive: The market refused: no product 99999 (404)."
+        }
+        #expect(browser.state.wishes.list.isEmpty)
+    }
+
     @Test("f on a detail keeps the product as the detail shows it: what the market answered, not the list's older row")
     func keptAsShown() {
         var state = Samples.loaded()

@@ -8,14 +8,15 @@ extension BrowserState {
         switch delegate {
         case .form(.closed(let saved, let registered)):
             if presented.indices.contains(index), case .form = presented[index] { presented.remove(at: index) }
-            if let saved { formSaved(saved, registered: registered) }
-            return []
+            guard let saved else { return [] }
+            return formSaved(saved, registered: registered)
         case .confirmation(.confirmed(.deleteProduct(let id, _))):
             deleting.insert(id)
             return [.deleteProduct(id: id)]
         case .confirmation(.confirmed(.discardChanges)):
-            form = nil
-            return []
+            // The form closes itself (its `closed`), as it does for every other way out.
+            guard let form else { return [] }
+            return route(.form(form.mode, .discardConfirmed))
         case .search(.due(let query)):
             return query == catalog.query ? [] : catalog.apply(search: query)
         case .search(.cleared):
@@ -32,8 +33,7 @@ extension BrowserState {
             return paletteChose(target)
         case .pictureWindow(.closed(let id, let index)):
             presented.removeAll { if case .pictureWindow = $0 { true } else { false } }
-            updateDetails(of: id) { $0.imageIndex = index }
-            return []
+            return route(.detail(id: id, .pictureShown(index: index)))
         }
     }
 }

@@ -108,8 +108,8 @@ extension BrowserState {
     /// The actions that work wherever the browser is; nil for the others.
     mutating func runAnywhere(_ action: KeyAction) -> [BrowserEffect]? {
         if Self.actsOnProduct.contains(action), let detail, detail.product == nil {
-            // A detail opened by its number: only the number is known until the product arrives.
-            notice = language.text(.notArrived(id: detail.id))
+            // A detail opened by its number: only the number is known until the product arrives (or did not).
+            notice = language.text(detail.error.map { .notLoaded(id: detail.id, reason: $0) } ?? .notArrived(id: detail.id))
             return []
         }
         switch action {
@@ -178,24 +178,19 @@ extension BrowserState {
         return effects
     }
 
-    /// Changes every open detail of product `id`.
-    mutating func updateDetails(of id: Int, _ change: (inout DetailState) -> Void) {
-        for index in presented.indices {
-            guard case .detail(var detail) = presented[index], detail.id == id else { continue }
-            change(&detail)
-            presented[index] = .detail(detail)
-        }
-    }
-
     /// Offers an answer to every layer of the stack, top first, and carries out what the ones it was for
     /// asked. An answer for a feature that has closed finds no taker and changes nothing.
     mutating func route(_ event: PresentedEvent) -> [BrowserEffect] {
         var effects: [BrowserEffect] = []
         for index in presented.indices.reversed() where presented.indices.contains(index) {
-            if case .handled(let actions) = presented[index].receive(event, context: presentationContext) {
-                effects += perform(actions, at: index)
-            }
+            effects += offer(event, at: index)
         }
         return effects
+    }
+
+    /// Offers `event` to the layer at `index` alone, and carries out what it asked if it was its.
+    mutating func offer(_ event: PresentedEvent, at index: Int) -> [BrowserEffect] {
+        guard case .handled(let actions) = presented[index].receive(event, context: presentationContext) else { return [] }
+        return perform(actions, at: index)
     }
 }

@@ -68,8 +68,8 @@ extension BrowserState {
     }
 
     /// The form saved a product: a new one goes first in the list, selected; an edited one replaces its
-    /// old self in the list and in any open detail.
-    mutating func formSaved(_ saved: ProductDetail, registered: Bool) {
+    /// old self in the list, and any open detail of it is told.
+    mutating func formSaved(_ saved: ProductDetail, registered: Bool) -> [BrowserEffect] {
         if registered {
             // Now the writer's vendor id is known, whoever it is.
             if writer?.vendorID == nil { writer?.vendorID = saved.vendorID }
@@ -77,13 +77,10 @@ extension BrowserState {
             summary.vendorName = summary.vendorName ?? writer?.vendorName
             catalog.insertFirst(summary)
             notice = language.text(.registered(name: ProductText.name(summary)))
-            return
+            return []
         }
         let summary = catalog.replace(saved.summary)
-        updateDetails(of: saved.id) { detail in
-            detail.summary = summary
-            detail.detail = saved
-        }
         notice = language.text(.saved(name: ProductText.name(summary)))
+        return route(.detail(id: saved.id, .saved(summary, saved)))
     }
 }

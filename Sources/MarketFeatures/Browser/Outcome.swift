@@ -8,3 +8,13 @@ public enum Outcome<Effect: Sendable & Equatable>: Sendable, Equatable {
     /// Taken; what the feature asks for next.
     case handled([Effect])
 }
+
+extension Outcome {
+    /// The same outcome with each effect told in the parent's words (`.notMine` stays so).
+    public func map<Other: Sendable & Equatable>(_ transform: (Effect) -> Other) -> Outcome<Other> {
+        switch self {
+        case .notMine: .notMine
+        case .handled(let effects): .handled(effects.map(transform))
+        }
+    }
+}

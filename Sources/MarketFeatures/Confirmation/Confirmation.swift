@@ -32,20 +32,21 @@ public struct Confirmation: Sendable, Equatable {
     }
 
     /// y answers yes, Enter the focused answer; n, Esc and q no; ←→ Tab move between the answers.
-    mutating func handle(_ key: KeyEvent, keymap: Keymap = .standard) -> [PresentationAction] {
+    mutating func handle(_ key: KeyEvent, keymap: Keymap = .standard) -> Outcome<PresentationAction> {
         switch keymap.action(for: key, in: .question) {
         case .answerYes:
-            return [.dismiss, .delegate(.confirmation(.confirmed(action)))]
+            return .handled([.dismiss, .delegate(.confirmation(.confirmed(action)))])
         case .answerChosen:
-            return yesFocused ? [.dismiss, .delegate(.confirmation(.confirmed(action)))] : [.dismiss]
+            return .handled(yesFocused ? [.dismiss, .delegate(.confirmation(.confirmed(action)))] : [.dismiss])
         case .answerNo:
-            return [.dismiss]
+            return .handled([.dismiss])
         case .answerSwitch:
             yesFocused.toggle()
         default:
             break
         }
-        return []
+        // The question must be answered: every other key waits with it.
+        return .handled([])
     }
 }
 
@@ -56,6 +57,6 @@ extension Confirmation: PresentedFeature {
     /// The question must be answered: clicks do nothing until it is.
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
         guard case .key(let key) = input else { return .handled([]) }
-        return .handled(handle(key, keymap: context.keymap))
+        return handle(key, keymap: context.keymap)
     }
 }

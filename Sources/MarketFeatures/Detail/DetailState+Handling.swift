@@ -51,12 +51,21 @@ extension DetailState {
         }
     }
 
-    /// Takes one of the runtime's answers.
-    mutating func receive(_ event: Event) -> [PresentationAction] {
+    /// Takes what is said to it: the runtime's answer, a picture to show, the saved product, an action chosen.
+    mutating func receive(_ event: Event, pageRows: Int) -> Outcome<PresentationAction> {
         switch event {
-        case .loaded(let result): loaded(result)
+        case .loaded(let result):
+            loaded(result)
+        case .pictureShown(let index):
+            imageIndex = index
+        case .saved(let summary, let saved):
+            self.summary = summary
+            detail = saved
+            imageIndex = min(imageIndex, max(0, saved.images.count - 1))
+        case .chosen(let action):
+            return perform(action, pageRows: pageRows)
         }
-        return []
+        return .handled([])
     }
 
     /// The product's detail arrived, or did not.
@@ -78,10 +87,10 @@ extension DetailState: PresentedFeature {
     var coversContent: Bool { true }
     var activity: Activity? { isLoading ? .loadingProduct : nil }
 
-    /// The runtime's answers for a detail of this product (every open one takes them).
+    /// What is said to a detail of this product (every open one takes it).
     mutating func receive(_ event: PresentedEvent, context: PresentationContext) -> Outcome<PresentationAction> {
         guard case .detail(let addressed, let answer) = event, addressed == id else { return .notMine }
-        return .handled(receive(answer))
+        return receive(answer, pageRows: context.pageRows)
     }
 
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {

@@ -48,9 +48,16 @@ public struct DetailState: Sendable, Equatable {
 }
 
 extension DetailState {
-    /// What the runtime answers the detail.
+    /// What is said to the detail from outside it: the runtime's answer, and what the browser heard from
+    /// other features about this product. The detail changes itself; nobody reaches into it.
     public enum Event: Sendable, Equatable {
         /// The product's detail arrived, or did not.
         case loaded(Result<ProductDetail, BrowserFailure>)
+        /// The picture window over it closed on picture `index`: the detail shows that one now.
+        case pictureShown(index: Int)
+        /// The product was edited and saved: as the list has it now, and in full.
+        case saved(ProductSummary, ProductDetail)
+        /// The palette chose one of the detail's actions: done as its key would do it.
+        case chosen(KeyAction)
     }
 }

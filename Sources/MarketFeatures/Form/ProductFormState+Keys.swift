@@ -7,8 +7,13 @@ import MarketWords
 
 extension ProductFormState {
     /// What a key does in the form: save, cancel, move between fields, complete or add a picture's path, or
-    /// edit the field with focus. Nothing while a submit is under way.
-    public mutating func handle(_ key: KeyEvent, keymap: Keymap = .standard) -> [Effect] {
+    /// edit the field with focus. Nothing while a submit is under way. Every key is the form's.
+    public mutating func handle(_ key: KeyEvent, keymap: Keymap = .standard) -> Outcome<Effect> {
+        .handled(press(key, keymap: keymap))
+    }
+
+    /// The effects of `key` (see `handle`).
+    mutating func press(_ key: KeyEvent, keymap: Keymap) -> [Effect] {
         if isSubmitting { return [] }
         switch keymap.action(for: key, in: .form) {
         case .formSubmit:
@@ -46,11 +51,11 @@ extension ProductFormState {
     /// or removed.
     mutating func edit(_ key: KeyEvent) {
         switch focus {
-        case .name: _ = name.handle(key)
-        case .description: _ = description.handle(key)
-        case .price: _ = price.handle(key)
-        case .discount: _ = discount.handle(key)
-        case .stock: _ = stock.handle(key)
+        case .name: name.apply(key)
+        case .description: description.apply(key)
+        case .price: price.apply(key)
+        case .discount: discount.apply(key)
+        case .stock: stock.apply(key)
         case .currency:
             if [.left, .right, .character(" "), .character("h"), .character("l")].contains(key) {
                 currency = currency == .krw ? .usd : .krw
@@ -68,10 +73,10 @@ extension ProductFormState {
                     pictures.remove(at: min(selectedPicture, pictures.count - 1))
                     selectedPicture = max(0, min(selectedPicture, pictures.count - 1))
                     pictureMessage = nil
-                default: _ = picturePath.handle(key)
+                default: picturePath.apply(key)
                 }
             } else {
-                _ = picturePath.handle(key)
+                picturePath.apply(key)
                 completions = []
             }
         case .submit:

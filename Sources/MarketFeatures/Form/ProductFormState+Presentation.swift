@@ -10,11 +10,6 @@ extension ProductFormState {
         case closed(saved: ProductDetail?, registered: Bool)
     }
 
-    /// The form's keys, as the browser carries them out. Every key is the form's (it takes the screen).
-    mutating func handlePresented(_ key: KeyEvent, palette: PaletteKind, keymap: Keymap) -> [PresentationAction] {
-        handle(key, keymap: keymap).map { presentationAction($0, palette: palette) }
-    }
-
     /// What the browser does for one of the form's effects; previews are rendered in `palette`.
     func presentationAction(_ effect: Effect, palette: PaletteKind) -> PresentationAction {
         switch effect {
@@ -43,12 +38,12 @@ extension ProductFormState: PresentedFeature {
     /// The runtime's answers for the form of this mode.
     mutating func receive(_ event: PresentedEvent, context: PresentationContext) -> Outcome<PresentationAction> {
         guard case .form(let addressed, let answer) = event, addressed == mode else { return .notMine }
-        return .handled(receive(answer).map { presentationAction($0, palette: context.palette) })
+        return receive(answer).map { presentationAction($0, palette: context.palette) }
     }
 
     /// Clicks do nothing in the form (and do not reach the list below).
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
         guard case .key(let key) = input else { return .handled([]) }
-        return .handled(handlePresented(key, palette: context.palette, keymap: context.keymap))
+        return handle(key, keymap: context.keymap).map { presentationAction($0, palette: context.palette) }
     }
 }

@@ -51,8 +51,13 @@ extension ProductFormState {
         }
     }
 
-    /// Takes one of the runtime's answers.
-    public mutating func receive(_ event: Event) -> [Effect] {
+    /// Takes one of the runtime's answers (every one for the form is its).
+    public mutating func receive(_ event: Event) -> Outcome<Effect> {
+        .handled(take(event))
+    }
+
+    /// The effects of the runtime's answer `event` (see `receive`).
+    mutating func take(_ event: Event) -> [Effect] {
         switch event {
         case .pictureLoaded(let path, let result):
             pictureLoaded(path: path, result)
@@ -66,6 +71,8 @@ extension ProductFormState {
             break  // the chooser stays hidden; saving the other fields still works
         case .submitted(let result):
             return submitted(result)
+        case .discardConfirmed:
+            return [.close(saved: nil)]
         }
         return []
     }

@@ -126,6 +126,8 @@ public struct ProductFormState: Sendable, Equatable {
         case imagesLoaded(Result<ProductDetail, BrowserFailure>)
         /// The server's answer to the submit: the product saved, or why not.
         case submitted(Result<ProductDetail, BrowserFailure>)
+        /// Its question "Discard changes?" was answered yes: it closes, unsaved.
+        case discardConfirmed
     }
 
     /// The submit's phase.

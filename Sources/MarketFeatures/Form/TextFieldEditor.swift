@@ -22,7 +22,8 @@ public struct TextFieldEditor: Sendable, Equatable {
     public var text: String { String(characters) }
 
     /// Applies a key; false when the key is not an editing key (the form handles it).
-    public mutating func handle(_ key: KeyEvent) -> Bool {
+    @discardableResult
+    public mutating func apply(_ key: KeyEvent) -> Bool {
         switch key {
         case .character(let c):
             insert(String(c))

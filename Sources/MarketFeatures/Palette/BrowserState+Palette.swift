@@ -39,11 +39,8 @@ extension BrowserState {
         switch target {
         case .action(let action) where action.context == .detail:
             // The detail's own actions go to the detail the palette was opened over (on top again now).
-            guard let top = presented.indices.last, case .detail(var detail) = presented[top],
-                case .handled(let actions) = detail.perform(action, pageRows: presentationContext.pageRows)
-            else { return [] }
-            presented[top] = .detail(detail)
-            return perform(actions, at: top)
+            guard let top = presented.indices.last, case .detail(let detail) = presented[top] else { return [] }
+            return offer(.detail(id: detail.id, .chosen(action)), at: top)
         case .action(let action):
             return run(action)
         case .product(let product), .found(let product):

@@ -19,13 +19,13 @@ extension PaletteState {
 
     /// Takes one of the runtime's answers: after a pause on a long enough line, the market is searched; what
     /// it finds joins the ranking (a failure finds nothing; the loaded products still match).
-    mutating func receive(_ event: Event) -> [PresentationAction] {
+    mutating func receive(_ event: Event) -> Outcome<PresentationAction> {
         switch event {
         case .searchDue(let due):
-            return searchDue(generation: due).map { [.run(.searchPalette(query: $0, generation: due))] } ?? []
+            return .handled(searchDue(generation: due).map { [.run(.searchPalette(query: $0, generation: due))] } ?? [])
         case .searched(let query, let answered, let result):
             found((try? result.get().products) ?? [], for: query, generation: answered)
-            return []
+            return .handled([])
         }
     }
 }
@@ -41,7 +41,7 @@ extension PaletteState: PresentedFeature {
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
         switch input {
         case .key(let key):
-            return .handled(handle(key))
+            return handle(key)
         case .mouse(let mouse):
             switch mouse.kind {
             case .wheelUp: selectedIndex = max(0, selectedIndex - 1)
@@ -55,7 +55,7 @@ extension PaletteState: PresentedFeature {
     /// The runtime's answers for the palette.
     mutating func receive(_ event: PresentedEvent, context: PresentationContext) -> Outcome<PresentationAction> {
         guard case .palette(let answer) = event else { return .notMine }
-        return .handled(receive(answer))
+        return receive(answer)
     }
 
     func widget(_ context: RenderContext) -> any Widget { PaletteWidget(palette: self, context: context) }

@@ -124,43 +124,45 @@ public struct PaletteState: Sendable, Equatable {
         return text
     }
 
-    mutating func handle(_ key: KeyEvent) -> [PresentationAction] {
+    /// Typing narrows the entries (and, after a pause, searches the market); ↑↓ choose, Enter runs or opens
+    /// the chosen one, Esc closes. Every key is the palette's.
+    mutating func handle(_ key: KeyEvent) -> Outcome<PresentationAction> {
         switch key {
         case .escape:
-            return [.dismiss]
+            return .handled([.dismiss])
         case .enter:
-            return selected.map { [.dismiss, .delegate(.palette(.chose($0.target)))] } ?? []
+            return .handled(selected.map { [.dismiss, .delegate(.palette(.chose($0.target)))] } ?? [])
         case .up, .control("p"), .control("k"):
             selectedIndex = max(0, selectedIndex - 1)
-            return []
+            return .handled([])
         case .down, .control("n"), .control("j"), .tab:
             selectedIndex = max(0, min(matches.count - 1, selectedIndex + 1))
-            return []
+            return .handled([])
         case .pageUp:
             selectedIndex = max(0, selectedIndex - 10)
-            return []
+            return .handled([])
         case .pageDown:
             selectedIndex = max(0, min(matches.count - 1, selectedIndex + 10))
-            return []
+            return .handled([])
         case .backspace:
-            guard !query.isEmpty else { return [] }
+            guard !query.isEmpty else { return .handled([]) }
             query.removeLast()
         case .control("u"):
-            guard !query.isEmpty else { return [] }
+            guard !query.isEmpty else { return .handled([]) }
             query = ""
         case .character(let c):
-            guard query.count < Self.limit else { return [] }
+            guard query.count < Self.limit else { return .handled([]) }
             query.append(c)
         case .paste(let text):
             let room = max(0, Self.limit - query.count)
-            guard room > 0 else { return [] }
+            guard room > 0 else { return .handled([]) }
             query += TerminalText.sanitized(text.replacingOccurrences(of: "\n", with: " ")).prefix(room)
         default:
-            return []
+            return .handled([])
         }
         generation += 1
         searching = false
         rank()
-        return [.run(.schedulePaletteSearch(generation: generation, after: Self.searchPause))]
+        return .handled([.run(.schedulePaletteSearch(generation: generation, after: Self.searchPause))])
     }
 }

@@ -30,22 +30,20 @@ public struct PictureWindowState: Sendable, Equatable {
     /// The picture shown.
     public var picture: URL? { pictures.isEmpty ? nil : pictures[index] }
 
-    mutating func handle(_ key: KeyEvent, keymap: Keymap) -> [PresentationAction] {
-        let closed: [PresentationAction] = [.delegate(.pictureWindow(.closed(productID: productID, index: index)))]
+    /// → and ← page through the pictures, Esc and z close the window; every other key waits (help and the
+    /// colour and picture modes are offered on by `handle(_:context:)` before this).
+    mutating func handle(_ key: KeyEvent, keymap: Keymap) -> Outcome<PresentationAction> {
         switch keymap.action(for: key, in: .detail) {
         case .pictureNext:
             if !pictures.isEmpty { index = (index + 1) % pictures.count }
-            return []
         case .picturePrevious:
             if !pictures.isEmpty { index = (index + pictures.count - 1) % pictures.count }
-            return []
         case .back, .pictureWindow:
-            return closed
+            return .handled([.delegate(.pictureWindow(.closed(productID: productID, index: index)))])
         default:
             break
         }
-        // Help and the colour and picture modes still work here; everything else waits.
-        return []
+        return .handled([])
     }
 }
 
@@ -61,11 +59,11 @@ extension PictureWindowState: PresentedFeature {
             if let action = context.keymap.action(for: key, in: .browse), [.help, .colorsCycle, .picturesCycle].contains(action) {
                 return .notMine
             }
-            return .handled(handle(key, keymap: context.keymap))
+            return handle(key, keymap: context.keymap)
         case .mouse(let mouse):
             switch mouse.kind {
-            case .wheelDown: return .handled(handle(.right, keymap: .standard))
-            case .wheelUp: return .handled(handle(.left, keymap: .standard))
+            case .wheelDown: return handle(.right, keymap: .standard)
+            case .wheelUp: return handle(.left, keymap: .standard)
             default: return .handled([])
             }
         }

@@ -33,34 +33,35 @@ public struct PriceRangeLine: Sendable, Equatable {
         self.init(text: PriceRangeInput.text(of: range), defaultCurrency: currency)
     }
 
-    mutating func handle(_ key: KeyEvent) -> [PresentationAction] {
+    /// Typing edits the range; Enter chooses it (or says what is wrong with it), Esc leaves it as it was.
+    mutating func handle(_ key: KeyEvent) -> Outcome<PresentationAction> {
         switch key {
         case .escape:
-            return [.dismiss]
+            return .handled([.dismiss])
         case .enter:
             switch PriceRangeInput(text, defaultCurrency: defaultCurrency) {
             case .range(let range):
-                return [.dismiss, .delegate(.priceRange(.chosen(range)))]
+                return .handled([.dismiss, .delegate(.priceRange(.chosen(range)))])
             case .problem(let phrase):
                 problem = phrase
-                return []
+                return .handled([])
             }
         case .backspace:
-            guard !text.isEmpty else { return [] }
+            guard !text.isEmpty else { return .handled([]) }
             text.removeLast()
         case .control("u"):
             text = ""
         case .character(let c):
-            guard text.count < Self.limit else { return [] }
+            guard text.count < Self.limit else { return .handled([]) }
             text.append(c)
         case .paste(let pasted):
             let room = max(0, Self.limit - text.count)
             text += TerminalText.sanitized(pasted.replacingOccurrences(of: "\n", with: " ")).prefix(room)
         default:
-            return []
+            return .handled([])
         }
         problem = nil
-        return []
+        return .handled([])
     }
 }
 
@@ -70,7 +71,7 @@ extension PriceRangeLine: PresentedFeature {
     /// Every key is the line's (as the search line's).
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
         guard case .key(let key) = input else { return .notMine }
-        return .handled(handle(key))
+        return handle(key)
     }
 
     /// The line draws nothing over the list: it takes the status line.

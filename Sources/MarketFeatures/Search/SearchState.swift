@@ -33,9 +33,9 @@ public struct SearchState: Sendable, Equatable {
     }
 
     /// The pause after the last edit shows its query; an older edit's pause does nothing.
-    mutating func receive(_ event: Event) -> [PresentationAction] {
+    mutating func receive(_ event: Event) -> Outcome<PresentationAction> {
         switch event {
-        case .paused(let edit): edit == generation ? [.delegate(.search(.due(effectiveQuery)))] : []
+        case .paused(let edit): .handled(edit == generation ? [.delegate(.search(.due(effectiveQuery)))] : [])
         }
     }
 
@@ -46,28 +46,28 @@ public struct SearchState: Sendable, Equatable {
     }
 
     /// Typing edits the query; Enter applies it, Esc clears it. Every key is the line's.
-    mutating func handle(_ key: KeyEvent) -> [PresentationAction] {
+    mutating func handle(_ key: KeyEvent) -> Outcome<PresentationAction> {
         switch key {
         case .escape:
-            return [.dismiss, .delegate(.search(.cleared))]
+            return .handled([.dismiss, .delegate(.search(.cleared))])
         case .enter:
-            return [.dismiss, .delegate(.search(.due(effectiveQuery)))]
+            return .handled([.dismiss, .delegate(.search(.due(effectiveQuery)))])
         case .backspace:
-            guard !query.isEmpty else { return [] }
+            guard !query.isEmpty else { return .handled([]) }
             query.removeLast()
         case .control("u"):
             query = ""
         case .character(let c):
-            guard query.count < Self.limit else { return [] }
+            guard query.count < Self.limit else { return .handled([]) }
             query.append(c)
         case .paste(let text):
             let room = max(0, Self.limit - query.count)
             query += TerminalText.sanitized(text.replacingOccurrences(of: "\n", with: " ")).prefix(room)
         default:
-            return []
+            return .handled([])
         }
         generation += 1
-        return [.run(.scheduleSearch(generation: generation, after: Self.pause))]
+        return .handled([.run(.scheduleSearch(generation: generation, after: Self.pause))])
     }
 }
 
@@ -90,12 +90,12 @@ extension SearchState: PresentedFeature {
     /// The runtime's answers for the line.
     mutating func receive(_ event: PresentedEvent, context: PresentationContext) -> Outcome<PresentationAction> {
         guard case .search(let answer) = event else { return .notMine }
-        return .handled(receive(answer))
+        return receive(answer)
     }
 
     /// Keys edit the query; clicks go to the list below.
     mutating func handle(_ input: PresentedInput, context: PresentationContext) -> Outcome<PresentationAction> {
         guard case .key(let key) = input else { return .notMine }
-        return .handled(handle(key))
+        return handle(key)
     }
 }

@@ -16,41 +16,77 @@ struct FormWidget: Widget {
 
     var theme: Theme { context.theme }
 
+    /// The most rows the fields take (five pictures' previews, a message under each field, and more).
+    static let sheetRows = 64
+
+    /// The title and what needs attention stay at the top; the fields are drawn whole on a sheet and the rows
+    /// holding the focused one are shown, so a window too short for the form scrolls to the field being typed
+    /// in (arrows above the fields say there is more above or below).
     func render(_ area: Rect, into canvas: inout Canvas, report: inout FrameReport) {
         canvas.fill(area)
-        let x = area.x + 1
-        let width = area.width - 2
-        var y = drawHeader(&canvas, area) + 1
+        let top = drawHeader(&canvas, area) + 1
+        let body = Rect(x: area.x, y: top, width: area.width, height: max(0, area.maxY - top))
+        guard body.height > 0 else { return }
+        var sheet = Canvas(width: canvas.width, height: Self.sheetRows)
+        var drawn = FrameReport()
+        let (rows, focused) = drawFields(into: &sheet, x: area.x + 1, width: area.width - 2, fit: body.height, report: &drawn)
+        let offset = Self.offset(showing: focused, of: rows, in: body.height)
+        canvas.blit(sheet, x: 0, y: body.y - offset, clip: body)
+        for picture in drawn.pictures {
+            report.pictures.append(picture.offsetBy(dx: 0, dy: body.y - offset, clip: body))
+        }
+        // On the blank row above the fields, where no field's note can be under it.
+        let marks = (offset > 0 ? (theme.ascii ? "^" : "↑") : "") + (offset + body.height < rows ? (theme.ascii ? "v" : "↓") : "")
+        canvas.put(marks, x: area.maxX - 1 - DisplayWidth.of(marks), y: top - 1, style: theme.hint)
+    }
+
+    /// The first of `rows` rows to show in `height`: none scrolled while they fit, else the least scroll that
+    /// shows the whole of the `focused` rows (their top, when they are taller than the window).
+    static func offset(showing focused: Range<Int>?, of rows: Int, in height: Int) -> Int {
+        guard rows > height, let focused else { return 0 }
+        return max(0, min(focused.upperBound - height, focused.lowerBound, rows - height))
+    }
+
+    /// Each field with its message under it, from row 0 of `sheet`; `fit` is the rows the window gives them
+    /// (the description is as tall as they allow). Returns the rows drawn and those of the focused field.
+    func drawFields(
+        into sheet: inout Canvas, x: Int, width: Int, fit: Int, report: inout FrameReport
+    ) -> (rows: Int, focused: Range<Int>?) {
+        var y = 0
+        var focusedRows: Range<Int>?
         let fieldX = x + labelWidth
         // Room on the right for the notes beside a field (the description's " 0/1000").
         let fieldWidth = max(10, min(60, width - labelWidth - Self.sideNoteWidth))
-        for field in form.shownFields where y < area.maxY - 1 {
+        for field in form.shownFields where y < sheet.height - 1 {
             let focused = form.focus == field
+            let first = y
             if field != .submit {
-                canvas.put(context.text(field.phrase), x: x, y: y, style: focused ? theme.hintKey : theme.vendor, maxWidth: labelWidth - 1)
+                sheet.put(context.text(field.phrase), x: x, y: y, style: focused ? theme.hintKey : theme.vendor, maxWidth: labelWidth - 1)
             }
             switch field {
-            case .name: drawLine(&canvas, form.name, x: fieldX, y: y, width: fieldWidth, focused: focused)
-            case .price: drawLine(&canvas, form.price, x: fieldX, y: y, width: 16, focused: focused)
-            case .discount: drawLine(&canvas, form.discount, x: fieldX, y: y, width: 16, focused: focused)
-            case .stock: drawLine(&canvas, form.stock, x: fieldX, y: y, width: 10, focused: focused)
+            case .name: drawLine(&sheet, form.name, x: fieldX, y: y, width: fieldWidth, focused: focused)
+            case .price: drawLine(&sheet, form.price, x: fieldX, y: y, width: 16, focused: focused)
+            case .discount: drawLine(&sheet, form.discount, x: fieldX, y: y, width: 16, focused: focused)
+            case .stock: drawLine(&sheet, form.stock, x: fieldX, y: y, width: 10, focused: focused)
             case .description:
-                let rows = max(2, min(6, area.maxY - y - (form.isRegistration || !form.images.isEmpty ? 20 : 12)))
-                drawText(&canvas, form.description, x: fieldX, y: y, width: fieldWidth, rows: rows, focused: focused)
+                let rows = max(2, min(6, fit - y - (form.isRegistration || !form.images.isEmpty ? 20 : 12)))
+                drawText(&sheet, form.description, x: fieldX, y: y, width: fieldWidth, rows: rows, focused: focused)
                 y += rows - 1
-            case .currency: drawCurrency(&canvas, x: fieldX, y: y, focused: focused)
-            case .thumbnail: y = drawThumbnails(&canvas, x: fieldX, y: y, maxY: area.maxY, focused: focused, report: &report)
-            case .pictures: y = drawPictures(&canvas, x: fieldX, y: y, width: fieldWidth, focused: focused) - 1
+            case .currency: drawCurrency(&sheet, x: fieldX, y: y, focused: focused)
+            case .thumbnail: y = drawThumbnails(&sheet, x: fieldX, y: y, maxY: sheet.height, focused: focused, report: &report)
+            case .pictures: y = drawPictures(&sheet, x: fieldX, y: y, width: fieldWidth, focused: focused) - 1
             case .submit:
                 y += 1
-                drawSubmit(&canvas, x: fieldX, y: y, maxX: area.maxX, focused: focused)
+                drawSubmit(&sheet, x: fieldX, y: y, maxX: x + width + 1, focused: focused)
             }
             y += 1
-            if let message = form.message(for: field, in: context.language), y < area.maxY {
-                canvas.put(message, x: fieldX, y: y, style: CellStyle(foreground: theme.error.background, attributes: .bold), maxWidth: width - labelWidth)
+            if let message = form.message(for: field, in: context.language) {
+                sheet.put(message, x: fieldX, y: y, style: CellStyle(foreground: theme.error.background, attributes: .bold), maxWidth: width - labelWidth)
                 y += 1
             }
+            if focused { focusedRows = first..<y }
         }
+        return (min(y, sheet.height), focusedRows)
     }
 
     /// The title, and the line of what needs attention (the server's refusal, or the broken rules); returns the
@@ -89,7 +125,7 @@ struct FormWidget: Widget {
     }
 
     /// The product's pictures (they cannot be changed), the one lists show marked; returns the section's last row.
-    /// A window too short for them shows their top part, above `maxY` (the status line's row).
+    /// Only their part above `maxY` shows.
     func drawThumbnails(_ canvas: inout Canvas, x: Int, y top: Int, maxY: Int, focused: Bool, report: inout FrameReport) -> Int {
         if focused { canvas.put(context.text(.thumbnailChooser), x: x, y: top, style: theme.hint) }
         let y = top + 1

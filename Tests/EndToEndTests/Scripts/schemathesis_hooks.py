@@ -5,6 +5,11 @@ can see that some did succeed. Which bodies are changed follows from the body it
 its seed. (Registrations keep their generated pictures: bytes in a body break schemathesis's stateful
 phase, which writes bodies out as JSON.) Likewise most wish-list owners are one the market's front issued
 (a made-up owner is refused with 403, and the answers of lists kept are checked too).
+
+An edit that succeeds needs the vendor's own product, the real secret and a body every rule accepts; left to
+chance, a run on PostgreSQL reached none three times in five (2026-11-27). So one edit in three is sent to
+the vendor's own product (OPENMARKET_TEST_OWN_PRODUCT) and one body in three is a plain change of stock,
+each chosen by its own text as above: some edits must succeed every run, the rest stay as generated.
 """
 import os, zlib
 
@@ -13,6 +18,7 @@ import schemathesis
 SECRET = os.environ["OPENMARKET_TEST_SECRET"]
 ANSWERS = os.environ.get("OPENMARKET_TEST_ANSWERS")
 OWNER = os.environ.get("OPENMARKET_TEST_OWNER")
+OWN_PRODUCT = os.environ.get("OPENMARKET_TEST_OWN_PRODUCT")
 
 
 def chosen(body) -> bool:
@@ -20,8 +26,21 @@ def chosen(body) -> bool:
     return zlib.crc32(repr(body).encode()) % 5 != 0
 
 
+def plain(value) -> bool:
+    """One value of three, by its own text (not the same as `chosen`'s four of five)."""
+    return zlib.crc32(b"plain" + repr(value).encode()) % 3 == 0
+
+
+def edit(context) -> bool:
+    """Whether the case is an edit of a product (PATCH /api/products/{id})."""
+    operation = getattr(context, "operation", None)
+    return operation is not None and operation.method.upper() == "PATCH" and operation.path == "/api/products/{id}"
+
+
 @schemathesis.hook
 def map_body(context, body):
+    if edit(context) and isinstance(body, dict) and plain(body):
+        return {"secret": SECRET, "stock": 7}
     if isinstance(body, dict) and "secret" in body and chosen(body):
         return dict(body, secret=SECRET)
     return body
@@ -29,6 +48,8 @@ def map_body(context, body):
 
 @schemathesis.hook
 def map_path_parameters(context, path_parameters):
+    if OWN_PRODUCT and edit(context) and isinstance(path_parameters, dict) and "id" in path_parameters and plain(path_parameters):
+        return dict(path_parameters, id=int(OWN_PRODUCT))
     if OWNER and isinstance(path_parameters, dict) and "owner" in path_parameters and chosen(path_parameters):
         return dict(path_parameters, owner=OWNER)
     return path_parameters

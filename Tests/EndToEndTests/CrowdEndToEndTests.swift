@@ -116,10 +116,12 @@ struct CrowdEndToEndTests {
         // The kernel's count is the whole machine's, so the bound sits far from both.
         #expect((siege["listen_backlog"] as? Int ?? 0) >= 1_024, "the listening socket's accept queue: \(siege["listen_backlog"] ?? "?")")
         #expect((siege["listen_overflows"] as? Int ?? .max) < 2_000, "accept queues overflowed \(siege["listen_overflows"] ?? "?") times")
-        // Bounded: --max-startups (1,024) connections without a session at most, whatever the siege holds.
+        // Bounded: --max-startups (1,024) connections without a session at most, whatever the siege holds, plus
+        // those accepted and being closed to make room (up to 64 accepted a wake-up on each event loop: 1,250 over
+        // the start seen once on a fresh clone). The wrong outcome is every socket of the siege held: 5,000.
         let before = (siege["front_before"] as? [String: Int])?["descriptors"] ?? 0
         let during = (siege["front_during"] as? [String: Int])?["descriptors"] ?? .max
-        #expect(during - before < 1_024 + 200, "descriptors \(before) → \(during)")
+        #expect(during - before < 1_024 + 512, "descriptors \(before) → \(during)")
         let counted = try await PrometheusText(metrics.send("GET", "/metrics").text)
         // Room was made for newcomers again and again (the wrong outcome, refusing them, makes none); how often
         // depends on how fast the siege reconnects — 936 under AddressSanitizer, thousands in a release build.

@@ -72,6 +72,11 @@ let package = Package(
         // and the OpenAPI document all say (docs/DECISIONS.md, "The market's words").
         .target(name: "MarketWords", swiftSettings: strict),
 
+        // Search as a shop does it: words folded and Hangul taken apart, typos forgiven, initial consonants, and
+        // the in-memory index the server ranks products with (docs/API.md, "Search"); the client marks matches
+        // with the same rules.
+        .target(name: "MarketSearch", swiftSettings: strict),
+
         // Wish-list owners the market can check: issued (signed) by an SSH front's key, checked by the market.
         .target(name: "WishListOwners", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
 
@@ -172,7 +177,7 @@ let package = Package(
         .target(
             name: "MarketServer",
             dependencies: [
-                "ImageCodec", "MarketDemo", "MarketWords", "Notices", "Untrusted", "WishListOwners",
+                "ImageCodec", "MarketDemo", "MarketSearch", "MarketWords", "Notices", "Untrusted", "WishListOwners",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -288,6 +293,7 @@ let package = Package(
         ),
 
         .testTarget(name: "MarketWordsTests", dependencies: ["MarketWords"], swiftSettings: strict),
+        .testTarget(name: "MarketSearchTests", dependencies: ["MarketSearch", "MarketDemo", "ServerTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "MarketToolsTests",
             dependencies: ["MarketTools", "MarketCommands", "MarketWords", "OpenMarketAPI", "Mocks", .product(name: "MCP", package: "swift-sdk")],

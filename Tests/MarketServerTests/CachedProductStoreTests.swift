@@ -134,11 +134,11 @@ struct CachedProductStoreTests {
     @Test("a change as words in a notification and back; words of another shape forget everything")
     func changeWords() {
         let changes: [ProductChange] = [
-            .inserted, .updated(id: 12, textChanged: false), .updated(id: 12, textChanged: true), .deleted(id: 7),
+            .inserted(id: nil), .inserted(id: 3), .updated(id: 12, textChanged: false), .updated(id: 12, textChanged: true), .deleted(id: 7),
             .everything,
         ]
         for change in changes { #expect(ProductChange(words: change.words) == change, "\(change.words)") }
-        for words in ["", "updated", "updated x", "deleted 7 8", "updated 3 price", "renamed 4", "inserted 3"] {
+        for words in ["", "updated", "updated x", "deleted 7 8", "updated 3 price", "renamed 4", "inserted x", "inserted 3 4"] {
             #expect(ProductChange(words: words) == .everything, "\(words)")
         }
         #expect(PostgresChangeFeed.read("abc updated 5 text") == ("abc", .updated(id: 5, textChanged: true)))

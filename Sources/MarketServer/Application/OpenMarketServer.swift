@@ -16,6 +16,8 @@ public struct OpenMarketServer: Sendable {
     public let demoVendor: VendorCredentials?
     /// The product store behind the answer cache: what the routes and the fast path read.
     let products: CachedProductStore
+    /// The search index behind it.
+    let search: ProductSearch
     let pictures: any PictureStore
     /// Makes the demo catalog's picture files, which are not written when it is seeded.
     let demoPictures: DemoPictureMaker
@@ -74,11 +76,15 @@ public struct OpenMarketServer: Sendable {
                 "demo pictures are drawn placeholders: \(configuration.demoFont.path) is missing (Debian package \(DemoDrawings.package))")
         }
         let base = configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)"
+        let started = ContinuousClock.now
+        let searching = try await SearchingProductStore.open(stores.products)
+        logger.info("indexed \(searching.search.index.count) products for search in \(ContinuousClock.now - started)")
         return OpenMarketServer(
             configuration: configuration, stores: stores, demoVendor: demoVendor,
             products: CachedProductStore(
-                wrapping: stores.products, baseURL: Self.trimmed(base), feed: stores.changeFeed,
+                wrapping: searching, baseURL: Self.trimmed(base), feed: stores.changeFeed,
                 metrics: HTTPMetrics(factory: configuration.metrics)),
+            search: searching.search,
             pictures: pictures,
             demoPictures: demoPictures, logger: logger)
     }
@@ -101,7 +107,9 @@ public struct OpenMarketServer: Sendable {
         if configuration.fillDemoPictures {
             services.append(DemoPictureFiller(maker: demoPictures, records: stores.pictures, logger: logger))
         }
-        if stores.changeFeed.isShared { services.append(ChangeFollower(feed: stores.changeFeed, cache: products)) }
+        if stores.changeFeed.isShared {
+            services.append(ChangeFollower(feed: stores.changeFeed, cache: products, search: search, logger: logger))
+        }
         services.append(
             WishListExpiry(keeper: stores.wishLists, lifetime: configuration.wishLists.lifetime, now: configuration.now, logger: logger))
         return buildApplication(

@@ -107,7 +107,9 @@ final class CachedProductStore: ProductStore {
         let page = try await base.page(number: number, perPage: perPage, search: search, listing: listing)
         let json = ProductJSON(baseURL: baseURL)
         let body = ByteBuffer(
-            string: json.page(number: number, perPage: perPage, total: page.total, items: page.items, listing: listing))
+            string: json.page(
+                number: number, perPage: perPage, total: page.total, items: page.items, listing: listing,
+                search: page.search))
         let shows = Entry.Shows.list(
             ids: page.items.map(\.id), searched: !(search ?? "").isEmpty, arranged: listing.dependsOnFields)
         keep(Entry(bytes: body, shows: shows), under: [key, rawKey], builtAt: generation)
@@ -160,6 +162,14 @@ final class CachedProductStore: ProductStore {
         try await base.detail(id: id)
     }
 
+    func products(ids: [Int]) async throws -> [StoredProduct] {
+        try await base.products(ids: ids)
+    }
+
+    func products(after id: Int, limit: Int) async throws -> [StoredProduct] {
+        try await base.products(after: id, limit: limit)
+    }
+
     func insert(_ product: NewProduct, pictures: [SavedPicture], at date: Date) async throws -> StoredProductDetail {
         try await insert(product, pictures: pictures, files: [], at: date)
     }
@@ -167,34 +177,40 @@ final class CachedProductStore: ProductStore {
     func insert(_ product: NewProduct, pictures: [SavedPicture], files: [PictureFile], at date: Date) async throws
         -> StoredProductDetail
     {
-        try await writing(.inserted) { try await base.insert(product, pictures: pictures, files: files, at: date) }
+        try await writing({ .inserted(id: $0?.product.id) }) {
+            try await base.insert(product, pictures: pictures, files: files, at: date)
+        }
     }
 
     func update(id: Int, vendorID: Int, with changes: ProductChanges, at date: Date) async throws
         -> StoredProductDetail
     {
         let textChanged = changes.name != nil || changes.description != nil
-        return try await writing(.updated(id: id, textChanged: textChanged)) {
+        return try await writing({ _ in .updated(id: id, textChanged: textChanged) }) {
             try await base.update(id: id, vendorID: vendorID, with: changes, at: date)
         }
     }
 
     func delete(id: Int) async throws -> StoredProductDetail {
-        try await writing(.deleted(id: id)) { try await base.delete(id: id) }
+        try await writing({ _ in .deleted(id: id) }) { try await base.delete(id: id) }
     }
 
-    /// Runs a write, then empties the answers `change` makes wrong and tells the other replicas — even
-    /// when the write failed: a networked store may have committed before the error (and the change is
-    /// known before the write: the same answers are the ones it could have changed). A failed write's
+    /// Runs a write, then empties the answers its `change` makes wrong and tells the other replicas — even
+    /// when the write failed (`change` of nil): a networked store may have committed before the error (the
+    /// answers are the same ones it could have changed; an insert's id is not known then). A failed write's
     /// notice goes out behind its answer: the database that failed it may take its deadline to refuse the
     /// notice too, and the client's 503 must not wait for that.
-    private func writing<Result>(_ change: ProductChange, _ write: () async throws -> Result) async throws -> Result {
+    private func writing<Result>(_ change: (Result?) -> ProductChange, _ write: () async throws -> Result)
+        async throws -> Result
+    {
         do {
             let result = try await write()
+            let change = change(result)
             invalidate(change)
             await feed.announce(change)
             return result
         } catch {
+            let change = change(nil)
             invalidate(change)
             let feed = self.feed
             Task { await feed.announce(change) }

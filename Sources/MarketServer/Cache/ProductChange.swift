@@ -5,9 +5,9 @@
 /// The rules follow from what an answer shows: a list names its total and its items in newest-first
 /// order, a detail one product.
 enum ProductChange: Sendable, Equatable {
-    /// A product was added: every list changes (its total, the items on each page shift) but no other
-    /// product's detail.
-    case inserted
+    /// A product was added (its id, when the write told it): every list changes (its total, the items on each
+    /// page shift) but no other product's detail.
+    case inserted(id: Int?)
     /// A product's fields changed: its detail and the lists that show it; when its name or description
     /// changed, every searched list too (it may match a search now, or no longer).
     case updated(id: Int, textChanged: Bool)
@@ -37,11 +37,12 @@ enum ProductChange: Sendable, Equatable {
 
     // MARK: In a notification
 
-    /// The change as words in a notification's payload: `inserted`, `updated 12`, `updated 12 text`,
-    /// `deleted 12`, `everything`.
+    /// The change as words in a notification's payload: `inserted 12` (`inserted` when the id is not known),
+    /// `updated 12`, `updated 12 text`, `deleted 12`, `everything`.
     var words: String {
         switch self {
-        case .inserted: "inserted"
+        case .inserted(let id?): "inserted \(id)"
+        case .inserted(nil): "inserted"
         case .updated(let id, let textChanged): "updated \(id)" + (textChanged ? " text" : "")
         case .deleted(let id): "deleted \(id)"
         case .everything: "everything"
@@ -54,7 +55,8 @@ enum ProductChange: Sendable, Equatable {
         let parts = words.split(separator: " ")
         let id = parts.count > 1 ? Int(parts[1]) : nil
         switch (parts.first, id, parts.count) {
-        case ("inserted", _, 1): self = .inserted
+        case ("inserted", _, 1): self = .inserted(id: nil)
+        case ("inserted", let id?, 2): self = .inserted(id: id)
         case ("updated", let id?, 2): self = .updated(id: id, textChanged: false)
         case ("updated", let id?, 3) where parts[2] == "text": self = .updated(id: id, textChanged: true)
         case ("deleted", let id?, 2): self = .deleted(id: id)

@@ -11,7 +11,10 @@ struct ProductJSON {
     /// A page: camelCase page keys, snake_case product keys (and `vendorName`).
     /// A page, with `listing` echoed (`"listing":{"sort":…,"in_stock":…}`): how a client learns that this
     /// server orders and filters (the course API's clients ignore the key).
-    func page(number: Int, perPage: Int, total: Int, items: [StoredProduct], listing: ProductListing = .standard) -> String {
+    func page(
+        number: Int, perPage: Int, total: Int, items: [StoredProduct], listing: ProductListing = .standard,
+        search: SearchOutcome? = nil
+    ) -> String {
         var json = JSONText(capacity: 512 + items.count * 420)
         let offset = (number - 1) * perPage
         let lastPage = (total + perPage - 1) / perPage
@@ -32,6 +35,13 @@ struct ProductJSON {
         if let low = listing.priceMin { json.field(ListingParameter.priceMin.rawValue, low) }
         if let high = listing.priceMax { json.field(ListingParameter.priceMax.rawValue, high) }
         json.raw("}")
+        if let search {
+            json.key("search")
+            json.raw("{")
+            json.field("ranking", search.bestMatchFirst ? "best-match" : "sort")
+            if let suggestion = search.suggestion { json.field("suggestion", suggestion) }
+            json.raw("}")
+        }
         json.key("pages")
         json.raw("[")
         for (index, item) in items.enumerated() {

@@ -23,6 +23,16 @@ struct MemoryProductStore: ProductStore {
         database.read { $0.products[id] }
     }
 
+    func products(ids: [Int]) async throws -> [StoredProduct] {
+        database.read { tables in ids.compactMap { tables.products[$0]?.product } }
+    }
+
+    func products(after id: Int, limit: Int) async throws -> [StoredProduct] {
+        database.read { tables in
+            Array(tables.order.filter { $0 > id }.sorted().prefix(limit).compactMap { tables.products[$0]?.product })
+        }
+    }
+
     func insert(_ product: NewProduct, pictures: [SavedPicture], at date: Date) async throws -> StoredProductDetail {
         try database.transaction { try $0.insert(product, pictures: pictures, at: date) }
     }

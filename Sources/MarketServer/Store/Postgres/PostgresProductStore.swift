@@ -34,6 +34,24 @@ struct PostgresProductStore: ProductStore {
         }
     }
 
+    func products(ids: [Int]) async throws -> [StoredProduct] {
+        guard !ids.isEmpty else { return [] }
+        let query: PostgresQuery = "\(unescaped: StoredProduct.postgresSelectSQL) WHERE p.id = ANY(\(ids))"
+        let rows = try await pool.transaction(snapshot: true, logger: logger) { connection in
+            try await connection.rows(query, logger: logger, StoredProduct.init(postgres:))
+        }
+        let byID = Dictionary(rows.map { ($0.id, $0) }) { a, _ in a }
+        return ids.compactMap { byID[$0] }
+    }
+
+    func products(after id: Int, limit: Int) async throws -> [StoredProduct] {
+        let query: PostgresQuery =
+            "\(unescaped: StoredProduct.postgresSelectSQL) WHERE p.id > \(id) ORDER BY p.id LIMIT \(limit)"
+        return try await pool.transaction(snapshot: true, logger: logger) { connection in
+            try await connection.rows(query, logger: logger, StoredProduct.init(postgres:))
+        }
+    }
+
     func detail(id: Int) async throws -> StoredProductDetail? {
         try await pool.transaction(snapshot: true, logger: logger) { connection in
             try await Self.detail(id: id, on: connection, logger: logger)

@@ -1,4 +1,5 @@
 import Foundation
+import MarketSearch
 import MarketWords
 
 /// How a page of products is ordered and filtered — this server's extension of the course API
@@ -11,6 +12,9 @@ import MarketWords
 /// neither repeat nor skip a product while nothing is written.
 struct ProductListing: Sendable, Hashable {
     var order: ListingOrder = .newest
+    /// Whether the request named its order (`sort=`): then a searched page is in that order, not best match
+    /// first (docs/API.md, "Search").
+    var orderGiven = false
     /// Only products with stock left.
     var inStockOnly = false
     /// Only products priced in this currency (`KRW` or `USD`); a price range needs it.
@@ -25,7 +29,11 @@ struct ProductListing: Sendable, Hashable {
 
     /// Whether an update of a product's fields can move it into or out of a page of this listing, or
     /// within it (price, discount and stock decide both).
-    var dependsOnFields: Bool { self != .standard }
+    var dependsOnFields: Bool {
+        var plain = self
+        plain.orderGiven = false
+        return plain != .standard
+    }
 
     /// The listing a request asks for; a value that is not one of the words is the client's mistake (400).
     static func parse(
@@ -37,6 +45,7 @@ struct ProductListing: Sendable, Hashable {
                 throw APIError.badRequest("sort must be one of \(ListingOrder.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             listing.order = order
+            listing.orderGiven = true
         }
         switch inStock?.lowercased() {
         case nil, "", "false", "0": break
@@ -116,11 +125,34 @@ struct ProductListing: Sendable, Hashable {
 
     /// Whether `product` is listed.
     func admits(_ product: StoredProduct) -> Bool {
-        if inStockOnly, product.stock <= 0 { return false }
-        if let currency, product.currency != currency { return false }
-        if let priceMin, product.bargainPrice < priceMin { return false }
-        if let priceMax, product.bargainPrice > priceMax { return false }
+        admits(ListingKeys(product))
+    }
+
+    /// Whether a product with these keys is listed.
+    func admits(_ keys: ListingKeys) -> Bool {
+        if inStockOnly, keys.stock <= 0 { return false }
+        if let currency, keys.currency != currency { return false }
+        if let priceMin, keys.bargainPrice < priceMin { return false }
+        if let priceMax, keys.bargainPrice > priceMax { return false }
         return true
+    }
+
+    /// Search hits in this listing's order (the order asked for), the better match first among equals, then
+    /// the newest.
+    func arrange(_ hits: [CatalogIndex<ListingKeys>.Hit]) -> [CatalogIndex<ListingKeys>.Hit] {
+        hits.sorted { a, b in
+            switch order {
+            case .newest: break
+            case .priceAscending, .priceDescending:
+                if a.payload.currencyRank != b.payload.currencyRank { return a.payload.currencyRank < b.payload.currencyRank }
+                let (x, y) = (a.payload.bargainValue, b.payload.bargainValue)
+                if x != y { return order == .priceAscending ? x < y : x > y }
+            case .discount:
+                if a.payload.discountShare != b.payload.discountShare { return a.payload.discountShare > b.payload.discountShare }
+            }
+            if order != .newest, a.score != b.score { return a.score < b.score }
+            return a.id > b.id
+        }
     }
 
     /// `products` (newest first) as this listing has them. What a product is sorted by (its currency's rank,

@@ -16,6 +16,13 @@ protocol ProductStore: Sendable {
     /// A product with its pictures, or nil.
     func detail(id: Int) async throws -> StoredProductDetail?
 
+    /// The products of `ids`, in that order; ids of no product are left out.
+    func products(ids: [Int]) async throws -> [StoredProduct]
+
+    /// At most `limit` products whose id is more than `id`, in increasing id: the store read in batches (the
+    /// search index is built so).
+    func products(after id: Int, limit: Int) async throws -> [StoredProduct]
+
     /// Inserts a product and its pictures, all or nothing; the first picture becomes the thumbnail.
     func insert(_ product: NewProduct, pictures: [SavedPicture], at date: Date) async throws -> StoredProductDetail
 
@@ -38,6 +45,26 @@ extension ProductStore {
     /// One page newest first, everything: the course API's listing.
     func page(number: Int, perPage: Int, search: String?) async throws -> ProductPage {
         try await page(number: number, perPage: perPage, search: search, listing: .standard)
+    }
+
+    /// One `detail` per id: correct on any store, for stores that have nothing faster.
+    func products(ids: [Int]) async throws -> [StoredProduct] {
+        var products: [StoredProduct] = []
+        for id in ids { if let detail = try await detail(id: id) { products.append(detail.product) } }
+        return products
+    }
+
+    /// Through `page`, newest first: correct on any store, for stores that have nothing faster.
+    func products(after id: Int, limit: Int) async throws -> [StoredProduct] {
+        var all: [StoredProduct] = []
+        var number = 1
+        while true {
+            let page = try await page(number: number, perPage: 100, search: nil, listing: .standard)
+            all += page.items.filter { $0.id > id }
+            if page.items.count < 100 || page.items.last.map({ $0.id <= id }) == true { break }
+            number += 1
+        }
+        return Array(all.sorted { $0.id < $1.id }.prefix(limit))
     }
 
     func insert(_ product: NewProduct, pictures: [SavedPicture], files: [PictureFile], at date: Date) async throws

@@ -29,6 +29,25 @@ struct SQLiteProductStore: ProductStore {
         try await database.read { db in try Self.detail(id: id, in: db) }
     }
 
+    func products(ids: [Int]) async throws -> [StoredProduct] {
+        guard !ids.isEmpty else { return [] }
+        let rows = try await database.read { db in
+            try Row.fetchAll(
+                db, sql: StoredProduct.selectSQL + " WHERE p.id IN (\(ids.map { _ in "?" }.joined(separator: ",")))",
+                arguments: StatementArguments(ids))
+        }
+        let byID = Dictionary(try rows.map { row in let p = try StoredProduct(row: row); return (p.id, p) }) { a, _ in a }
+        return ids.compactMap { byID[$0] }
+    }
+
+    func products(after id: Int, limit: Int) async throws -> [StoredProduct] {
+        try await database.read { db in
+            try Row.fetchAll(
+                db, sql: StoredProduct.selectSQL + " WHERE p.id > ? ORDER BY p.id LIMIT ?", arguments: [id, limit]
+            ).map(StoredProduct.init(row:))
+        }
+    }
+
     static func detail(id: Int, in db: Database) throws -> StoredProductDetail? {
         guard let row = try Row.fetchOne(db, sql: StoredProduct.selectSQL + " WHERE p.id = ?", arguments: [id]) else {
             return nil

@@ -1,0 +1,104 @@
+import Foundation
+import MarketSearch
+import NIOConcurrencyHelpers
+
+/// The server's search index (`CatalogIndex`) over a product store's names and descriptions, kept current by
+/// this server's writes (`SearchingProductStore`) and, on a shared store, by the other replicas' (`apply`, from
+/// the change feed). Searches read a copy of the index, so writes never wait for them.
+final class ProductSearch: Sendable {
+    private struct State {
+        var index = CatalogIndex<ListingKeys>()
+        /// While a rebuild reads the store: the products written meanwhile, read again once it is done.
+        var writtenDuringRebuild: Set<Int>? = nil
+    }
+
+    private let state = NIOLockedValueBox(State())
+    private let store: any ProductStore
+    /// Products read from the store per query while building.
+    static let batch = 2_000
+
+    /// An empty index over `store`; `rebuild` fills it.
+    init(store: any ProductStore) {
+        self.store = store
+    }
+
+    /// The index as it is now.
+    var index: CatalogIndex<ListingKeys> { state.withLockedValue { $0.index } }
+
+    /// Reads every product of the store into a new index, then puts it in place; products written meanwhile
+    /// are read again afterwards.
+    func rebuild() async throws {
+        state.withLockedValue { $0.writtenDuringRebuild = [] }
+        var fresh = CatalogIndex<ListingKeys>()
+        do {
+            var after = 0
+            while true {
+                let products = try await store.products(after: after, limit: Self.batch)
+                for product in products { fresh.add(product) }
+                guard let last = products.last, products.count == Self.batch else { break }
+                after = last.id
+            }
+        } catch {
+            state.withLockedValue { $0.writtenDuringRebuild = nil }
+            throw error
+        }
+        let written = state.withLockedValue { state in
+            let written = state.writtenDuringRebuild ?? []
+            state.index = fresh
+            state.writtenDuringRebuild = nil
+            return written
+        }
+        for id in written.sorted() { try await reread(id: id) }
+    }
+
+    /// This server wrote `detail`.
+    func wrote(_ detail: StoredProductDetail) {
+        state.withLockedValue { state in
+            state.index.add(detail.product)
+            state.writtenDuringRebuild?.insert(detail.product.id)
+        }
+    }
+
+    /// This server deleted product `id`.
+    func deleted(id: Int) {
+        state.withLockedValue { state in
+            state.index.remove(id: id)
+            state.writtenDuringRebuild?.insert(id)
+        }
+    }
+
+    /// Another replica wrote: read what it changed from the store (everything, for `.everything`).
+    func apply(_ change: ProductChange) async throws {
+        switch change {
+        case .inserted(let id?), .updated(let id, _), .deleted(let id):
+            try await reread(id: id)
+        case .inserted(nil):
+            // An insert whose id was not told (it failed, or may have): the products newer than the newest known.
+            var after = index.newestID
+            while true {
+                let products = try await store.products(after: after, limit: Self.batch)
+                for product in products { wrote(StoredProductDetail(product: product, images: [])) }
+                guard let last = products.last, products.count == Self.batch else { break }
+                after = last.id
+            }
+        case .everything:
+            try await rebuild()
+        }
+    }
+
+    /// Reads product `id` from the store again: indexed as it is, or removed when it is gone.
+    private func reread(id: Int) async throws {
+        if let detail = try await store.detail(id: id) {
+            wrote(detail)
+        } else {
+            deleted(id: id)
+        }
+    }
+}
+
+extension CatalogIndex<ListingKeys> {
+    /// Indexes `product` (or indexes it again).
+    mutating func add(_ product: StoredProduct) {
+        upsert(id: product.id, name: product.name, description: product.description, payload: ListingKeys(product))
+    }
+}

@@ -24,6 +24,7 @@ public struct CatalogIndex<Payload: Sendable>: Sendable {
     /// Whether slots are in increasing id: then newest first is the slots backwards.
     private var slotsInIDOrder = true
     private var liveCount = 0
+    private var newest = 0
 
     // The vocabulary.
     private var termOf: [[UInt32]: Int32] = [:]
@@ -41,8 +42,8 @@ public struct CatalogIndex<Payload: Sendable>: Sendable {
     /// How many distinct words are indexed (some may no longer be in any product).
     public var vocabularySize: Int { termLetters.count }
 
-    /// The newest id indexed (0 when none).
-    public var newestID: Int { ids.last ?? 0 }
+    /// The newest id ever indexed (0 when none), removed or not.
+    public var newestID: Int { newest }
 
     /// Whether product `id` is indexed.
     public func contains(id: Int) -> Bool { slotOf[id] != nil }
@@ -67,7 +68,8 @@ public struct CatalogIndex<Payload: Sendable>: Sendable {
             unlink(slot: slot)
         } else {
             slot = ids.count
-            if let last = ids.last, id < last { slotsInIDOrder = false }
+            if id < newest { slotsInIDOrder = false }
+            newest = max(newest, id)
             ids.append(id)
             payloads.append(nil)
             slotTerms.append([])

@@ -5,28 +5,36 @@ import ServiceLifecycle
 /// brings the search index up to date with them. The index reads each change from the store, one at a time in
 /// the order heard, and then empties the answers again: a search answered between the notice and the read
 /// was ranked by the old index. When the feed is followed again after a gap, the index is built anew (writes
-/// in the gap were not heard).
+/// in the gap were not heard). Every `catchUpInterval` the index also reads the products newer than its newest:
+/// a replica killed between its commit and its notice told nobody of its last insert.
 struct ChangeFollower: Service {
     let feed: any ChangeFeed
     let cache: CachedProductStore
     let search: ProductSearch
     let logger: Logger
+    var catchUpInterval: Duration = .seconds(5)
 
     func run() async throws {
-        let (cache, search, logger) = (self.cache, self.search, self.logger)
-        let (changes, heard) = AsyncStream<ProductChange>.makeStream()
+        let (cache, search, logger, interval) = (self.cache, self.search, self.logger, self.catchUpInterval)
+        let (changes, heard) = AsyncStream<ProductChange?>.makeStream()
         await withDiscardingTaskGroup { group in
             group.addTask {
                 for await change in changes {
                     do {
+                        guard let change else {
+                            if try await search.catchUp() { cache.changedElsewhere(.inserted(id: nil)) }
+                            continue
+                        }
                         try await search.apply(change)
+                        cache.changedElsewhere(change)
                     } catch {
-                        logger.warning("the search index could not read a change (\(change.words)): \(error)")
-                        heard.yield(.everything)
-                        continue
+                        logger.warning("the search index could not read a change (\(change?.words ?? "catch-up")): \(error)")
+                        if change != nil { heard.yield(.everything) }
                     }
-                    cache.changedElsewhere(change)
                 }
+            }
+            group.addTask {
+                while (try? await Task.sleep(for: interval)) != nil { heard.yield(nil) }
             }
             await cancelWhenGracefulShutdown {
                 await feed.follow(
@@ -40,6 +48,7 @@ struct ChangeFollower: Service {
                     })
             }
             heard.finish()
+            group.cancelAll()
         }
     }
 }

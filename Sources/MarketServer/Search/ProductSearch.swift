@@ -73,16 +73,24 @@ final class ProductSearch: Sendable {
         case .inserted(let id?), .updated(let id, _), .deleted(let id):
             try await reread(id: id)
         case .inserted(nil):
-            // An insert whose id was not told (it failed, or may have): the products newer than the newest known.
-            var after = index.newestID
-            while true {
-                let products = try await store.products(after: after, limit: Self.batch)
-                for product in products { wrote(StoredProductDetail(product: product, images: [])) }
-                guard let last = products.last, products.count == Self.batch else { break }
-                after = last.id
-            }
+            // An insert whose id was not told (it failed, or may have).
+            try await catchUp()
         case .everything:
             try await rebuild()
+        }
+    }
+
+    /// Reads the products newer than the newest indexed; whether there were any.
+    @discardableResult
+    func catchUp() async throws -> Bool {
+        var after = index.newestID
+        var found = false
+        while true {
+            let products = try await store.products(after: after, limit: Self.batch)
+            for product in products { wrote(StoredProductDetail(product: product, images: [])) }
+            found = found || !products.isEmpty
+            guard let last = products.last, products.count == Self.batch else { return found }
+            after = last.id
         }
     }
 

@@ -78,7 +78,9 @@ public struct OpenMarketServer: Sendable {
         let base = configuration.publicURL ?? "http://\(configuration.host):\(configuration.port)"
         let started = ContinuousClock.now
         let searching = try await SearchingProductStore.open(stores.products)
-        logger.info("indexed \(searching.search.index.count) products for search in \(ContinuousClock.now - started)")
+        let index = searching.search.index
+        logger.notice(
+            "indexed \(index.count) products for search (\(index.vocabularySize) words, about \(index.footprint / 1_048_576) MiB) in \(ContinuousClock.now - started)")
         return OpenMarketServer(
             configuration: configuration, stores: stores, demoVendor: demoVendor,
             products: CachedProductStore(

@@ -1,26 +1,26 @@
-/// The words a product's text is found by: each word (and its English singular), each run of words joined by
-/// hyphens as one word (yo-yo: yo and yoyo), and in a name each two neighbours as one word (Tea Pot: teapot).
-public struct DocumentTerms: Sendable {
-    /// A word to index, with its initial consonants and the text it was read from (for "did you mean").
+/// The words a product's text is found by: each word (and its English singular), and each run of words
+/// joined by hyphens or apostrophes as one word too (yo-yo: yo and yoyo; USB-C: usb, c and usbc). Two words
+/// written apart are found by a query that writes them together the other way round: the query's word is
+/// split (`CatalogIndex`), so the index need not hold every pair.
+public enum DocumentTerms {
+    /// A word to index: its letters, its initial consonants, and the scalars of the text it was read from
+    /// (shown by "did you mean").
     public struct Term: Sendable, Hashable {
         public var letters: [UInt32]
         public var initials: [UInt32]
-        public var shown: String
+        public var range: Range<Int>
     }
 
-    /// The terms of `text`, each once; `pairs`: two neighbouring words also as one.
-    public static func terms(of text: String, pairs: Bool) -> [Term] {
+    /// The terms of `text`, each once.
+    public static func terms(of text: String) -> [Term] {
         let words = SearchTokenizer.words(in: text)
         guard !words.isEmpty else { return [] }
-        let scalars = Array(text.unicodeScalars)
-        func shown(_ range: Range<Int>) -> String {
-            String(String.UnicodeScalarView(scalars[range])).lowercased()
-        }
         var seen = Set<[UInt32]>()
         var terms: [Term] = []
+        terms.reserveCapacity(words.count + 4)
         func add(_ letters: [UInt32], _ initials: [UInt32], _ range: Range<Int>) {
             guard !letters.isEmpty, seen.insert(letters).inserted else { return }
-            terms.append(Term(letters: letters, initials: initials, shown: shown(range)))
+            terms.append(Term(letters: letters, initials: initials, range: range))
         }
         var runStart = 0
         for (index, word) in words.enumerated() {
@@ -32,12 +32,6 @@ public struct DocumentTerms: Sendable {
                 let joined = Array(run.flatMap(\.letters).prefix(SearchTokenizer.longestWord))
                 let initials = run.allSatisfy(\.isHangul) ? run.flatMap(\.initials) : []
                 add(joined, initials, run.first!.range.lowerBound..<word.range.upperBound)
-            }
-            if pairs, index > 0, !word.joinsPrevious {
-                let previous = words[index - 1]
-                let joined = Array((previous.letters + word.letters).prefix(SearchTokenizer.longestWord))
-                let initials = previous.isHangul && word.isHangul ? previous.initials + word.initials : []
-                add(joined, initials, previous.range.lowerBound..<word.range.upperBound)
             }
         }
         return terms

@@ -24,24 +24,45 @@ public struct QueryWord: Sendable, Hashable {
     }
 
     /// How this word matches a text's word of `word` letters and `initials`, or nil. `scratch` is reused
-    /// between calls.
+    /// between calls. Cheap tests come first (a first letter, a length), so a pass over a vocabulary spends
+    /// its time on the few words that can match.
     public func match(
         _ word: UnsafeBufferPointer<UInt32>, initials: UnsafeBufferPointer<UInt32>, scratch: inout [Int]
     ) -> MatchKind? {
+        let m = letters.count
         if isInitials {
-            return initials.count >= letters.count && initials.prefix(letters.count).elementsEqual(letters)
-                ? .prefix : nil
+            guard initials.count >= m else { return nil }
+            return letters.withUnsafeBufferPointer { q in Self.starts(initials, with: q) } ? .prefix : nil
         }
-        if word.elementsEqual(letters) { return .exact }
-        if let singular, word.elementsEqual(singular) { return .exact }
-        if allowsPrefix, word.count > letters.count, word.prefix(letters.count).elementsEqual(letters) {
-            return .prefix
+        let n = word.count
+        return letters.withUnsafeBufferPointer { q -> MatchKind? in
+            if n == m, Self.starts(word, with: q) { return .exact }
+            if let singular, singular.count == n, singular.withUnsafeBufferPointer({ Self.starts(word, with: $0) }) {
+                return .exact
+            }
+            if allowsPrefix, n > m, Self.starts(word, with: q) { return .prefix }
+            let k = edits
+            guard k > 0, n > 0, m > 0 else { return nil }
+            if allowsPrefix ? n + k < m : abs(n - m) > k { return nil }
+            // With k edits, one of the query's first k + 1 letters survives, within k places of where it was.
+            var survives = false
+            outer: for i in 0...min(k, m - 1) {
+                for j in 0...min(i + k, n - 1) where q[i] == word[j] {
+                    survives = true
+                    break outer
+                }
+            }
+            guard survives else { return nil }
+            return EditDistance.within(q, word, limit: k, prefix: allowsPrefix, scratch: &scratch) != nil ? .typo : nil
         }
-        guard edits > 0 else { return nil }
-        return letters.withUnsafeBufferPointer { query in
-            EditDistance.within(query, word, limit: edits, prefix: allowsPrefix, scratch: &scratch) != nil
-                ? .typo : nil
-        }
+    }
+
+    /// Whether `word` starts with `start` (or is it).
+    @inline(__always)
+    static func starts(_ word: UnsafeBufferPointer<UInt32>, with start: UnsafeBufferPointer<UInt32>) -> Bool {
+        guard word.count >= start.count else { return false }
+        for i in 0..<start.count where word[i] != start[i] { return false }
+        return true
     }
 
     /// `match` on arrays (the client's marks, tests).

@@ -8,11 +8,11 @@ import Testing
 /// The relevance set over the demo catalog, on the index alone (the servers' test runs the same set over HTTP,
 /// on SQLite and PostgreSQL: `SearchEndToEndTests`).
 @Suite struct RelevanceTests {
-    static let catalog: (index: CatalogIndex<String>, names: [Int: String]) = {
-        var index = CatalogIndex<String>()
+    static let catalog: (index: CatalogIndex, names: [Int: String]) = {
+        var index = CatalogIndex()
         var names: [Int: String] = [:]
         for (offset, item) in DemoCatalog(directory: URL(fileURLWithPath: "/nonexistent")).items().enumerated() {
-            index.upsert(id: offset + 1, name: item.name, description: item.description, payload: item.name)
+            index.upsert(id: offset + 1, name: item.name, description: item.description)
             names[offset + 1] = item.name
         }
         return (index, names)

@@ -6,8 +6,10 @@ import NIOConcurrencyHelpers
 /// this server's writes (`SearchingProductStore`) and, on a shared store, by the other replicas' (`apply`, from
 /// the change feed). Searches read a copy of the index, so writes never wait for them.
 final class ProductSearch: Sendable {
-    private struct State {
-        var index = CatalogIndex<ListingKeys>()
+    fileprivate struct State {
+        var index = CatalogIndex()
+        /// What each indexed product is filtered and ordered by.
+        var keys: [Int: ListingKeys] = [:]
         /// While a rebuild reads the store: the products written meanwhile, read again once it is done.
         var writtenDuringRebuild: Set<Int>? = nil
     }
@@ -23,13 +25,16 @@ final class ProductSearch: Sendable {
     }
 
     /// The index as it is now.
-    var index: CatalogIndex<ListingKeys> { state.withLockedValue { $0.index } }
+    var index: CatalogIndex { state.withLockedValue { $0.index } }
+
+    /// The index and its products' keys as they are now.
+    var snapshot: (index: CatalogIndex, keys: [Int: ListingKeys]) { state.withLockedValue { ($0.index, $0.keys) } }
 
     /// Reads every product of the store into a new index, then puts it in place; products written meanwhile
     /// are read again afterwards.
     func rebuild() async throws {
         state.withLockedValue { $0.writtenDuringRebuild = [] }
-        var fresh = CatalogIndex<ListingKeys>()
+        var fresh = State()
         do {
             var after = 0
             while true {
@@ -44,7 +49,8 @@ final class ProductSearch: Sendable {
         }
         let written = state.withLockedValue { state in
             let written = state.writtenDuringRebuild ?? []
-            state.index = fresh
+            state.index = fresh.index
+            state.keys = fresh.keys
             state.writtenDuringRebuild = nil
             return written
         }
@@ -54,7 +60,7 @@ final class ProductSearch: Sendable {
     /// This server wrote `detail`.
     func wrote(_ detail: StoredProductDetail) {
         state.withLockedValue { state in
-            state.index.add(detail.product)
+            state.add(detail.product)
             state.writtenDuringRebuild?.insert(detail.product.id)
         }
     }
@@ -63,6 +69,7 @@ final class ProductSearch: Sendable {
     func deleted(id: Int) {
         state.withLockedValue { state in
             state.index.remove(id: id)
+            state.keys[id] = nil
             state.writtenDuringRebuild?.insert(id)
         }
     }
@@ -104,9 +111,10 @@ final class ProductSearch: Sendable {
     }
 }
 
-extension CatalogIndex<ListingKeys> {
+extension ProductSearch.State {
     /// Indexes `product` (or indexes it again).
     mutating func add(_ product: StoredProduct) {
-        upsert(id: product.id, name: product.name, description: product.description, payload: ListingKeys(product))
+        index.upsert(id: product.id, name: product.name, description: product.description)
+        keys[product.id] = ListingKeys(product)
     }
 }

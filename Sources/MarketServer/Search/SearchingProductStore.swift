@@ -21,16 +21,17 @@ struct SearchingProductStore: ProductStore {
             return try await base.page(number: number, perPage: perPage, search: nil, listing: listing)
         }
         let query = SearchQuery(text)
-        let index = search.index
+        let (index, keys) = search.snapshot
         let offset = (number - 1) * perPage
+        let admits: ((Int) -> Bool)? = listing.filters ? { id in keys[id].map(listing.admits) ?? false } : nil
         let total: Int
         let ids: [Int]
         if listing.orderGiven {
-            let hits = listing.arrange(index.hits(query, admits: listing.admits))
+            let hits = listing.arrange(index.hits(query, admits: admits), keys: keys)
             total = hits.count
             ids = hits.dropFirst(offset).prefix(perPage).map(\.id)
         } else {
-            (total, ids) = index.page(query, offset: offset, limit: perPage, admits: listing.admits)
+            (total, ids) = index.page(query, offset: offset, limit: perPage, admits: admits)
         }
         let items = try await base.products(ids: ids)
         let suggestion = total == 0 ? index.suggestion(for: text) : nil

@@ -119,6 +119,13 @@ components:
             currency: {type: string, enum: [\#(Self.words(MarketCurrency.allCases))]}
             price_min: {$ref: "#/components/schemas/Money"}
             price_max: {$ref: "#/components/schemas/Money"}
+        search:
+          description: How a searched page was ranked (this server's extension; a page with a search_value has it), and a query of the catalog's words that finds something when this one found nothing.
+          type: object
+          required: [ranking]
+          properties:
+            ranking: {type: string, enum: [best-match, sort]}
+            suggestion: {type: string}
         pages:
           type: array
           items: {$ref: "#/components/schemas/ListItem"}

@@ -19,7 +19,7 @@ extension OpenAPIDocument {
           schema: {type: integer, minimum: \#(ProductRules.itemsPerPage.lowerBound), maximum: \#(ProductRules.itemsPerPage.upperBound)}
         - name: \#(ListingParameter.search.rawValue)
           in: query
-          description: Only products whose name or description contains it, any case; empty is none. At most \#(ProductRules.searchLength) characters, without U+0000 (400).
+          description: Only products whose name or description has every word of it (in any order, spacing and hyphens ignored, typos and Korean initial consonants forgiven), best match first unless sort is given (docs/API.md, "Search"); empty is none. At most \#(ProductRules.searchLength) characters, without U+0000 (400).
           schema: {type: string}
         - name: \#(ListingParameter.sort.rawValue)
           in: query

@@ -137,22 +137,28 @@ struct ProductListing: Sendable, Hashable {
         return true
     }
 
+    /// Whether it filters (stock, currency or price): a search asks `admits` of each product it finds.
+    var filters: Bool { inStockOnly || currency != nil || hasRange }
+
     /// Search hits in this listing's order (the order asked for), the better match first among equals, then
-    /// the newest.
-    func arrange(_ hits: [CatalogIndex<ListingKeys>.Hit]) -> [CatalogIndex<ListingKeys>.Hit] {
-        hits.sorted { a, b in
-            switch order {
-            case .newest: break
-            case .priceAscending, .priceDescending:
-                if a.payload.currencyRank != b.payload.currencyRank { return a.payload.currencyRank < b.payload.currencyRank }
-                let (x, y) = (a.payload.bargainValue, b.payload.bargainValue)
-                if x != y { return order == .priceAscending ? x < y : x > y }
-            case .discount:
-                if a.payload.discountShare != b.payload.discountShare { return a.payload.discountShare > b.payload.discountShare }
+    /// the newest; `keys` has each hit's prices.
+    func arrange(_ hits: [CatalogIndex.Hit], keys: [Int: ListingKeys]) -> [CatalogIndex.Hit] {
+        guard order != .newest else { return hits.sorted { $0.id > $1.id } }
+        return hits.compactMap { hit in keys[hit.id].map { (hit: hit, keys: $0) } }
+            .sorted { a, b in
+                switch order {
+                case .newest: break
+                case .priceAscending, .priceDescending:
+                    if a.keys.currencyRank != b.keys.currencyRank { return a.keys.currencyRank < b.keys.currencyRank }
+                    let (x, y) = (a.keys.bargainValue, b.keys.bargainValue)
+                    if x != y { return order == .priceAscending ? x < y : x > y }
+                case .discount:
+                    if a.keys.discountShare != b.keys.discountShare { return a.keys.discountShare > b.keys.discountShare }
+                }
+                if a.hit.score != b.hit.score { return a.hit.score < b.hit.score }
+                return a.hit.id > b.hit.id
             }
-            if order != .newest, a.score != b.score { return a.score < b.score }
-            return a.id > b.id
-        }
+            .map(\.hit)
     }
 
     /// `products` (newest first) as this listing has them. What a product is sorted by (its currency's rank,

@@ -128,7 +128,7 @@ let package = Package(
 
         // View models: state plus events in, new state plus effects out; and the screens drawn from them.
         .target(
-            name: "MarketFeatures", dependencies: ["Localization", "MarketWords", "OpenMarketAPI", "ImagePipeline", "TerminalUI", "TerminalPictures"],
+            name: "MarketFeatures", dependencies: ["Localization", "MarketSearch", "MarketWords", "OpenMarketAPI", "ImagePipeline", "TerminalUI", "TerminalPictures"],
             swiftSettings: strict),
 
         // The ncurses backend: the only module that imports CNCursesw.

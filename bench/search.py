@@ -209,6 +209,12 @@ class Server:
         return self.get(path)
 
     def index_notice(self):
+        # The notice goes through the batched log sink: it may follow the start's lines by a moment.
+        for _ in range(50):
+            if "indexed" in open(self.log.name).read():
+                break
+            time.sleep(0.1)
+        self.text = open(self.log.name).read()
         match = re.search(r"indexed (\d+) products for search \((\d+) words, about (\d+) MiB\) in ([\d.]+ ?\w+)", self.text)
         return match.groups() if match else ("?", "?", "?", "?")
 
@@ -264,8 +270,11 @@ def insert_sqlite(database, products):
 
 
 def insert_postgres(products):
+    def field(text):  # COPY's text format
+        return text.replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t")
     copy = "".join(
-        "\t".join(["1", n, d, (n + "\n" + d).lower(), c, str(p), str(dp), str(s), "2026-11-27T00:00:00Z", "2026-11-27T00:00:00Z"]) + "\n"
+        "\t".join(map(field, ["1", n, d, (n + "\n" + d).lower(), c, str(p), str(dp), str(s), "2026-11-27T00:00:00Z",
+                              "2026-11-27T00:00:00Z"])) + "\n"
         for n, d, c, p, dp, s in products)
     subprocess.run(
         ["psql", DATABASE, "-q", "-c",
@@ -355,7 +364,7 @@ def hostile(server):
     cases = {
         "200 random letters": "".join(random.Random(1).choice("abcdefghij") for _ in range(200)),
         "100 one-letter words": " ".join("abcdefghij"[i % 10] for i in range(100)),
-        "66 long typo words": " ".join(["skateboarrd"] * 16),
+        "16 long words with typos": " ".join(["skateboarrd"] * 16),
         "200 Hangul syllables": "".join(chr(0xAC00 + (i * 997) % 11172) for i in range(200)),
         "choseong x 200": "ㄱ" * 200,
         "marks only": "!@#$%^&*()" * 20,
@@ -383,8 +392,9 @@ def replica_lag(url, work, samples=20):
     status, body = a.get("/api/products?page_no=1&items_per_page=1")
     product = json.loads(body)["pages"][0]["id"]
     lags = []
-    for i in range(samples):
-        word = "zq" + "".join(random.Random(i).choice("bcdfghjklmnpqrstvwxz") for _ in range(6))
+    warm_up = None
+    for i in range(-1, samples):
+        word = "zq" + "".join(random.Random(i + 100).choice("bcdfghjklmnpqrstvwxz") for _ in range(6))
         body = json.dumps({"name": f"Edited {word}", "secret": a.secret})
         started = time.perf_counter()
         status, reply = a.send("PATCH", f"/api/products/{product}", body, {"identifier": a.identifier, "Content-Type": "application/json"})
@@ -393,13 +403,37 @@ def replica_lag(url, work, samples=20):
             status, found = b.search(word)
             if json.loads(found)["totalCount"] > 0:
                 break
-            if time.perf_counter() - started > 30:
+            if time.perf_counter() - started > (120 if i < 0 else 30):
                 break
-        lags.append((time.perf_counter() - started) * 1000)
+        if i < 0:
+            # Right after the start: the replicas are still building their indexes again once they hear the
+            # feed (an edit made before b listens is found when that build is done).
+            warm_up = (time.perf_counter() - started) * 1000
+        else:
+            lags.append((time.perf_counter() - started) * 1000)
     a.stop()
     b.stop()
     print(f"\n### An edit through replica a found by a search on replica b ({samples} edits, 100,000+ products)\n")
-    print(f"median {statistics.median(lags):.1f} ms, slowest {max(lags):.1f} ms (PATCH included)")
+    print(f"median {statistics.median(lags):.1f} ms, slowest {max(lags):.1f} ms (PATCH included); the first edit, "
+          f"made as both had just started: {warm_up:.0f} ms")
+
+
+def sqlite_part(products, texts, rounds, work):
+    """The relevance set over the demo catalog, then the generated products added: start-up, search, bad queries."""
+    data = os.path.join(work, "sqlite")
+    os.makedirs(data)
+    server = Server(data)
+    server.wait_for_pictures()
+    database = os.path.join(data, "openmarket.sqlite")
+    relevance(server, database)
+    server.stop()
+    insert_sqlite(database, products)
+    server = Server(data)
+    count, words, mib, took = server.index_notice()
+    print(f"\nSQLite, start-up: indexed {count} products ({words} words, about {mib} MiB in memory) in {took}")
+    measure(server, database, texts, rounds, f"Search as you type, {count} products, SQLite", "SQLite")
+    hostile(server)
+    server.stop()
 
 
 def main():
@@ -407,6 +441,7 @@ def main():
     parser.add_argument("--products", type=int, default=100_000)
     parser.add_argument("--queries", type=int, default=300)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--parts", default="sqlite,postgres", help="which stores: sqlite, postgres or both")
     args = parser.parse_args()
     print(f"# search: {args.products:,} generated products, {args.queries} queries, {args.rounds} rounds")
     print(f"# {time.strftime('%Y-%m-%dT%H:%MZ', time.gmtime())}, {os.cpu_count()} cores, load {open('/proc/loadavg').read().split()[:3]}")
@@ -414,21 +449,10 @@ def main():
     try:
         products = list(generate(args.products))
         texts = queries([p[0] for p in products], args.queries)
-        data = os.path.join(work, "sqlite")
-        os.makedirs(data)
-        server = Server(data)
-        server.wait_for_pictures()
-        database = os.path.join(data, "openmarket.sqlite")
-        relevance(server, database)
-        server.stop()
-        insert_sqlite(database, products)
-        server = Server(data)
-        count, words, mib, took = server.index_notice()
-        print(f"\nSQLite, start-up: indexed {count} products ({words} words, about {mib} MiB in memory) in {took}")
-        measure(server, database, texts, args.rounds, f"Search as you type, {count} products, SQLite", "SQLite")
-        hostile(server)
-        server.stop()
-        if DATABASE:
+        parts = args.parts.split(",")
+        if "sqlite" in parts:
+            sqlite_part(products, texts, args.rounds, work)
+        if DATABASE and "postgres" in parts:
             data = os.path.join(work, "pg")
             os.makedirs(data)
             server = Server(data, ["--database", DATABASE])

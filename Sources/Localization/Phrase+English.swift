@@ -16,6 +16,8 @@ extension Phrase {
         case .arrangement(let order, let inStockOnly, let range, let loadedOnly):
             ([order == .newest ? nil : order.english, inStockOnly ? "in stock" : nil, range].compactMap { $0 }).joined(separator: " · ")
                 + (loadedOnly ? " (loaded pages only)" : "")
+        case .rankedBestMatch: "best match first: name, then description"
+        case .rankedSubstring: "the words as typed, newest first"
         case .colourMode(let colours):
             switch colours {
             case nil: "true colour"

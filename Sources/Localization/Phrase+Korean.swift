@@ -13,6 +13,8 @@ extension Phrase {
         case .busyDeleting: "삭제하는 중…"
         case .busyUploading: "올리는 중…"
         case .busySaving: "저장하는 중…"
+        case .rankedBestMatch: "잘 맞는 순: 이름, 다음 설명"
+        case .rankedSubstring: "입력한 그대로, 최신순"
         case .arrangement(let order, let inStockOnly, let range, let loadedOnly):
             ([order == .newest ? nil : order.korean, inStockOnly ? "재고 있음" : nil, range].compactMap { $0 }).joined(separator: " · ")
                 + (loadedOnly ? " (불러온 페이지만)" : "")

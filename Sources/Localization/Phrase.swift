@@ -27,6 +27,10 @@ public enum Phrase: Sendable, Equatable {
     case busySaving
     /// The order and the filter the list is shown in, when not the server's (newest first, all).
     case arrangement(Order, inStockOnly: Bool, priceRange: String?, loadedOnly: Bool)
+    /// How a search's products were ranked (status line): by the market, best match first; or a substring as
+    /// typed, newest first (a course server's search).
+    case rankedBestMatch
+    case rankedSubstring
     /// The colour mode (status line): nil is 24-bit colour, 0 none.
     case colourMode(Int?)
     /// The picture mode (status line): a graphics protocol's own name, half blocks, or none.

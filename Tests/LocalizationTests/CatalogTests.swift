@@ -15,7 +15,7 @@ struct CatalogTests {
         .productCount(20, more: true), .productCount(1, more: false), .productCount(3, more: false),
         .position(index: 2, count: 20, more: true, id: 7),
         .arrangement(.priceLowToHigh, inStockOnly: true, priceRange: "₩800–₩11,000", loadedOnly: true),
-        .arrangement(.newest, inStockOnly: true, priceRange: nil, loadedOnly: false), .lookingInStock, .noneInStock(allKey: "i"),
+        .arrangement(.newest, inStockOnly: true, priceRange: nil, loadedOnly: false), .rankedBestMatch, .rankedSubstring, .lookingInStock, .noneInStock(allKey: "i"),
         .lookingInRange(range: "≤ $20.00"), .noneInRange(range: "₩800–₩11,000", changeKey: "$"),
         .busyLoading, .busyLoadingProduct, .busyDeleting, .busyUploading, .busySaving,
         .colourMode(nil), .colourMode(256), .colourMode(0), .pictureMode(.graphics("kitty")), .pictureMode(.blocks), .pictureMode(.off),

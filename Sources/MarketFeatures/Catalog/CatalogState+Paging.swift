@@ -61,6 +61,7 @@ extension CatalogState {
             pageFailure = nil
             if request.replaces {
                 listedQuery = request.search
+                searchRanking = request.search == nil ? nil : SearchRanking(page.search)
                 allProducts = []
                 merge(page.products)
                 newProductCount = 0

@@ -84,6 +84,8 @@ public struct CatalogState: Sendable, Equatable {
     /// The search the products shown answer (nil: all of them). Differs from `query` while a new search's
     /// first page is on its way, when the old products are still on screen.
     public var listedQuery: String?
+    /// How the market ranked the products shown for `listedQuery` (nil: no search, or not known).
+    public var searchRanking: SearchRanking?
     /// The page to ask for next; nil once the last page is loaded.
     public var nextPage: Int? = 1
     public var itemsPerPage: Int

@@ -1,4 +1,5 @@
 import Foundation
+import MarketSearch
 import OpenMarketAPI
 import TerminalUI
 
@@ -21,7 +22,7 @@ extension CatalogWidget {
         let rightWidth = min(max(DisplayWidth.of(pay) + (original.map { DisplayWidth.of($0) + 1 } ?? 0), DisplayWidth.of(stock)), text.width / 2)
         let leftWidth = max(0, text.width - rightWidth - 2)
         let fit = { (s: String) in TerminalText.truncated(s, toWidth: leftWidth) }
-        canvas.put(fit(ProductText.name(p)), x: text.x, y: text.y, style: theme.name, maxWidth: leftWidth)
+        putName(&canvas, fit(ProductText.name(p)), x: text.x, y: text.y, width: leftWidth)
         canvas.put(fit(ProductText.vendor(p, in: context.language)), x: text.x, y: text.y + 1, style: theme.vendor, maxWidth: leftWidth)
         canvas.put(fit(ProductText.teaser(p)), x: text.x, y: text.y + 2, style: theme.muted, maxWidth: leftWidth)
 
@@ -66,9 +67,7 @@ extension CatalogWidget {
         let inner = frame.insetBy(dx: 1, dy: 1)
         let (thumb, below) = inner.splitTop(layout.thumbnailRows)
         placePicture(&canvas, url: p.thumbnailURL, box: thumb, report: &report)
-        canvas.put(
-            TerminalText.truncated(ProductText.name(p), toWidth: below.width), x: below.x, y: below.y,
-            style: theme.name, maxWidth: below.width)
+        putName(&canvas, TerminalText.truncated(ProductText.name(p), toWidth: below.width), x: below.x, y: below.y, width: below.width)
         let (pay, original) = ProductText.prices(p)
         var x = below.x
         x += canvas.put(pay, x: x, y: below.y + 1, style: theme.price, maxWidth: below.width)
@@ -83,5 +82,16 @@ extension CatalogWidget {
         if selected {
             canvas.restyle(Rect(x: below.x, y: below.y, width: below.width, height: 1)) { $0.attributes.insert(.reverse) }
         }
+    }
+
+    /// A product's name as shown, the letters the search matched marked (`SearchMarks`: the rules the server
+    /// ranked by).
+    func putName(_ canvas: inout Canvas, _ name: String, x: Int, y: Int, width: Int) {
+        guard let query = catalog.listedQuery, !query.isEmpty else {
+            canvas.put(name, x: x, y: y, style: theme.name, maxWidth: width)
+            return
+        }
+        let marks = Set(SearchMarks.ranges(in: name, for: query).flatMap { $0 })
+        canvas.putMarked(name, marks: marks, x: x, y: y, width: width, style: theme.name, marked: theme.hintKey)
     }
 }

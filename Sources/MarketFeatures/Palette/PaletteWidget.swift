@@ -62,23 +62,6 @@ struct PaletteWidget: Widget {
 
     /// `text` made printable in `style`, its scalars at `marks` in the marking style, cut to `width` columns.
     func drawMarked(_ canvas: inout Canvas, _ text: String, marks: Set<Int>, x: Int, y: Int, width: Int, style plain: CellStyle) {
-        let theme = context.theme
-        var column = 0
-        var scalarIndex = 0
-        for character in text {
-            let count = character.unicodeScalars.count
-            let marked = (scalarIndex..<scalarIndex + count).contains { marks.contains($0) }
-            scalarIndex += count
-            let shown = TerminalText.sanitized(String(character))
-            let w = DisplayWidth.of(shown)
-            guard column + w <= width else { break }
-            var style = plain
-            if marked {
-                style = theme.hintKey
-                style.attributes.insert(.underline)
-            }
-            canvas.put(shown, x: x + column, y: y, style: style)
-            column += w
-        }
+        canvas.putMarked(text, marks: marks, x: x, y: y, width: width, style: plain, marked: context.theme.hintKey)
     }
 }

@@ -27,6 +27,12 @@ struct StatusBarWidget: Widget {
                         priceRange: catalog.filter.priceRange.map { TerminalText.sanitized($0.formatted) },
                         loadedOnly: catalog.serverArranges != true))
             }
+            // How a search was ranked, unless the list is in an order asked for (said above).
+            switch catalog.listedQuery == nil || catalog.isArranged ? nil : catalog.searchRanking {
+            case .bestMatch?: left += "  ·  " + context.text(.rankedBestMatch)
+            case .substring?: left += "  ·  " + context.text(.rankedSubstring)
+            case .sorted?, nil: break
+            }
         }
         canvas.put(left, x: area.x, y: area.y, style: theme.muted, maxWidth: area.width)
         // The picture mode, when the terminal offers more than half blocks (without colour: none drawn).

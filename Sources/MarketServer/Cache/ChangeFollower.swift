@@ -17,19 +17,35 @@ struct ChangeFollower: Service {
     func run() async throws {
         let (cache, search, logger, interval) = (self.cache, self.search, self.logger, self.catchUpInterval)
         let (changes, heard) = AsyncStream<ProductChange?>.makeStream()
+        // Rebuilds run on their own, one at a time (a request while one runs makes one more after it): the
+        // changes heard meanwhile go on reaching the index in place, and are read again once the new one is in.
+        let (rebuilds, rebuild) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         await withDiscardingTaskGroup { group in
+            group.addTask {
+                for await _ in rebuilds {
+                    do {
+                        try await search.rebuild()
+                        cache.changedElsewhere(.everything)
+                    } catch {
+                        logger.warning("the search index could not be built again: \(error)")
+                    }
+                }
+            }
             group.addTask {
                 for await change in changes {
                     do {
-                        guard let change else {
+                        switch change {
+                        case nil:
                             if try await search.catchUp() { cache.changedElsewhere(.inserted(id: nil)) }
-                            continue
+                        case .everything?:
+                            rebuild.yield()
+                        case let change?:
+                            try await search.apply(change)
+                            cache.changedElsewhere(change)
                         }
-                        try await search.apply(change)
-                        cache.changedElsewhere(change)
                     } catch {
                         logger.warning("the search index could not read a change (\(change?.words ?? "catch-up")): \(error)")
-                        if change != nil { heard.yield(.everything) }
+                        if change != nil { rebuild.yield() }
                     }
                 }
             }
@@ -48,6 +64,7 @@ struct ChangeFollower: Service {
                     })
             }
             heard.finish()
+            rebuild.finish()
             group.cancelAll()
         }
     }

@@ -23,13 +23,16 @@ public struct ProductPage: Sendable, Equatable, Decodable {
     /// How the server ordered and filtered it, when it speaks the listing extension; nil for a course-API
     /// server (then it is newest first, everything).
     public var listing: PageListing?
+    /// How a search was ranked, when the server says (`openmarket serve`); nil for a course-API server.
+    public var search: PageSearch?
 
     /// A page with every field given.
     public init(
         pageNumber: Int, itemsPerPage: Int, totalCount: Int, offset: Int, limit: Int, lastPage: Int,
-        hasNext: Bool, hasPrev: Bool, products: [ProductSummary], listing: PageListing? = nil
+        hasNext: Bool, hasPrev: Bool, products: [ProductSummary], listing: PageListing? = nil, search: PageSearch? = nil
     ) {
         self.listing = listing
+        self.search = search
         self.pageNumber = pageNumber
         self.itemsPerPage = itemsPerPage
         self.totalCount = totalCount
@@ -52,6 +55,7 @@ public struct ProductPage: Sendable, Equatable, Decodable {
         case hasPrev, has_prev
         case pages
         case listing
+        case search
     }
 
     public init(from decoder: any Decoder) throws {
@@ -70,6 +74,7 @@ public struct ProductPage: Sendable, Equatable, Decodable {
         hasPrev = try Self.optional(container, .hasPrev, .has_prev) ?? (pageNumber > 1)
         // Read leniently: a server's own "listing" of another shape is not this extension.
         listing = try? container.decodeIfPresent(PageListing.self, forKey: .listing)
+        search = try? container.decodeIfPresent(PageSearch.self, forKey: .search)
     }
 
     /// The value under the camelCase key, else under the snake_case key, else nil.

@@ -37,7 +37,8 @@ struct PostgresProductStore: ProductStore {
     func products(ids: [Int]) async throws -> [StoredProduct] {
         guard !ids.isEmpty else { return [] }
         let query: PostgresQuery = "\(unescaped: StoredProduct.postgresSelectSQL) WHERE p.id = ANY(\(ids))"
-        let rows = try await pool.transaction(snapshot: true, logger: logger) { connection in
+        // One statement, one round trip: no transaction around it (a search's page is read per request).
+        let rows = try await pool.statement(logger: logger) { connection in
             try await connection.rows(query, logger: logger, StoredProduct.init(postgres:))
         }
         let byID = Dictionary(rows.map { ($0.id, $0) }) { a, _ in a }

@@ -197,6 +197,7 @@ struct BrowserStateTests {
         browser.send(.pageLoaded(requestID: 2, .success(found))) {
             $0.catalog.pageLoad = .idle
             $0.catalog.listedQuery = "mu"
+            $0.catalog.searchRanking = .substring  // the page says nothing of its search: a course server's
             $0.catalog.allProducts = found.products
             $0.catalog.nextPage = nil
         }

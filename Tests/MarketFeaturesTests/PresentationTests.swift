@@ -128,6 +128,7 @@ struct PresentationTests {
             $0.catalog.nextPage = 2
             $0.catalog.pageLoad = .idle
             $0.catalog.listedQuery = "q"
+            $0.catalog.searchRanking = .substring
             $0.catalog.allProducts = found.products
         }
         browser.send(.keyPressed(.escape), effects: [.loadPage(requestID: 3, page: 1, itemsPerPage: 20, search: nil)]) {

@@ -95,6 +95,19 @@ struct ScreenSnapshotTests {
         }
     }
 
+    @Test("a search: the letters it matched marked in the list and the grid, and the status line says how it was ranked")
+    func searched() {
+        for kind in [LayoutKind.list, .grid] {
+            expectScreens(named: "searched-\(kind)") { state, _ in
+                state.catalog.layoutKind = kind
+                state.catalog.query = "ㅇㅅ mu"
+                state.catalog.listedQuery = "ㅇㅅ mu"
+                state.catalog.searchRanking = .bestMatch
+                state.catalog.selectedIndex = 1
+            }
+        }
+    }
+
     @Test("the grid")
     func grid() {
         expectScreens(named: "grid") { state, language in

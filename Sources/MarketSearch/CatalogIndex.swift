@@ -44,9 +44,10 @@ public struct CatalogIndex: Sendable {
     /// first k + 1 letters within k places).
     private var byLetter: [[UInt32: [Int32]]] = Array(repeating: [:], count: 5)
     private var byInitial: [UInt32: [Int32]] = [:]
-    /// The last slot and field (slot × 2 + 1 for the name) each term was added to: a word twice in a text is
-    /// one posting.
-    private var lastAdded: [Int32] = []
+    /// The last text each term was added from (`texts` counts every name and description indexed, again
+    /// included): a word twice in a text is one posting.
+    private var lastAdded: [Int] = []
+    private var texts = 0
 
     public init() {}
 
@@ -93,7 +94,8 @@ public struct CatalogIndex: Sendable {
         var terms: [Int32] = []
         for (text, inName) in [(name, true), (description, false)] {
             var scalars: [Unicode.Scalar]?
-            let stamp = Int32(slot * 2 + (inName ? 1 : 0))
+            texts += 1
+            let stamp = texts
             for term in DocumentTerms.terms(of: text) {
                 let t: Int32
                 if let known = termOf[TermKey(letters: term.letters)] {

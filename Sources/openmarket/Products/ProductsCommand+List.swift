@@ -9,7 +9,8 @@ extension ProductsCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List products: a page, or --all pages (JSON lines streamed while paging).")
         @OptionGroup var market: MarketAccess
-        @Option(help: "Only products whose name or description contains this.") var search: String?
+        @Option(help: "Only products whose name or description has these words (openmarket serve: any order, typos forgiven, best match first).")
+        var search: String?
         @Option(help: "\(ListingOrder.spoken); newest is the default (a server that cannot sort lists newest first, and says so on standard error).")
         var sort: String?
         @Flag(help: "Only products in stock.") var inStock = false

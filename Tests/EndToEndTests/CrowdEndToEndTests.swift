@@ -109,7 +109,11 @@ struct CrowdEndToEndTests {
         // The wrong outcome is to be kept out (refused, or let in once the siege's sockets time out after 10-30 s).
         // Right is well under a second alone; beside the kitty tests one visitor once took 3.25 s, so the bound
         // sits between the two at 6 s.
-        let bound = Self.sanitized ? 8_000 : 6_000
+        // Under AddressSanitizer (every process of the test two to three times slower, the siege tool beside them)
+        // right and wrong overlap: 9.4 s was seen there with nothing else running (2026-11-27). That run checks
+        // memory, not time: the bound is then only the siege's longest timeout, so that a visitor kept out for
+        // good still fails; the 6 s bound is `make test`'s.
+        let bound = Self.sanitized ? 30_000 : 6_000
         #expect(times.allSatisfy { $0 < bound }, "first pages under siege: \(times) ms")
         // The accept queue holds a burst: NIO's default of 128 overflowed 26,002 times in one siege here (each a
         // dropped SYN or ACK that a visitor resends after 1, 3, 7 s: 12 s once on CI); 4,096 overflowed none.

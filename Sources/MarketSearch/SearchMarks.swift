@@ -50,10 +50,8 @@ public enum SearchMarks {
             let value = scalars[end].value
             if word.isInitials {
                 if Hangul.syllables.contains(value) { letters += 1 }
-            } else if Hangul.isHangul(value) {
-                letters += Hangul.letterCount(of: value)
-            } else if SearchTokenizer.words(in: String(scalars[end])).isEmpty == false {
-                letters += 1
+            } else {
+                letters += SearchTokenizer.letterCount(of: scalars[end])
             }
             end += 1
         }

@@ -78,6 +78,14 @@ public enum SearchTokenizer {
         return words
     }
 
+    /// How many search letters one scalar of a text gives (0 for a mark or a separator): to map letters matched
+    /// back to the scalars shown.
+    static func letterCount(of scalar: Unicode.Scalar) -> Int {
+        var folded: [UInt32] = []
+        guard case .letters(let hangul) = classify(scalar, into: &folded) else { return 0 }
+        return hangul ? Hangul.letterCount(of: scalar.value) : folded.count
+    }
+
     private enum Kind { case letters(hangul: Bool), mark, connector, separator }
 
     /// What one scalar is to a word; its folded letters go to `folded`.

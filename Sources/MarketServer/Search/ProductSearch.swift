@@ -36,13 +36,7 @@ final class ProductSearch: Sendable {
         state.withLockedValue { $0.writtenDuringRebuild = [] }
         var fresh = State()
         do {
-            var after = 0
-            while true {
-                let products = try await store.products(after: after, limit: Self.batch)
-                for product in products { fresh.add(product) }
-                guard let last = products.last, products.count == Self.batch else { break }
-                after = last.id
-            }
+            try await eachProduct(after: 0) { fresh.add($0) }
         } catch {
             state.withLockedValue { $0.writtenDuringRebuild = nil }
             throw error
@@ -90,13 +84,21 @@ final class ProductSearch: Sendable {
     /// Reads the products newer than the newest indexed; whether there were any.
     @discardableResult
     func catchUp() async throws -> Bool {
-        var after = index.newestID
         var found = false
+        try await eachProduct(after: index.newestID) { product in
+            wrote(StoredProductDetail(product: product, images: []))
+            found = true
+        }
+        return found
+    }
+
+    /// Reads the store's products whose id is more than `id`, `batch` a query, in increasing id.
+    private func eachProduct(after id: Int, _ body: (StoredProduct) -> Void) async throws {
+        var after = id
         while true {
             let products = try await store.products(after: after, limit: Self.batch)
-            for product in products { wrote(StoredProductDetail(product: product, images: [])) }
-            found = found || !products.isEmpty
-            guard let last = products.last, products.count == Self.batch else { return found }
+            products.forEach(body)
+            guard let last = products.last, products.count == Self.batch else { return }
             after = last.id
         }
     }

@@ -140,10 +140,10 @@ struct ProductListing: Sendable, Hashable {
     /// Whether it filters (stock, currency or price): a search asks `admits` of each product it finds.
     var filters: Bool { inStockOnly || currency != nil || hasRange }
 
-    /// Search hits in this listing's order (the order asked for), the better match first among equals, then
-    /// the newest; `keys` has each hit's prices.
+    /// Search hits (newest first, as `CatalogIndex.hits` gives them) in this listing's order (the order asked
+    /// for), the better match first among equals, then the newest; `keys` has each hit's prices.
     func arrange(_ hits: [CatalogIndex.Hit], keys: [Int: ListingKeys]) -> [CatalogIndex.Hit] {
-        guard order != .newest else { return hits.sorted { $0.id > $1.id } }
+        guard order != .newest else { return hits }
         return hits.compactMap { hit in keys[hit.id].map { (hit: hit, keys: $0) } }
             .sorted { a, b in
                 switch order {

@@ -46,6 +46,8 @@ extension Phrase {
         case .noneInRange(let range, let key): "None of the products loaded is priced \(range). \(key) changes the range."
         case .noneOfMine(let key): "You have no products here. \(key) registers one."
         case .noMatch(let query, let key): "No products match “\(query)”. \(key) clears the search."
+        case .noMatchSuggesting(let query, let suggestion, let searchKey, let clearKey):
+            "No products match “\(query)”. Did you mean “\(suggestion)”? \(searchKey) searches it, \(clearKey) clears the search."
         case .noProducts: "No products yet."
         case .loadingMore: "loading more…"
         case .couldNotLoadMore(let key): "could not load more — \(key) to retry"

@@ -46,6 +46,8 @@ extension Phrase {
         case .noneInRange(let range, let key): "불러온 상품 중 \(range) 가격인 것이 없습니다. \(key) 키로 범위를 바꿉니다."
         case .noneOfMine(let key): "여기에는 내 상품이 없습니다. \(key) 키로 등록하세요."
         case .noMatch(let query, let key): "“\(query)”에 맞는 상품이 없습니다. \(key) 키로 검색을 지웁니다."
+        case .noMatchSuggesting(let query, let suggestion, let searchKey, let clearKey):
+            "“\(query)”에 맞는 상품이 없습니다. 찾으시는 것이 “\(suggestion)”인가요? \(searchKey) 키로 찾고, \(clearKey) 키로 검색을 지웁니다."
         case .noProducts: "아직 상품이 없습니다."
         case .loadingMore: "더 불러오는 중…"
         case .couldNotLoadMore(let key): "더 불러오지 못했습니다 — \(key) 다시 시도"

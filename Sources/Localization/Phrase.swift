@@ -61,6 +61,8 @@ public enum Phrase: Sendable, Equatable {
     case noneInRange(range: String, changeKey: String)
     case noneOfMine(registerKey: String)
     case noMatch(query: String, clearKey: String)
+    /// Nothing found, and the market offers a query of its own words that finds something.
+    case noMatchSuggesting(query: String, suggestion: String, searchKey: String, clearKey: String)
     case noProducts
     case loadingMore
     case couldNotLoadMore(retryKey: String)

@@ -25,6 +25,8 @@ struct CursesScreen {
     var hyperlinks = false
     /// A frame's begin-synchronized-update was sent and its end is due.
     private var updating = false
+    /// Whether the terminal's cursor is shown (hidden at start: `CursesTerminal.start`).
+    private var cursorVisible = false
 
     static let beginUpdate = Array("\u{1B}[?\(TerminalQueries.synchronizedOutputMode)h".utf8)
     static let endUpdate = Array("\u{1B}[?\(TerminalQueries.synchronizedOutputMode)l".utf8)
@@ -117,6 +119,7 @@ struct CursesScreen {
         let uploads = inText.compactMap(\.upload).filter { uploaded[$0.id] == nil }
         let drawsAfter = !update.draws.isEmpty || !update.erases.isEmpty || !directBytes.isEmpty || !uploads.isEmpty
         if changed || drawsAfter || !update.repaintRows.isEmpty { beginUpdate() }
+        placeCursor(canvas.cursor, width: width, height: height)
         wnoutrefresh(stdscr)
         doupdate()
         let linksBefore = last?.links ?? []
@@ -125,6 +128,23 @@ struct CursesScreen {
         if drawsAfter { send(update, direct: directBytes, uploads: uploads) }
         if hyperlinks { writeStaleLinks(canvas, over: previous, linksBefore: linksBefore, repainted: update.repaintRows, width: width, height: height) }
         endUpdate()
+    }
+
+    /// Shows the terminal's cursor where a text field's next character goes (an input method draws the syllable
+    /// being composed there), or hides it. Curses leaves it there after the update; pictures and direct-colour
+    /// cells sent after are sent with the cursor saved and put back.
+    private mutating func placeCursor(_ cursor: CellPosition?, width: Int, height: Int) {
+        let shown = cursor.flatMap { $0.x < width && $0.y < height ? $0 : nil }
+        if let shown {
+            leaveok(stdscr, false)
+            wmove(stdscr, Int32(shown.y), Int32(shown.x))
+        } else {
+            leaveok(stdscr, true)
+        }
+        if cursorVisible != (shown != nil) {
+            cursorVisible = shown != nil
+            curs_set(shown != nil ? 1 : 0)
+        }
     }
 
     /// Scrolls a band of rows that moved, here rather than by curses (which cannot know where pictures and

@@ -51,6 +51,9 @@ public final class CursesTerminal: TerminalBackend {
         self.hyperlinks = hyperlinks
     }
 
+    /// The terminal's own cursor stands at each frame's `Canvas.cursor` (hidden when it has none).
+    public var showsCursor: Bool { true }
+
     /// Colours the terminal has (after `start`).
     public var colors: Int { state.withLockedValue { $0.colors } }
 

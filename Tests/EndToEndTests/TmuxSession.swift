@@ -61,6 +61,14 @@ final class TmuxSession {
         try SpawnedProcess.run(tmux, ["-L", socket, "show-buffer"]).output
     }
 
+    /// Where the terminal's cursor stands (column and row from 0) and whether it is shown, as tmux draws it.
+    func cursor() throws -> (x: Int, y: Int, shown: Bool) {
+        let out = try SpawnedProcess.run(tmux, ["-L", socket, "display-message", "-p", "-t", "0", "#{cursor_x} #{cursor_y} #{cursor_flag}"])
+        let parts = out.output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard parts.count == 3 else { throw SpawnError("tmux cursor: \(out.output)") }
+        return (parts[0], parts[1], parts[2] == 1)
+    }
+
     func resize(columns: Int, rows: Int) throws {
         _ = try SpawnedProcess.run(tmux, ["-L", socket, "resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"])
     }

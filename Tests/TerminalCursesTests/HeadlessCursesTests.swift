@@ -203,3 +203,31 @@ extension HeadlessCursesTests {
     }
 }
 
+
+extension HeadlessCursesTests {
+    @Test("the terminal's cursor: shown once at a frame's cursor, moved alone when only it moves, hidden when a frame has none")
+    func cursor() throws {
+        let curses = try #require(HeadlessCurses(columns: 80, rows: 24))
+        var canvas = Canvas(width: 20, height: 4)
+        canvas.put("Search: 서울", x: 0, y: 3)
+        canvas.cursor = CellPosition(x: 12, y: 3)
+        curses.draw(canvas)
+        let first = try written(curses, from: 0)
+        #expect(first.contains("\u{1B}[?25h"), "shown (xterm's cnorm): \(first.debugDescription)")
+        #expect(!first.hasSuffix("\u{1B}[?25l"))
+
+        var before = curses.bytesWritten
+        curses.draw(canvas)
+        #expect(curses.bytesWritten == before, "an unchanged frame, its cursor where it was: nothing sent")
+
+        canvas.cursor = CellPosition(x: 10, y: 3)
+        curses.draw(canvas)
+        let moved = try written(curses, from: before)
+        #expect(!moved.isEmpty && !moved.contains("서") && !moved.contains("?25"), "only a move: \(moved.debugDescription)")
+
+        before = curses.bytesWritten
+        canvas.cursor = nil
+        curses.draw(canvas)
+        #expect(try written(curses, from: before).contains("\u{1B}[?25l"), "hidden (civis)")
+    }
+}

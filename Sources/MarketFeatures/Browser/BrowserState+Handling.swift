@@ -89,7 +89,8 @@ extension BrowserState {
         case .searchClear:
             return catalog.clearSearch()
         case .open:
-            return openSelected()
+            // On a search that found nothing, the market's "did you mean".
+            return catalog.products.isEmpty ? catalog.searchSuggested() : openSelected()
         case .search:
             presented.append(.search(SearchState(query: catalog.query ?? "")))
             return []

@@ -15,6 +15,8 @@ public struct BrowserState: Sendable, Equatable {
     public var colorMode: ColorMode
     /// Plain ASCII for borders, markers and the spinner, for terminals that cannot show the others.
     public var ascii = false
+    /// The terminal shows its own cursor where a text field's next character goes (the widgets then draw none).
+    public var terminalCursor = false
     /// Which keys do what (the settings file's `keys:` over the defaults).
     public var keymap: Keymap = .standard
     /// The language every line of the screen is written in.

@@ -1,4 +1,6 @@
+import Foundation
 import OpenMarketAPI
+import TerminalUI
 
 extension CatalogState {
     /// The first page, at start.
@@ -62,6 +64,7 @@ extension CatalogState {
             if request.replaces {
                 listedQuery = request.search
                 searchRanking = request.search == nil ? nil : SearchRanking(page.search)
+                searchSuggestion = page.products.isEmpty ? Self.suggestion(page.search?.suggestion, for: request.search) : nil
                 allProducts = []
                 merge(page.products)
                 newProductCount = 0
@@ -142,6 +145,22 @@ extension CatalogState {
         scrollRow = 0
         nextPage = 1
         return requestPage(replacing: true, keepSelectedID: nil)
+    }
+
+    /// A server's "did you mean" as the list offers it: printable, one line, as long as a typed query at most, and
+    /// not the query it answers (nil otherwise, or without a search).
+    static func suggestion(_ offered: String?, for query: String?) -> String? {
+        guard let query, let offered else { return nil }
+        let text = TerminalText.sanitized(offered.replacingOccurrences(of: "\n", with: " ")).trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty, text.count <= SearchState.limit, text != query else { return nil }
+        return text
+    }
+
+    /// Searches what the market suggested for a search that found nothing (the open key on the empty list).
+    mutating func searchSuggested() -> [BrowserEffect] {
+        guard products.isEmpty, pageRequest == nil, listedQuery == query, let searchSuggestion else { return [] }
+        self.searchSuggestion = nil
+        return apply(search: searchSuggestion)
     }
 
     /// Drops the search, keeping the selected product selected.

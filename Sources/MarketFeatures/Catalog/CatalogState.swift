@@ -86,6 +86,9 @@ public struct CatalogState: Sendable, Equatable {
     public var listedQuery: String?
     /// How the market ranked the products shown for `listedQuery` (nil: no search, or not known).
     public var searchRanking: SearchRanking?
+    /// What the market offers instead when `listedQuery` found nothing: a query of its own words that finds
+    /// something ("did you mean"), as typed text (nil: none offered).
+    public var searchSuggestion: String?
     /// The page to ask for next; nil once the last page is loaded.
     public var nextPage: Int? = 1
     public var itemsPerPage: Int

@@ -16,7 +16,11 @@ struct CatalogWidget: Widget {
         let content = layout.content
         let products = catalog.products
         if products.isEmpty {
-            canvas.put(emptyMessage, x: content.x + 2, y: content.y + 1, style: theme.muted, maxWidth: content.width - 2)
+            // Wrapped: a "did you mean" names two queries and two keys.
+            let lines = TerminalText.wrapped(emptyMessage, width: max(1, content.width - 4), maxLines: max(1, content.height - 2))
+            for (row, line) in lines.enumerated() {
+                canvas.put(line, x: content.x + 2, y: content.y + 1 + row, style: theme.muted, maxWidth: content.width - 2)
+            }
             return
         }
         let frames = layout.itemFrames(count: products.count, scrollRow: catalog.scrollRow)
@@ -57,7 +61,14 @@ struct CatalogWidget: Widget {
             return context.text(catalog.hasNext ? .lookingForMine : .noneOfMine(registerKey: context.keymap.hint(.register)))
         }
         if let query = catalog.query {
-            return context.text(.noMatch(query: TerminalText.sanitized(query), clearKey: context.keymap.label([.searchClear])))
+            let clearKey = context.keymap.label([.searchClear])
+            if let suggestion = catalog.searchSuggestion, catalog.listedQuery == query {
+                return context.text(
+                    .noMatchSuggesting(
+                        query: TerminalText.sanitized(query), suggestion: suggestion, searchKey: context.keymap.label([.open]),
+                        clearKey: clearKey))
+            }
+            return context.text(.noMatch(query: TerminalText.sanitized(query), clearKey: clearKey))
         }
         return context.text(.noProducts)
     }

@@ -212,7 +212,7 @@ struct FormWidget: Widget {
     func drawLine(_ canvas: inout Canvas, _ editor: TextFieldEditor, x: Int, y: Int, width: Int, focused: Bool) {
         let (text, cursor) = editor.visible(width: width)
         canvas.put(TerminalText.padded(text, toWidth: width), x: x, y: y, style: CellStyle(attributes: .underline), maxWidth: width)
-        if focused { markCursor(&canvas, x: x + cursor, y: y) }
+        if focused { canvas.placeTextCursor(x: x + cursor, y: y, context: context) }
     }
 
     /// The multi-line description: wrapped by display width, scrolled to the cursor.
@@ -249,16 +249,12 @@ struct FormWidget: Widget {
             canvas.put(TerminalText.padded(text, toWidth: width), x: x, y: y + row, style: CellStyle(attributes: .underline), maxWidth: width)
         }
         if focused, cursorLine - first < rows {
-            markCursor(&canvas, x: x + min(cursorColumn, width - 1), y: y + cursorLine - first)
+            canvas.placeTextCursor(x: x + min(cursorColumn, width - 1), y: y + cursorLine - first, context: context)
         }
         let count = "\(editor.characters.count)/\(ProductRules.descriptionLength.upperBound)"
         canvas.put(count, x: x + width + 1, y: y + rows - 1, style: theme.hint)
     }
 
-    func markCursor(_ canvas: inout Canvas, x: Int, y: Int) {
-        guard x >= 0, x < canvas.width, y >= 0, y < canvas.height else { return }
-        canvas.restyle(Rect(x: x, y: y, width: 1, height: 1)) { $0.attributes.insert(.reverse) }
-    }
 }
 
 extension ProductFormState {

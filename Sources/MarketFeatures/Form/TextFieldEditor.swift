@@ -1,3 +1,5 @@
+import Foundation
+import MarketSearch
 public import TerminalUI
 
 /// The text of one form field and its cursor, edited with the usual keys: ←/→, Home/End, Ctrl-A/E,
@@ -80,8 +82,11 @@ public struct TextFieldEditor: Sendable, Equatable {
         }
         let room = max(0, limit - characters.count)
         let accepted = clean.prefix(room)
-        characters.insert(contentsOf: accepted, at: cursor)
-        cursor += accepted.count
+        // Composed (NFC) as it is typed: decomposed jamo from a terminal (ᄉ, then ᅥ) become the syllable (서) the
+        // field shows, counts as one character, steps over and saves; the cursor stays after what was typed.
+        let before = ComposedText.of(String(characters[..<cursor]) + String(accepted))
+        characters = Array(ComposedText.of(before + String(characters[cursor...])))
+        cursor = min(before.count, characters.count)
     }
 
     private func lineStart(of index: Int) -> Int {

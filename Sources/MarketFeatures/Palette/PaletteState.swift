@@ -1,3 +1,5 @@
+import Foundation
+import MarketSearch
 import Localization
 import OpenMarketAPI
 import TerminalUI
@@ -152,11 +154,11 @@ public struct PaletteState: Sendable, Equatable {
             query = ""
         case .character(let c):
             guard query.count < Self.limit else { return .handled([]) }
-            query.append(c)
+            query = ComposedText.of(query + String(c))
         case .paste(let text):
             let room = max(0, Self.limit - query.count)
             guard room > 0 else { return .handled([]) }
-            query += TerminalText.sanitized(text.replacingOccurrences(of: "\n", with: " ")).prefix(room)
+            query = ComposedText.of(query + TerminalText.sanitized(text.replacingOccurrences(of: "\n", with: " ")).prefix(room))
         default:
             return .handled([])
         }

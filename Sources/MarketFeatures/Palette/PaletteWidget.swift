@@ -25,7 +25,7 @@ struct PaletteWidget: Widget {
         let room = box.maxX - x - 3
         let shownQuery = DisplayWidth.of(typed) > room ? "…" + String(typed.suffix(max(0, room - 1))) : typed
         x += canvas.put(shownQuery, x: x, y: box.y + 1, style: theme.plain)
-        canvas.put(theme.ascii ? "_" : "▏", x: x, y: box.y + 1, style: theme.hintKey)
+        canvas.placeTextCursor(x: x, y: box.y + 1, context: context, barStyle: theme.hintKey)
         let list = Rect(x: box.x + 1, y: box.y + 2, width: box.width - 2, height: box.height - 3)
         if palette.matches.isEmpty {
             canvas.put(

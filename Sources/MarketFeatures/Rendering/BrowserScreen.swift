@@ -23,7 +23,8 @@ public struct BrowserScreen {
         RenderContext(
             theme: theme, spinnerFrame: state.spinnerFrame, canWrite: state.writer != nil, keymap: state.keymap,
             language: state.language, marketURL: state.marketURL, wishes: state.wishes,
-            about: state.presented.contains { if case .about = $0 { true } else { false } } ? AboutFacts(state) : nil)
+            about: state.presented.contains { if case .about = $0 { true } else { false } } ? AboutFacts(state) : nil,
+            terminalCursor: state.terminalCursor)
     }
 
     /// Draws into `canvas` (resized to the state's screen size) and returns what it placed besides text:
@@ -40,7 +41,10 @@ public struct BrowserScreen {
         let features = state.presented.map(\.feature)
         // A feature that takes the whole window is all there is (and what is over it).
         if let top = features.lastIndex(where: { $0.coversScreen }) {
-            for feature in features[top...] { feature.widget(context).render(canvas.bounds, into: &canvas, report: &report) }
+            for feature in features[top...] {
+                canvas.cursor = nil  // the terminal's cursor is the topmost feature's, if it has a text field
+                feature.widget(context).render(canvas.bounds, into: &canvas, report: &report)
+            }
             if theme.ascii { canvas.replaceGlyphs(Self.asciiGlyphs) }
             return report
         }
@@ -55,19 +59,30 @@ public struct BrowserScreen {
                 starting ? StartWidget(catalog: state.catalog, context: context) : CatalogWidget(catalog: state.catalog, context: context)
             base.render(starting ? body : layout.content, into: &canvas, report: &report)
         }
-        let status = features.lazy.reversed().compactMap { $0.statusLine(context) }.first
+        let statusOwner = features.indices.last { features[$0].statusLine(context) != nil }
         let hints = features.lazy.reversed().compactMap { $0.hints(context) }.first
-        let drawn = features[max(0, firstDrawn)...]
+        let drawn = features.indices[max(0, firstDrawn)...]
+        // The terminal's cursor is the topmost feature's, where its widget or its status line (the search line's)
+        // put it: a box over a field (a question over the form) has the keys, and a cursor only if it has a field.
+        var cursors: [Int: CellPosition] = [:]
         // Screens in the content area first, then the status and hint lines, then boxes over everything.
-        for feature in drawn where feature.coversContent {
-            feature.widget(context).render(body, into: &canvas, report: &report)
+        for index in drawn where features[index].coversContent {
+            canvas.cursor = nil
+            features[index].widget(context).render(body, into: &canvas, report: &report)
+            if let cursor = canvas.cursor { cursors[index] = cursor }
         }
-        (status ?? StatusBarWidget(state: state, context: context)).render(layout.status, into: &canvas, report: &report)
+        canvas.cursor = nil
+        (statusOwner.flatMap { features[$0].statusLine(context) } ?? StatusBarWidget(state: state, context: context))
+            .render(layout.status, into: &canvas, report: &report)
+        if let statusOwner, let cursor = canvas.cursor { cursors[statusOwner] = cursor }
         HintBarWidget(hints: hints ?? HintBarWidget.browsing(state.catalog, context: context), theme: theme)
             .render(layout.hints, into: &canvas, report: &report)
-        for feature in drawn where !feature.coversContent {
-            feature.widget(context).render(canvas.bounds, into: &canvas, report: &report)
+        for index in drawn where !features[index].coversContent {
+            canvas.cursor = nil
+            features[index].widget(context).render(canvas.bounds, into: &canvas, report: &report)
+            if let cursor = canvas.cursor { cursors[index] = cursor }
         }
+        canvas.cursor = features.indices.last.flatMap { cursors[$0] }
         // A link under a box drawn over it (a question, help) is no link: its cells show the box now.
         canvas.links.removeAll { link in
             let cells = Rect(x: link.columns.lowerBound, y: link.y, width: link.columns.count, height: 1)

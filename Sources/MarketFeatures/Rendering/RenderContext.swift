@@ -17,6 +17,8 @@ struct RenderContext: Sendable {
     var wishes = WishesState()
     /// What the about box says, when it is open (worked out only then).
     var about: AboutFacts?
+    /// The terminal shows its own cursor at `Canvas.cursor`: a text field draws no cursor of its own.
+    var terminalCursor = false
 
     /// The spinner's glyph now.
     var spinner: String { theme.spinner(at: spinnerFrame) }

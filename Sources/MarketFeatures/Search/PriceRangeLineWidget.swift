@@ -13,7 +13,7 @@ struct PriceRangeLineWidget: Widget {
         var x = area.x + DisplayWidth.of(prompt)
         let field = TerminalText.sanitized(line.text)
         x += canvas.put(field, x: x, y: area.y, style: theme.plain, maxWidth: max(0, area.maxX - x - 1))
-        canvas.put(theme.ascii ? "_" : "▏", x: x, y: area.y, style: theme.hintKey)
+        canvas.placeTextCursor(x: x, y: area.y, context: context, barStyle: theme.hintKey)
         if let problem = line.problem {
             canvas.put(" " + context.text(problem), x: x + 2, y: area.y, style: theme.error, maxWidth: max(0, area.maxX - x - 2))
         }

@@ -13,7 +13,7 @@ struct SearchLineWidget: Widget {
         let room = area.width - DisplayWidth.of(prompt) - 2
         let shown = DisplayWidth.of(field) > room ? "…" + String(field.suffix(max(0, room - 1))) : field
         let used = canvas.put(shown, x: area.x + DisplayWidth.of(prompt), y: area.y, style: theme.plain)
-        canvas.put(theme.ascii ? "_" : "▏", x: area.x + DisplayWidth.of(prompt) + used, y: area.y, style: theme.hintKey)
+        canvas.placeTextCursor(x: area.x + DisplayWidth.of(prompt) + used, y: area.y, context: context, barStyle: theme.hintKey)
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+import MarketSearch
 import TerminalUI
 
 /// The search line while it is open: what is typed. The list shows a query once it is applied (after
@@ -59,10 +61,11 @@ public struct SearchState: Sendable, Equatable {
             query = ""
         case .character(let c):
             guard query.count < Self.limit else { return .handled([]) }
-            query.append(c)
+            // Composed as typed (NFC): decomposed jamo from a terminal (ᄉ ᅥ) are the syllable (서) the line shows and sends.
+            query = ComposedText.of(query + String(c))
         case .paste(let text):
             let room = max(0, Self.limit - query.count)
-            query += TerminalText.sanitized(text.replacingOccurrences(of: "\n", with: " ")).prefix(room)
+            query = ComposedText.of(query + TerminalText.sanitized(text.replacingOccurrences(of: "\n", with: " ")).prefix(room))
         default:
             return .handled([])
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MarketSearch
 
 /// The fields a client sends to register (`params` part) or update (JSON body) a product,
 /// type-checked one by one so an error names the field and what was wrong with it.
@@ -19,9 +20,9 @@ package struct ProductParams: Sendable, Equatable {
             throw .badRequest("\(what) must be a JSON object, not \(value.typeName)")
         }
         var params = ProductParams()
-        params.fields.name = try string(object, "name")
-        params.fields.description = try string(object, "description")
-        if params.fields.description == nil { params.fields.description = try string(object, "descriptions") }
+        params.fields.name = try text(object, "name")
+        params.fields.description = try text(object, "description")
+        if params.fields.description == nil { params.fields.description = try text(object, "descriptions") }
         params.fields.price = try number(object, "price")
         params.fields.currency = try string(object, "currency")
         params.fields.discountedPrice = try number(object, "discounted_price")
@@ -29,6 +30,12 @@ package struct ProductParams: Sendable, Equatable {
         params.fields.thumbnailID = try integer(object, "thumbnail_id")
         params.secret = try string(object, "secret")
         return params
+    }
+
+    /// A product's words as it keeps them: composed (NFC), so a name typed as decomposed jamo (ᄉ ᅥ ᄋ ᅮ ᆯ from a
+    /// terminal or an input method) is kept, shown, counted and found as 서울.
+    private static func text(_ object: [String: JSONValue], _ key: String) throws(APIError) -> String? {
+        try string(object, key).map(ComposedText.of)
     }
 
     private static func string(_ object: [String: JSONValue], _ key: String) throws(APIError) -> String? {

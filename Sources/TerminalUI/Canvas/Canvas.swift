@@ -10,6 +10,11 @@ public struct Canvas: Equatable, Sendable {
     public private(set) var cells: [Cell]
     /// Runs of cells that are links (drawn as OSC 8 hyperlinks where the terminal takes them).
     public var links: [Hyperlink] = []
+    /// Where the next typed character goes, while a text field has the keys: a terminal backend shows its own
+    /// cursor there, so an input method draws the syllable being composed in place. Nil: no cursor shown.
+    public var cursor: CellPosition? {
+        didSet { if let c = cursor, c.x < 0 || c.y < 0 || c.x >= width || c.y >= height { cursor = nil } }
+    }
 
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(0, width)
@@ -102,6 +107,7 @@ public struct Canvas: Equatable, Sendable {
         for py in area.y..<area.maxY {
             for px in area.x..<area.maxX { setCell(x: px, y: py, source[px - x, py - y]) }
         }
+        if let c = source.cursor, area.contains(x: x + c.x, y: y + c.y) { cursor = CellPosition(x: x + c.x, y: y + c.y) }
     }
 
     /// Replaces single-column glyphs by others of one column (`table` values must be one column wide),

@@ -17,11 +17,17 @@ public protocol TerminalBackend: Sendable {
     /// Sets the clipboard through the terminal (OSC 52, `Clipboard.sequence`), after the frames handed
     /// to it so far.
     func copy(_ text: String)
+    /// Whether the terminal shows its own cursor at a frame's `Canvas.cursor` (then the widgets draw no cursor
+    /// of their own there).
+    var showsCursor: Bool { get }
 }
 
 extension TerminalBackend {
     /// A terminal that cannot copy ignores it.
     public func copy(_ text: String) {}
+
+    /// A terminal that does not say shows no cursor: the widgets draw theirs.
+    public var showsCursor: Bool { false }
 
     /// A terminal without graphics shows the text alone.
     public func present(_ canvas: Canvas, graphics: [GraphicPlacement]) {

@@ -69,6 +69,17 @@ struct SearchEndToEndTests {
         defer { server.process.stop() }
         try await Self.relevance(server.http, store: "SQLite")
         try await Self.answers(server.http)
+
+        // The command line: did you mean on standard error (standard output stays products only).
+        let cli = try SpawnedProcess(BuiltProducts.openmarket, ["products", "list", "--server", server.http.base, "--search", "teapottt", "--json"])
+        #expect(cli.waitForExitBlocking() == 0)
+        #expect(cli.standardOutput.contains(#""total":0"#), "\(cli.standardOutput)")
+        #expect(
+            cli.standardError.contains("no products match “teapottt”; did you mean “teapot”? (openmarket products list --search 'teapot')"),
+            "\(cli.standardError)")
+        let found = try SpawnedProcess(BuiltProducts.openmarket, ["products", "list", "--server", server.http.base, "--search", "teapot", "--json"])
+        #expect(found.waitForExitBlocking() == 0)
+        #expect(!found.standardError.contains("did you mean"), "nothing to suggest when something was found")
     }
 
     @Test(

@@ -3,6 +3,7 @@ import Foundation
 import MarketCommands
 import MarketWords
 import OpenMarketAPI
+import Untrusted
 
 extension ProductsCommand {
     /// `products list`: a page, or every page (`--all`), newest first or in the market's order.
@@ -34,6 +35,16 @@ extension ProductsCommand {
             }
         }
 
+        /// "No products match …; did you mean …?" with the command that searches it, the market's words shown
+        /// safely (a hostile market's escape sequences never reach the terminal); nil for a suggestion of nothing.
+        static func suggestionLine(search: String, suggestion: String) -> String? {
+            let offered = UntrustedText.shown(suggestion.replacingOccurrences(of: "\n", with: " ")).trimmingCharacters(in: .whitespaces)
+            guard !offered.isEmpty, offered != search else { return nil }
+            let quoted = "'" + offered.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            return "openmarket: no products match “\(UntrustedText.shown(search))”; did you mean “\(offered)”? "
+                + "(openmarket products list --search \(quoted))"
+        }
+
         func run() async throws {
             let output = Output.chosen(json: json, jsonl: jsonl, piped: .jsonl)
             let listing = PageListing(sort: sort.flatMap(ListingOrder.init(rawValue:)) ?? .newest, inStockOnly: inStock)
@@ -43,6 +54,7 @@ extension ProductsCommand {
                     var shown: [ProductSummary] = []
                     var total = 0
                     var warned = false
+                    var suggestion: String?
                     let encoder = ProductRecord.encoder()
                     while true {
                         let fetched: ProductPage
@@ -56,6 +68,7 @@ extension ProductsCommand {
                             warned = true
                         }
                         total = fetched.totalCount
+                        if number == (page ?? 1) { suggestion = fetched.search?.suggestion }
                         if output == .jsonl {
                             // One write a page: a line each would be a system call each.
                             if !fetched.products.isEmpty {
@@ -75,6 +88,10 @@ extension ProductsCommand {
                     case .table:
                         ProductTable.lines(shown, width: ProductTable.width()).forEach(ProductsCommand.emit)
                         if !all, shown.count < total { ProductsCommand.emit("(\(shown.count) of \(total); --all for every page)") }
+                    }
+                    // Did you mean: on standard error, so what is piped stays products only.
+                    if let search, total == 0, let suggestion, let line = Self.suggestionLine(search: search, suggestion: suggestion) {
+                        FileHandle.standardError.write(Data((line + "\n").utf8))
                     }
                 }
             }

@@ -1,3 +1,4 @@
+import Foundation
 import MCP
 import MarketCommands
 import MarketWords
@@ -27,6 +28,14 @@ extension MarketTool {
             throw CommandFailure(error, market: market.url)
         }
         let items = page.products.map { ProductRecord($0).json() }.joined(separator: ",")
-        return MarketTools.json("{\"products\":[\(items)],\"total\":\(page.totalCount),\"page\":\(page.pageNumber),\"has_next\":\(page.hasNext)}")
+        // A search that found nothing: the market's "did you mean" (a query of its own words), for the agent to try.
+        var suggestion = ""
+        if search != nil, page.totalCount == 0, let offered = page.search?.suggestion,
+            let quoted = try? JSONEncoder().encode(offered), let text = String(data: quoted, encoding: .utf8)
+        {
+            suggestion = ",\"did_you_mean\":\(text)"
+        }
+        return MarketTools.json(
+            "{\"products\":[\(items)],\"total\":\(page.totalCount),\"page\":\(page.pageNumber),\"has_next\":\(page.hasNext)\(suggestion)}")
     }
 }

@@ -135,6 +135,20 @@ struct MarketToolsTests {
         #expect(transport.requests.first?.url.query == "page_no=1&items_per_page=20&search_value=mug")
     }
 
+    @Test("a search that found nothing hands on the market's did-you-mean; one that found something, or a course server, none")
+    func didYouMean() async throws {
+        let transport = MockTransport()
+        let empty = #"{"pageNo":1,"itemsPerPage":20,"totalCount":0,"lastPage":0,"hasNext":false,"hasPrev":false,"pages":[]"#
+        transport.enqueue("GET", "/api/products", .json(empty + #","search":{"ranking":"best-match","suggestion":"tea \"pot\""}}"#))
+        transport.enqueue("GET", "/api/products", .json(empty + "}"))
+        let tools = Self.tools(transport)
+        let offered = try Self.object(await tools.call("search_products", ["query": "teapottt"]))
+        #expect(offered["did_you_mean"] as? String == #"tea "pot""#, "\(offered)")
+        #expect(offered["total"] as? Int == 0)
+        let course = try Self.object(await tools.call("search_products", ["query": "teapottt"]))
+        #expect(course["did_you_mean"] == nil && course["total"] as? Int == 0)
+    }
+
     @Test("delete_product takes the API's two steps with the vendor's secret and answers what the product was")
     func delete() async throws {
         let transport = MockTransport()

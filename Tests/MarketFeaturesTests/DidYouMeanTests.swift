@@ -107,13 +107,15 @@ struct DidYouMeanTests {
 
     @Test("what the list takes from a server's suggestion: one printable line, a query's length at most, not the query itself")
     func suggestionTaken() {
-        #expect(CatalogState.suggestion("teapot", for: "teapottt") == "teapot")
-        #expect(CatalogState.suggestion("  tea\npot ", for: "teapottt") == "tea pot")
-        #expect(CatalogState.suggestion("teapottt", for: "teapottt") == nil)
-        #expect(CatalogState.suggestion("   ", for: "x") == nil)
-        #expect(CatalogState.suggestion(String(repeating: "a", count: SearchState.limit + 1), for: "x") == nil)
-        #expect(CatalogState.suggestion(String(repeating: "a", count: SearchState.limit), for: "x")?.count == SearchState.limit)
-        #expect(CatalogState.suggestion("teapot", for: nil) == nil, "a list without a search has no suggestion")
-        #expect(CatalogState.suggestion("a\u{07}b", for: "x") == "a␇b")
+        func offer(_ text: String) -> PageSearch { PageSearch(ranking: .bestMatch, suggestion: text) }
+        #expect(CatalogState.suggestion(PageSearch(ranking: .bestMatch), for: "teapottt") == nil, "none offered")
+        #expect(CatalogState.suggestion(offer("teapot"), for: "teapottt") == "teapot")
+        #expect(CatalogState.suggestion(offer("  tea\npot "), for: "teapottt") == "tea pot")
+        #expect(CatalogState.suggestion(offer("teapottt"), for: "teapottt") == nil)
+        #expect(CatalogState.suggestion(offer("   "), for: "x") == nil)
+        #expect(CatalogState.suggestion(offer(String(repeating: "a", count: SearchState.limit + 1)), for: "x") == nil)
+        #expect(CatalogState.suggestion(offer(String(repeating: "a", count: SearchState.limit)), for: "x")?.count == SearchState.limit)
+        #expect(CatalogState.suggestion(offer("teapot"), for: nil) == nil, "a list without a search has no suggestion")
+        #expect(CatalogState.suggestion(offer("a\u{07}b"), for: "x") == "a␇b")
     }
 }

@@ -1,6 +1,4 @@
-import Foundation
 import OpenMarketAPI
-import TerminalUI
 
 extension CatalogState {
     /// The first page, at start.
@@ -64,7 +62,7 @@ extension CatalogState {
             if request.replaces {
                 listedQuery = request.search
                 searchRanking = request.search == nil ? nil : SearchRanking(page.search)
-                searchSuggestion = page.products.isEmpty ? Self.suggestion(page.search?.suggestion, for: request.search) : nil
+                searchSuggestion = page.products.isEmpty ? Self.suggestion(page.search, for: request.search) : nil
                 allProducts = []
                 merge(page.products)
                 newProductCount = 0
@@ -149,11 +147,9 @@ extension CatalogState {
 
     /// A server's "did you mean" as the list offers it: printable, one line, as long as a typed query at most, and
     /// not the query it answers (nil otherwise, or without a search).
-    static func suggestion(_ offered: String?, for query: String?) -> String? {
-        guard let query, let offered else { return nil }
-        let text = TerminalText.sanitized(offered.replacingOccurrences(of: "\n", with: " ")).trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty, text.count <= SearchState.limit, text != query else { return nil }
-        return text
+    static func suggestion(_ search: PageSearch?, for query: String?) -> String? {
+        guard let query, let offered = search?.suggestion(answering: query), offered.count <= SearchState.limit else { return nil }
+        return offered
     }
 
     /// Searches what the market suggested for a search that found nothing (the open key on the empty list).

@@ -1,5 +1,3 @@
-import Foundation
-import MarketSearch
 import Localization
 import OpenMarketAPI
 import TerminalUI
@@ -153,12 +151,11 @@ public struct PaletteState: Sendable, Equatable {
             guard !query.isEmpty else { return .handled([]) }
             query = ""
         case .character(let c):
-            guard query.count < Self.limit else { return .handled([]) }
-            query = ComposedText.of(query + String(c))
+            guard let typed = query.typing(c, limit: Self.limit) else { return .handled([]) }
+            query = typed
         case .paste(let text):
-            let room = max(0, Self.limit - query.count)
-            guard room > 0 else { return .handled([]) }
-            query = ComposedText.of(query + TerminalText.sanitized(text.replacingOccurrences(of: "\n", with: " ")).prefix(room))
+            guard query.count < Self.limit else { return .handled([]) }
+            query = query.pasting(text, limit: Self.limit)
         default:
             return .handled([])
         }

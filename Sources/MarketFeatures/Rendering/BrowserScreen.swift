@@ -59,7 +59,8 @@ public struct BrowserScreen {
                 starting ? StartWidget(catalog: state.catalog, context: context) : CatalogWidget(catalog: state.catalog, context: context)
             base.render(starting ? body : layout.content, into: &canvas, report: &report)
         }
-        let statusOwner = features.indices.last { features[$0].statusLine(context) != nil }
+        // The topmost feature's own status line (the search line's), and which feature it is.
+        let status = features.indices.reversed().lazy.compactMap { index in features[index].statusLine(context).map { (index, $0) } }.first
         let hints = features.lazy.reversed().compactMap { $0.hints(context) }.first
         let drawn = features.indices[max(0, firstDrawn)...]
         // The terminal's cursor is the topmost feature's, where its widget or its status line (the search line's)
@@ -72,9 +73,8 @@ public struct BrowserScreen {
             if let cursor = canvas.cursor { cursors[index] = cursor }
         }
         canvas.cursor = nil
-        (statusOwner.flatMap { features[$0].statusLine(context) } ?? StatusBarWidget(state: state, context: context))
-            .render(layout.status, into: &canvas, report: &report)
-        if let statusOwner, let cursor = canvas.cursor { cursors[statusOwner] = cursor }
+        (status?.1 ?? StatusBarWidget(state: state, context: context)).render(layout.status, into: &canvas, report: &report)
+        if let owner = status?.0, let cursor = canvas.cursor { cursors[owner] = cursor }
         HintBarWidget(hints: hints ?? HintBarWidget.browsing(state.catalog, context: context), theme: theme)
             .render(layout.hints, into: &canvas, report: &report)
         for index in drawn where !features[index].coversContent {

@@ -5,9 +5,8 @@ extension Canvas {
     /// (an input method draws the syllable being composed in place). A terminal that shows no cursor gets one
     /// drawn: a bar in `barStyle` (a line that ends at the cursor), or with none the cell in reverse video.
     mutating func placeTextCursor(x: Int, y: Int, context: RenderContext, barStyle: CellStyle? = nil) {
-        guard x >= 0, x < width, y >= 0, y < height else { return }
-        cursor = CellPosition(x: x, y: y)
-        guard !context.terminalCursor else { return }
+        cursor = CellPosition(x: x, y: y)  // none off the canvas (`Canvas.cursor`); drawing clips the same
+        guard !context.terminalCursor, cursor != nil else { return }
         if let barStyle {
             put(context.theme.ascii ? "_" : "▏", x: x, y: y, style: barStyle)
         } else {

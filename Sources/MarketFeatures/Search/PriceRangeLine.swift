@@ -52,11 +52,10 @@ public struct PriceRangeLine: Sendable, Equatable {
         case .control("u"):
             text = ""
         case .character(let c):
-            guard text.count < Self.limit else { return .handled([]) }
-            text.append(c)
+            guard let typed = text.typing(c, limit: Self.limit) else { return .handled([]) }
+            text = typed
         case .paste(let pasted):
-            let room = max(0, Self.limit - text.count)
-            text += TerminalText.sanitized(pasted.replacingOccurrences(of: "\n", with: " ")).prefix(room)
+            text = text.pasting(pasted, limit: Self.limit)
         default:
             return .handled([])
         }

@@ -1,5 +1,3 @@
-import Foundation
-import MarketSearch
 import TerminalUI
 
 /// The search line while it is open: what is typed. The list shows a query once it is applied (after
@@ -60,12 +58,10 @@ public struct SearchState: Sendable, Equatable {
         case .control("u"):
             query = ""
         case .character(let c):
-            guard query.count < Self.limit else { return .handled([]) }
-            // Composed as typed (NFC): decomposed jamo from a terminal (ᄉ ᅥ) are the syllable (서) the line shows and sends.
-            query = ComposedText.of(query + String(c))
+            guard let typed = query.typing(c, limit: Self.limit) else { return .handled([]) }
+            query = typed
         case .paste(let text):
-            let room = max(0, Self.limit - query.count)
-            query = ComposedText.of(query + TerminalText.sanitized(text.replacingOccurrences(of: "\n", with: " ")).prefix(room))
+            query = query.pasting(text, limit: Self.limit)
         default:
             return .handled([])
         }

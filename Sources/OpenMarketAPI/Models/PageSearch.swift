@@ -1,3 +1,6 @@
+import Foundation
+import Untrusted
+
 /// How a server searched a page — `openmarket serve`'s `search` object (docs/API.md, "Search"): whether it ranked
 /// best match first or kept the order asked for, and a query of the catalog's own words when nothing was found.
 /// A course server sends none (it matches a substring, newest first).
@@ -19,6 +22,14 @@ public struct PageSearch: Sendable, Equatable, Decodable {
     public init(ranking: Ranking?, suggestion: String? = nil) {
         self.ranking = ranking
         self.suggestion = suggestion
+    }
+
+    /// The suggestion as a client shows it for `query`: one line, control characters made visible (`UntrustedText`),
+    /// trimmed; nil when there is none, it is blank, or it is the query itself.
+    public func suggestion(answering query: String) -> String? {
+        guard let suggestion else { return nil }
+        let shown = UntrustedText.shown(suggestion.replacingOccurrences(of: "\n", with: " ")).trimmingCharacters(in: .whitespaces)
+        return shown.isEmpty || shown == query ? nil : shown
     }
 
     enum CodingKeys: String, CodingKey { case ranking, suggestion }

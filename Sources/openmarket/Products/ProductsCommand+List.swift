@@ -36,10 +36,9 @@ extension ProductsCommand {
         }
 
         /// "No products match …; did you mean …?" with the command that searches it, the market's words shown
-        /// safely (a hostile market's escape sequences never reach the terminal); nil for a suggestion of nothing.
-        static func suggestionLine(search: String, suggestion: String) -> String? {
-            let offered = UntrustedText.shown(suggestion.replacingOccurrences(of: "\n", with: " ")).trimmingCharacters(in: .whitespaces)
-            guard !offered.isEmpty, offered != search else { return nil }
+        /// safely (a hostile market's escape sequences never reach the terminal); nil without a suggestion.
+        static func suggestionLine(search: String, _ page: PageSearch?) -> String? {
+            guard let offered = page?.suggestion(answering: search) else { return nil }
             let quoted = "'" + offered.replacingOccurrences(of: "'", with: "'\\''") + "'"
             return "openmarket: no products match “\(UntrustedText.shown(search))”; did you mean “\(offered)”? "
                 + "(openmarket products list --search \(quoted))"
@@ -54,7 +53,7 @@ extension ProductsCommand {
                     var shown: [ProductSummary] = []
                     var total = 0
                     var warned = false
-                    var suggestion: String?
+                    var searched: PageSearch?
                     let encoder = ProductRecord.encoder()
                     while true {
                         let fetched: ProductPage
@@ -68,7 +67,7 @@ extension ProductsCommand {
                             warned = true
                         }
                         total = fetched.totalCount
-                        if number == (page ?? 1) { suggestion = fetched.search?.suggestion }
+                        if number == (page ?? 1) { searched = fetched.search }
                         if output == .jsonl {
                             // One write a page: a line each would be a system call each.
                             if !fetched.products.isEmpty {
@@ -90,7 +89,7 @@ extension ProductsCommand {
                         if !all, shown.count < total { ProductsCommand.emit("(\(shown.count) of \(total); --all for every page)") }
                     }
                     // Did you mean: on standard error, so what is piped stays products only.
-                    if let search, total == 0, let suggestion, let line = Self.suggestionLine(search: search, suggestion: suggestion) {
+                    if let search, total == 0, let line = Self.suggestionLine(search: search, searched) {
                         FileHandle.standardError.write(Data((line + "\n").utf8))
                     }
                 }

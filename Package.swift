@@ -35,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         // C libraries, each behind a small module of its own.
@@ -201,7 +202,8 @@ let package = Package(
         .target(
             name: "MarketCommands",
             dependencies: [
-                "Launch", "MarketServer", "OpenMarketAPI", "Settings", "ImagePipeline", "Untrusted", "WishListOwners",
+                "Launch", "Localization", "MarketServer", "MarketWords", "OpenMarketAPI", "Settings", "ImageCodec", "ImagePipeline", "TerminalUI", "Untrusted", "WishListOwners",
+                .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

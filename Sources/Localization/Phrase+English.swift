@@ -187,6 +187,7 @@ extension Phrase {
         case .deletingCancelled: "Deleting was cancelled."
         case .loadingCancelled: "Loading was cancelled."
 
+        case .productFile(let phrase): phrase.english
         case .cannotReachServer(let endpoint, let reason): "Could not reach the server at \(endpoint) (\(reason.english))."
         case .noAnswerWithin(let milliseconds): "The server did not answer within \(Self.englishSeconds(milliseconds))."
         case .requestCancelled: "The request was cancelled."

@@ -187,6 +187,7 @@ extension Phrase {
         case .deletingCancelled: "삭제를 취소했습니다."
         case .loadingCancelled: "불러오기를 취소했습니다."
 
+        case .productFile(let phrase): phrase.korean
         case .cannotReachServer(let endpoint, let reason): "\(endpoint) 서버에 연결할 수 없습니다 (\(reason.korean))."
         case .noAnswerWithin(let milliseconds): "서버가 \(Self.decimalSeconds(milliseconds))초 안에 답하지 않았습니다."
         case .requestCancelled: "요청을 취소했습니다."

@@ -233,6 +233,8 @@ public enum Phrase: Sendable, Equatable {
     // MARK: What went wrong talking to the server
 
     case cannotReachServer(endpoint: String, reason: Transport)
+    /// What the product file commands (`products import`, `export`) say.
+    case productFile(ProductFile)
     /// No answer within a time, in milliseconds.
     case noAnswerWithin(milliseconds: Int)
     case requestCancelled

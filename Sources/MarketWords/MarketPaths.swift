@@ -8,4 +8,6 @@ public enum MarketPaths {
     public static let health = "/healthChecker"
     /// The wish list kept under `owner` (this server's extension).
     public static func wishList(owner: String) -> String { "/api/wishlists/\(owner)" }
+    /// Who the `identifier` header names (an extension of `openmarket serve`: docs/API.md, "Who a vendor is").
+    public static let me = "/api/vendors/me"
 }

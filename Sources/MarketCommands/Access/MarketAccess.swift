@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Launch
+import Localization
 import MarketServer
 import OpenMarketAPI
 import Settings
@@ -19,6 +20,8 @@ public struct MarketAccess: ParsableArguments {
     @Option(help: "The embedded market's data directory (default: $XDG_DATA_HOME/openmarket).") public var dataDir: String?
     @Option(help: "The settings file (default: $XDG_CONFIG_HOME/openmarket/config.yaml; \"\" for none); also OPENMARKET_CONFIG.")
     public var config: String?
+    @Option(help: "The language of what is said: en, ko or auto (the settings file's lang, OPENMARKET_LANG, the locale).")
+    public var lang: String?
 
     public init() {}
 
@@ -34,11 +37,18 @@ public struct MarketAccess: ParsableArguments {
         public var url: URL
         /// The vendor writes go as.
         public var identity: VendorIdentity?
+        /// That vendor's id, when it is known with the identity (the embedded market's demo vendor, a saved
+        /// identity, `OPENMARKET_VENDOR_ID`).
+        public var vendorID: Int?
+        /// The language the user reads (the settings' `lang`, the locale).
+        public var language: Language
 
-        public init(client: OpenMarketClient, url: URL, identity: VendorIdentity?) {
+        public init(client: OpenMarketClient, url: URL, identity: VendorIdentity?, vendorID: Int? = nil, language: Language = .english) {
             self.client = client
             self.url = url
             self.identity = identity
+            self.vendorID = vendorID
+            self.language = language
         }
 
         /// The identity writes go as, or the refusal that says how to give one.
@@ -64,6 +74,7 @@ public struct MarketAccess: ParsableArguments {
         options.set(.server, server)
         options.identifier = identifier
         options.secret = secret
+        options.set(.language, lang, option: "--lang")
         let file = try CommandLaunch.settingsFile(flag: config, environment: environment)
         let choice = try CommandLaunch.resolve { () throws(InvalidSettingValue) in try file.layers(options).resolve(.server) }.value
         let directory = dataDir.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration.defaultDataDirectory()
@@ -75,10 +86,13 @@ public struct MarketAccess: ParsableArguments {
             embedded = try await EmbeddedServer.start(directory: directory, logger: logger)
         }
         let url = embedded?.url ?? URL(string: choice.url!)!
-        let identity = KnownIdentity.forWrites(
-            options, environment: environment, server: choice, saved: IdentityFile.load()?.known, demo: embedded?.demoIdentity)?.identity
+        let known = KnownIdentity.forWrites(
+            options, environment: environment, server: choice, saved: IdentityFile.load()?.known, demo: embedded?.demoIdentity)
+        let language = try CommandLaunch.resolve { () throws(InvalidSettingValue) in try file.layers(options).resolve(.language) }.value
         let transport = AsyncHTTPTransport()
-        let market = Market(client: OpenMarketClient(baseURL: url, transport: transport), url: url, identity: identity)
+        let market = Market(
+            client: OpenMarketClient(baseURL: url, transport: transport), url: url, identity: known?.identity, vendorID: known?.vendorID,
+            language: language)
         do {
             let result = try await body(market)
             try? await transport.shutdown()

@@ -31,6 +31,19 @@ struct ProductController<Context: RequestContext>: Sendable {
         // DELETE takes a delete token where the other routes take an id; Hummingbird wants one parameter name.
         router.delete("/api/products/:id", use: delete)
         router.get("/images/**", use: picture)
+        router.get(RouterPath(MarketPaths.me), use: me)
+    }
+
+    /// `GET /api/vendors/me` (docs/API.md, "Who a vendor is"): the vendor the `identifier` header names, its
+    /// numeric id and name — what a client that was given only an identifier needs to tell its own products.
+    @Sendable func me(_ request: Request, context: Context) async throws -> Response {
+        let vendor = try await authenticate(request)
+        var json = JSONText(capacity: 64)
+        json.raw("{")
+        json.field("id", vendor.id)
+        json.field("name", vendor.name)
+        json.raw("}")
+        return Responses.json(json.text)
     }
 
     // MARK: Reading

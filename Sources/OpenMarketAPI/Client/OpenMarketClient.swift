@@ -128,6 +128,13 @@ public struct OpenMarketClient: Sendable {
         return try ResponseDecoder.decode(ProductDetail.self, from: response.body)
     }
 
+    /// `GET /api/vendors/me` (an extension of `openmarket serve`: docs/API.md, "Who a vendor is"): the vendor
+    /// `identity` names, its id and name. A course server answers 404.
+    public func vendor(of identity: VendorIdentity) async throws(OpenMarketError) -> VendorInfo {
+        let response = try await send("GET", path: MarketPaths.me, identity: identity)
+        return try ResponseDecoder.decode(VendorInfo.self, from: response.body)
+    }
+
     // MARK: Wish lists (an extension of `openmarket serve`: docs/API.md, "Wish lists")
 
     /// `GET /api/wishlists/{owner}`: the wish list document kept under `owner` (JSON bytes; an empty list when

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MarketCommands
 
-/// `openmarket products list|show|add|edit|delete`: the market from a shell — readable on a terminal, JSON
+/// `openmarket products list|show|add|edit|delete|export|import`: the market from a shell — readable on a terminal, JSON
 /// when piped or asked (`--json`, `--jsonl`), exit statuses a script can act on.
 struct ProductsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,7 +16,7 @@ struct ProductsCommand: AsyncParsableCommand {
             product or picture file; 69 the market cannot be reached or failed; 77 not allowed (no identity, or \
             another vendor's product).
             """,
-        subcommands: [List.self, Show.self, Add.self, Edit.self, Delete.self])
+        subcommands: [List.self, Show.self, Add.self, Edit.self, Delete.self, Export.self, Import.self])
 
     /// How a command prints: a table (a person at a terminal), one JSON document, or a JSON line per product.
     enum Output {

@@ -152,6 +152,12 @@ components:
         currency: {type: string, enum: [\#(Self.words(MarketCurrency.allCases))]}
         discounted_price: {$ref: "#/components/schemas/Money"}
         stock: {type: integer, minimum: 0}
+    Vendor:
+      type: object
+      required: [id, name]
+      properties:
+        id: {type: integer, minimum: 1}
+        name: {type: string}
     WishList:
       type: object
       required: [version, products]

@@ -25,6 +25,21 @@ extension OpenAPIDocument {
               schema: {type: string, contentMediaType: image/png}
         "404": {$ref: "#/components/responses/NotFound"}
         "503": {$ref: "#/components/responses/Unavailable"}
+  /api/vendors/me:
+    get:
+      tags: [vendors]
+      operationId: me
+      summary: The vendor the identifier header names, its id (`vendor_id` in products) and name.
+      parameters:
+        - $ref: "#/components/parameters/Identifier"
+      responses:
+        "200":
+          description: The vendor.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Vendor"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "503": {$ref: "#/components/responses/Unavailable"}
   /api/wishlists/{owner}:
     parameters:
       - name: owner

@@ -32,7 +32,8 @@ info:
     The product API of the iOS course's Open Market (pages of products, a product, registering with
     pictures, editing, deleting with a one-time token, the pictures themselves), as `openmarket serve`
     answers it, and this server's extensions beside it: order and filter of the list (`sort`, `in_stock`,
-    `currency`, `price_min`, `price_max`, echoed as `listing`) and wish lists kept for clients without a disk.
+    `currency`, `price_min`, `price_max`, echoed as `listing`), wish lists kept for clients without a disk, and
+    who a vendor is (`/api/vendors/me`).
     Every error is a JSON body `{"code": <status>, "message": "<what is wrong, naming the field>"}`.
     Writes carry the vendor's UUID in the `identifier` header and the vendor's secret in the body.
   license:
@@ -45,6 +46,7 @@ tags:
   - name: pictures
   - name: health
   - name: wish lists
+  - name: vendors
 
 """#
 

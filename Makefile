@@ -4,7 +4,7 @@ SWIFT ?= swift
 # libcurl4-openssl-dev: the MCP Swift SDK brings FoundationNetworking, which openmarket-mcp's static release
 # binary links with libcurl (the browser's binary does not: a test reads its libraries with binutils' readelf).
 DEB_PACKAGES := libncurses-dev libcurl4-openssl-dev binutils ncurses-term libturbojpeg0-dev libpng-dev zlib1g-dev libsqlite3-dev tmux openssh-client openssh-server python3-venv fonts-noto-color-emoji haproxy nginx postgresql xterm kitty xvfb x11-apps xdotool systemd
-BENCH_PACKAGES := wrk chafa sqlite3 bc
+BENCH_PACKAGES := wrk chafa sqlite3 bc time
 CONFIG ?= debug
 BIN := .build/$(CONFIG)/openmarket
 ARGS ?=
@@ -151,6 +151,7 @@ bench: deps bench-deps
 	@# AB_BASE=path/to/an/older/openmarket: page 1 of both builds and nginx, A/B in the same run
 	[ -z "$(AB_BASE)" ] || BASE=$(AB_BASE) bash bench/server-ab.sh
 	bash bench/products.sh
+	python3 bench/workbench.py
 	OPENMARKET_TEST_PG_DURABLE=1 $(WITH_POSTGRES) bash bench/replicas.sh
 	OPENMARKET_TEST_PG_DURABLE=1 $(WITH_POSTGRES) python3 bench/search.py
 	$(WITH_POSTGRES) bash bench/crowd.sh

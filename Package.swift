@@ -359,7 +359,10 @@ let package = Package(
         ),
         .testTarget(
             name: "MarketCommandsTests",
-            dependencies: ["MarketCommands", "Launch", "OpenMarketAPI", "ImagePipeline", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "MarketCommands", "Launch", "Localization", "OpenMarketAPI", "ImagePipeline", "Mocks",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",

@@ -77,6 +77,18 @@ struct CatalogTests {
             .pictureWindow, .about,
         ].map { .help($0) }
         + Phrase.Transport.known.map { .cannotReachServer(endpoint: "h:1", reason: $0) }
+        + [
+            Phrase.ProductFile.place(line: 5, column: 4, name: "price"), .place(line: 5, column: nil, name: "price"), .place(line: 5, column: nil, name: nil),
+            .fileTooLarge(megabytes: 1024, most: 32), .tooManyRows(most: 10_000), .notText, .convertedFrom(encoding: "CP949"), .noHeader,
+            .unknownColumn("prize", known: "id, name"), .duplicateColumn("name"), .noKeyColumn, .missingValues(found: 2, expected: 3),
+            .notJSONObject, .wrongJSONValue(key: "price"), .badID("x"), .sameProductTwice(firstLine: 2), .noSuchProduct(id: 99),
+            .anotherVendors(id: 20), .nameNeeded, .ambiguousName(ids: "#10, #11"), .pictureAddress("ftp://a"),
+            .planNew(name: "Teapot", price: "₩12,000", stock: 3, pictures: 1), .planChanged(id: 7, name: "Mug", changes: "stock 4 → 10"),
+            .planUnchanged(id: 8, name: "Cup"), .planPicturesKept, .labelNew, .labelChanged, .labelUnchanged, .labelRefused, .labelDone,
+            .labelFailed, .labelNotDone, .planCounts(new: 1, changed: 2, unchanged: 3, refused: 4), .dryRunChangedNothing,
+            .refusedNothingChanged, .progress(done: 340, total: 1000), .applied(registered: 1, changed: 2, unchanged: 3, failed: 4),
+            .stoppedMidway(done: "2–341", notDone: "342–1001"), .rerunFinishes, .exported(count: 50), .vendorUnknown,
+        ].map { .productFile($0) }
 
     /// The name of a phrase's case, as its declaration spells it.
     static func caseName(_ phrase: Phrase) -> String {
@@ -117,6 +129,8 @@ struct CatalogTests {
     static func passesThrough(_ phrase: Phrase) -> Bool {
         switch phrase {
         case .pictureMode(.graphics), .pictureUnreadable, .notAPicture, .bannerError(_, nil), .about(.address(_?)): true
+        // A product by its number and name, and the file's own words for what changed.
+        case .productFile(.planChanged), .productFile(.planUnchanged): true
         default: false
         }
     }
@@ -142,6 +156,10 @@ struct CatalogTests {
             (.serverRefused(message: "secret is wrong", status: 403), ["secret is wrong", "403"]),
             (.sshFull(front: "front-a"), ["front-a"]), (.noAnswerWithin(milliseconds: 2500), ["2.5"]),
             (.sshAddressFull(limit: 8), ["8"]),
+            (.productFile(.place(line: 5, column: 4, name: "price")), ["5", "4", "price"]),
+            (.productFile(.planNew(name: "Teapot", price: "₩12,000", stock: 3, pictures: 2)), ["“Teapot”", "₩12,000", "3", "2"]),
+            (.productFile(.progress(done: 340, total: 1000)), ["340", "1,000"]),
+            (.productFile(.stoppedMidway(done: "2–341", notDone: "342–1001")), ["2–341", "342–1001"]),
         ]
         for (phrase, parts) in cases {
             for language in Language.allCases {

@@ -525,13 +525,13 @@ _openmarket_products() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|show|add|edit|delete)
+    list|show|add|edit|delete|export|import)
         # Offer subcommand argument completions
         "_openmarket_products_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list show add edit delete' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list show add edit delete export import' -- "${cur}"))
         ;;
     esac
 }
@@ -540,7 +540,7 @@ _openmarket_products_list() {
     repeating_flags=()
     non_repeating_flags=(--in-stock --all --json --jsonl -h --help)
     repeating_options=()
-    non_repeating_options=(--server --identifier --secret --data-dir --config --search --sort --page --per-page)
+    non_repeating_options=(--server --identifier --secret --data-dir --config --lang --search --sort --page --per-page)
     __openmarket_offer_flags_options 0
 
     # Offer option value completions
@@ -558,6 +558,9 @@ _openmarket_products_list() {
         return
         ;;
     '--config')
+        return
+        ;;
+    '--lang')
         return
         ;;
     '--search')
@@ -579,7 +582,7 @@ _openmarket_products_show() {
     repeating_flags=()
     non_repeating_flags=(--json -h --help)
     repeating_options=()
-    non_repeating_options=(--server --identifier --secret --data-dir --config)
+    non_repeating_options=(--server --identifier --secret --data-dir --config --lang)
     __openmarket_offer_flags_options 1
 
     # Offer option value completions
@@ -599,6 +602,9 @@ _openmarket_products_show() {
     '--config')
         return
         ;;
+    '--lang')
+        return
+        ;;
     esac
 }
 
@@ -606,7 +612,7 @@ _openmarket_products_add() {
     repeating_flags=()
     non_repeating_flags=(--json -h --help)
     repeating_options=(--picture)
-    non_repeating_options=(--name --description --price --currency --discount --stock --server --identifier --secret --data-dir --config)
+    non_repeating_options=(--name --description --price --currency --discount --stock --server --identifier --secret --data-dir --config --lang)
     __openmarket_offer_flags_options 0
 
     # Offer option value completions
@@ -647,6 +653,9 @@ _openmarket_products_add() {
     '--config')
         return
         ;;
+    '--lang')
+        return
+        ;;
     esac
 }
 
@@ -654,7 +663,7 @@ _openmarket_products_edit() {
     repeating_flags=()
     non_repeating_flags=(--json -h --help)
     repeating_options=()
-    non_repeating_options=(--name --description --price --currency --discount --stock --server --identifier --secret --data-dir --config)
+    non_repeating_options=(--name --description --price --currency --discount --stock --server --identifier --secret --data-dir --config --lang)
     __openmarket_offer_flags_options 1
 
     # Offer option value completions
@@ -692,6 +701,9 @@ _openmarket_products_edit() {
     '--config')
         return
         ;;
+    '--lang')
+        return
+        ;;
     esac
 }
 
@@ -699,7 +711,7 @@ _openmarket_products_delete() {
     repeating_flags=()
     non_repeating_flags=(--yes --json -h --help)
     repeating_options=()
-    non_repeating_options=(--server --identifier --secret --data-dir --config)
+    non_repeating_options=(--server --identifier --secret --data-dir --config --lang)
     __openmarket_offer_flags_options 1
 
     # Offer option value completions
@@ -719,6 +731,78 @@ _openmarket_products_delete() {
     '--config')
         return
         ;;
+    '--lang')
+        return
+        ;;
+    esac
+}
+
+_openmarket_products_export() {
+    repeating_flags=()
+    non_repeating_flags=(--all --no-pictures -h --help)
+    repeating_options=()
+    non_repeating_options=(--format --output -o --server --identifier --secret --data-dir --config --lang)
+    __openmarket_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--format')
+        return
+        ;;
+    '--output'|'-o')
+        return
+        ;;
+    '--server')
+        return
+        ;;
+    '--identifier')
+        return
+        ;;
+    '--secret')
+        return
+        ;;
+    '--data-dir')
+        return
+        ;;
+    '--config')
+        return
+        ;;
+    '--lang')
+        return
+        ;;
+    esac
+}
+
+_openmarket_products_import() {
+    repeating_flags=()
+    non_repeating_flags=(--dry-run -h --help)
+    repeating_options=()
+    non_repeating_options=(--format --server --identifier --secret --data-dir --config --lang)
+    __openmarket_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--format')
+        return
+        ;;
+    '--server')
+        return
+        ;;
+    '--identifier')
+        return
+        ;;
+    '--secret')
+        return
+        ;;
+    '--data-dir')
+        return
+        ;;
+    '--config')
+        return
+        ;;
+    '--lang')
+        return
+        ;;
     esac
 }
 
@@ -734,7 +818,7 @@ _openmarket_mcp() {
     repeating_flags=()
     non_repeating_flags=(-h --help)
     repeating_options=()
-    non_repeating_options=(--server --identifier --secret --data-dir --config)
+    non_repeating_options=(--server --identifier --secret --data-dir --config --lang)
     __openmarket_offer_flags_options 0
 
     # Offer option value completions
@@ -752,6 +836,9 @@ _openmarket_mcp() {
         return
         ;;
     '--config')
+        return
+        ;;
+    '--lang')
         return
         ;;
     esac

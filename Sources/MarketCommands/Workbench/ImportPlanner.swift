@@ -1,5 +1,6 @@
 import Foundation
 import ImageCodec
+import ImagePipeline
 import Localization
 import OpenMarketAPI
 
@@ -164,12 +165,13 @@ public struct ImportPlanner: Sendable {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return (.noSuchFile(name), true) }
         guard !isFolder.boolValue else { return (.isAFolder(name), true) }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return (.cannotReadFile(name), true) }
-        defer { try? handle.close() }
-        // The header is in the first bytes of a PNG, and of a JPEG but for its metadata: 256 KB reads past it.
-        let head = (try? handle.read(upToCount: 256 << 10)) ?? Data()
+        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+        let most = UploadShrinker().maxFileBytes
+        guard size <= most else { return (.pictureTooBig(name, megabytes: size >> 20, most: most >> 20), false) }
+        // Read whole: a JPEG's metadata may come before its size, as far in as the file goes.
+        guard let bytes = FileManager.default.contents(atPath: path) else { return (.cannotReadFile(name), true) }
         do {
-            _ = try ImageHeader.read([UInt8](head))
+            _ = try ImageHeader.read([UInt8](bytes))
             return nil
         } catch {
             return (.notAPicture(name, reason: error.description), false)

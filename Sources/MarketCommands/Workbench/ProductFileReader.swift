@@ -130,14 +130,15 @@ public enum ProductFileReader {
         var file = ProductFile(format: .jsonl, rows: [])
         let decoder = JSONDecoder()
         var number = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // By bytes: in a String, CR LF is one Character, and a split on "\n" would not see it.
+        for rawLine in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
             number += 1
-            let lineText = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-            if lineText.allSatisfy(\.isWhitespace) { continue }
+            let lineBytes = rawLine.last == 0x0D ? rawLine.dropLast() : rawLine[...]
+            if lineBytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
             guard file.rows.count + file.problems.count < maxRows else {
                 throw ProductFileProblem(line: number, .file(.tooManyRows(most: maxRows)))
             }
-            guard let object = try? decoder.decode([String: JSONCell].self, from: Data(lineText.utf8)) else {
+            guard let object = try? decoder.decode([String: JSONCell].self, from: Data(lineBytes)) else {
                 file.problems.append(ProductFileProblem(line: number, .file(.notJSONObject)))
                 continue
             }

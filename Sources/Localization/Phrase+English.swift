@@ -187,6 +187,7 @@ extension Phrase {
         case .deletingCancelled: "Deleting was cancelled."
         case .loadingCancelled: "Loading was cancelled."
 
+        case .bulk(let phrase): phrase.english
         case .productFile(let phrase): phrase.english
         case .cannotReachServer(let endpoint, let reason): "Could not reach the server at \(endpoint) (\(reason.english))."
         case .noAnswerWithin(let milliseconds): "The server did not answer within \(Self.englishSeconds(milliseconds))."
@@ -300,6 +301,10 @@ extension Phrase.Command {
         case .last: "Last product"
         case .open: "Open the selected product"
         case .clearSearch: "Clear the search"
+        case .markToggle: "Mark the product / unmark it"
+        case .markRange: "Mark the products up to here"
+        case .markClear: "Clear the marks"
+        case .bulk: "Change the marked products: price, discount, stock, delete"
         case .back: "Back to the list"
         case .reload: "Reload the product"
         case .pictureWindow: "Zoom: the picture on the whole window"
@@ -428,6 +433,8 @@ extension Phrase.HelpRow {
         case .palette: "commands and products, fuzzy"
         case .pictureWindow: "zoom: a product's picture on the whole window"
         case .about: "about this market: where, how many, who"
+        case .marks: "mark a product · the ones up to here · clear the marks"
+        case .bulk: "change the marked: price, discount, stock, delete"
         }
     }
 }

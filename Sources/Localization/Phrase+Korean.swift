@@ -187,6 +187,7 @@ extension Phrase {
         case .deletingCancelled: "삭제를 취소했습니다."
         case .loadingCancelled: "불러오기를 취소했습니다."
 
+        case .bulk(let phrase): phrase.korean
         case .productFile(let phrase): phrase.korean
         case .cannotReachServer(let endpoint, let reason): "\(endpoint) 서버에 연결할 수 없습니다 (\(reason.korean))."
         case .noAnswerWithin(let milliseconds): "서버가 \(Self.decimalSeconds(milliseconds))초 안에 답하지 않았습니다."
@@ -264,6 +265,10 @@ extension Phrase.Command {
         case .last: "마지막 상품"
         case .open: "고른 상품 열기"
         case .clearSearch: "검색 지우기"
+        case .markToggle: "상품 표시 / 표시 지우기"
+        case .markRange: "여기까지 상품 표시"
+        case .markClear: "표시 모두 지우기"
+        case .bulk: "표시한 상품 바꾸기: 가격, 할인, 재고, 삭제"
         case .back: "목록으로 돌아가기"
         case .reload: "상품 다시 불러오기"
         case .pictureWindow: "크게: 사진을 창 가득 보기"
@@ -392,6 +397,8 @@ extension Phrase.HelpRow {
         case .palette: "명령과 상품 찾기 (대강 입력해도 됩니다)"
         case .pictureWindow: "크게: 상품 사진을 창 가득 보기"
         case .about: "이 마켓 정보: 어디, 몇 개, 누구"
+        case .marks: "상품 표시 · 여기까지 표시 · 표시 지우기"
+        case .bulk: "표시한 상품 바꾸기: 가격, 할인, 재고, 삭제"
         }
     }
 }

@@ -235,6 +235,8 @@ public enum Phrase: Sendable, Equatable {
     case cannotReachServer(endpoint: String, reason: Transport)
     /// What the product file commands (`products import`, `export`) say.
     case productFile(ProductFile)
+    /// What the browser says about marked products and changes to many at once.
+    case bulk(Bulk)
     /// No answer within a time, in milliseconds.
     case noAnswerWithin(milliseconds: Int)
     case requestCancelled
@@ -278,6 +280,7 @@ extension Phrase {
     public enum Command: Sendable, Equatable, CaseIterable {
         case help, about, colours, pictures, edit, delete, copyLink, copySummary, keep, wishList, layout, search, refresh
         case register, mine, sort, inStock, priceRange, quit, first, last, open, clearSearch
+        case markToggle, markRange, markClear, bulk
         /// The detail's.
         case back, reload, pictureWindow, previousPicture, nextPicture
     }
@@ -335,6 +338,7 @@ extension Phrase {
         case edit(saveKey: String)
         case delete, mine, colours, pictures, help, back, mouse
         case copy, sort, filter, wish, palette, pictureWindow, about
+        case marks, bulk
     }
 
     /// The form's fields.

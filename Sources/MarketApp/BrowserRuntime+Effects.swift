@@ -13,7 +13,7 @@ extension BrowserRuntime.Loop {
             return false
         case .loadPage, .pollFirstPage, .loadDetail, .checkWishes, .searchPalette:
             performRead(effect)
-        case .registerProduct, .updateProduct, .deleteProduct:
+        case .registerProduct, .updateProduct, .deleteProduct, .bulkWrite:
             performWrite(effect)
         case .preparePicture, .completePath, .loadFormImages:
             performFormWork(effect)

@@ -40,8 +40,44 @@ extension BrowserRuntime.Loop {
                 }) ?? .failure(BrowserFailure(language.text(Activity.deleting.cancelledPhrase)))
                 queue.send(.browser(.productDeleted(id: id, result)))
             }
+        case .bulkWrite(let job):
+            let identity = runtime.configuration.identity
+            tasks.start(key) {
+                await Self.write(job, client: client, identity: identity, language: language) { id, result in
+                    queue.send(.browser(.bulkWritten(job: job.id, productID: id, result)))
+                }
+            }
         default:
             break
+        }
+    }
+
+    /// A bulk change's writes, `width` at a time (the market's own pace: one connection each), each answer
+    /// told as it comes; a cancelled write answers as cancelled.
+    static func write(
+        _ job: BulkJob, client: OpenMarketClient, identity: VendorIdentity?, language: Language, width: Int = 4,
+        answer: @escaping @Sendable (Int, Result<ProductDetail, BrowserFailure>) -> Void
+    ) async {
+        await withTaskGroup(of: Void.self) { group in
+            var next = 0
+            func start() {
+                let write = job.writes[next]
+                next += 1
+                group.addTask {
+                    let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
+                        let identity = try Self.require(identity)
+                        switch write {
+                        case .update(let id, let changes): return try await client.update(id: id, changes: changes, identity: identity)
+                        case .delete(let id): return try await client.delete(id: id, identity: identity)
+                        }
+                    }) ?? .failure(BrowserFailure(language.text(Activity.saving.cancelledPhrase)))
+                    answer(write.productID, result)
+                }
+            }
+            while next < min(width, job.writes.count) { start() }
+            while await group.next() != nil {
+                if next < job.writes.count { start() }
+            }
         }
     }
 

@@ -17,6 +17,8 @@ enum EffectKey: Hashable, Sendable {
     case register
     case update(id: Int)
     case delete(id: Int)
+    /// A bulk change's writes.
+    case bulk(job: Int)
     /// A look at kept products.
     case wishCheck
     /// Reading the kept wish list at start.
@@ -44,7 +46,7 @@ enum EffectKey: Hashable, Sendable {
             case .preparePicture(let path, _, _): self = .picture(path: path)
             case .completePath: self = .completion
             case .loadFormImages: self = .images
-            case .loadPage, .pollFirstPage, .registerProduct, .updateProduct, .deleteProduct, .copy, .checkWishes,
+            case .loadPage, .pollFirstPage, .registerProduct, .updateProduct, .deleteProduct, .bulkWrite, .copy, .checkWishes,
                 .saveWishList, .quit:
                 return nil
             }
@@ -66,6 +68,7 @@ enum EffectKey: Hashable, Sendable {
         case .registerProduct: self = .register
         case .updateProduct(let id, _): self = .update(id: id)
         case .deleteProduct(let id): self = .delete(id: id)
+        case .bulkWrite(let job): self = .bulk(job: job.id)
         case .checkWishes: self = .wishCheck
         case .saveWishList(_, let generation): self = .wishSave(generation: generation)
         case .loadDetail, .preparePicture, .completePath, .loadFormImages, .scheduleSearch, .schedulePaletteSearch,

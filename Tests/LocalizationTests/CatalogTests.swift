@@ -74,7 +74,7 @@ struct CatalogTests {
         + [
             Phrase.HelpRow.move, .moveGrid, .page, .firstLast, .open, .toggle, .search(clearKey: "Esc"), .refresh, .register,
             .edit(saveKey: "Ctrl-S"), .delete, .mine, .colours, .pictures, .help, .back, .mouse, .copy, .sort, .filter, .wish, .palette,
-            .pictureWindow, .about,
+            .pictureWindow, .about, .marks, .bulk,
         ].map { .help($0) }
         + Phrase.Transport.known.map { .cannotReachServer(endpoint: "h:1", reason: $0) }
         + [
@@ -89,6 +89,14 @@ struct CatalogTests {
             .refusedNothingChanged, .progress(done: 340, total: 1000), .applied(registered: 1, changed: 2, unchanged: 3, failed: 4),
             .stoppedMidway(done: "2–341", notDone: "342–1001"), .rerunFinishes, .exported(count: 50), .vendorUnknown,
         ].map { .productFile($0) }
+        + [
+            Phrase.Bulk.markedCount(3), .nothingMarked(markKey: "Space", rangeKey: "V"), .menuTitle(count: 3), .pricePercent, .priceAmount,
+            .discountPercent, .setStock, .delete, .promptPercent, .promptAmount, .promptDiscount, .promptStock, .notPercent, .notAmount,
+            .notDiscount, .notStock, .askPrice(count: 500, change: "-20%", before: "₩6,000,000", after: "₩4,800,000"),
+            .askDiscount(count: 2, percent: "10"), .askStock(count: 2, stock: 0), .askDelete(count: 2), .othersLeftOut(1), .refusedLeftOut(2),
+            .noneCanChange, .progress(done: 120, total: 500), .changed(count: 498, refused: 2, reason: "#12: refused"),
+            .deleted(count: 2, refused: 0, reason: nil), .choose, .mark, .range, .clear, .act,
+        ].map { .bulk($0) }
 
     /// The name of a phrase's case, as its declaration spells it.
     static func caseName(_ phrase: Phrase) -> String {

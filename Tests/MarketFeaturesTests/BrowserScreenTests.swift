@@ -141,11 +141,11 @@ struct BrowserScreenTests {
         for key in ["PgUp PgDn", "Enter", "v  Tab", "/", ":  Ctrl-P"] {
             #expect(lines.contains { $0.contains(key) }, "\(key)")
         }
-        // 80×24 holds 20 of help's 24 rows: the last is four ↓ away.
+        // 80×24 holds 20 of help's 26 rows: the last is six ↓ away.
         #expect(!lines.contains { $0.contains("mouse") } && lines.contains { $0.contains("↑↓ more") })
-        state.presented = [.help(HelpState(offset: 3))]
+        state.presented = [.help(HelpState(offset: 5))]
         #expect(!render(state).0.trimmedLines().contains { $0.contains("mouse") })
-        state.presented = [.help(HelpState(offset: 4))]
+        state.presented = [.help(HelpState(offset: 6))]
         #expect(render(state).0.trimmedLines().contains { $0.contains("mouse") } && render(state).0.trimmedLines().contains { $0.contains("q  Esc") })
     }
 

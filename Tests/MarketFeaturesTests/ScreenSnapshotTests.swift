@@ -50,7 +50,7 @@ struct ScreenSnapshotTests {
         let data = products.flatMap { [$0.name, $0.vendorName ?? "", $0.description] }
             + ["A sturdy mug for your morning coffee, made in Seoul by hand.", "Cup", "Product", serverSaid, "http://m.test/api/products/", "Mustard jar"]
             + KeyAction.allCases.map(\.rawValue)  // actions' names, as the settings file writes them (the palette shows them)
-        let names = ["Enter", "Esc", "Tab", "Ctrl", "PgUp", "PgDn", "Home", "End", "Bksp", "Delete", "KRW", "USD", "openmarket", "test"]
+        let names = ["Enter", "Esc", "Tab", "Ctrl", "PgUp", "PgDn", "Home", "End", "Bksp", "Delete", "Space", "KRW", "USD", "openmarket", "test"]
         return Set((data + names).flatMap(latinWords))
     }()
 
@@ -163,6 +163,29 @@ struct ScreenSnapshotTests {
             var question = Confirmation(action: .deleteProduct(id: 4, name: "Notebook"))
             question.yesFocused = true
             state.presented = [.confirmation(question)]
+        }
+    }
+
+    @Test("two products marked, and the menu of changes to them")
+    func bulkMenu() {
+        expectScreens(named: "bulk-menu") { state, language in
+            state.marks.products = Array(state.catalog.products.prefix(2))
+            state.marks.anchor = state.catalog.products[1].id
+            state.presented = [.bulk(BulkState(count: 2))]
+        }
+    }
+
+    @Test("the question before a price cut of the marked products, and its progress")
+    func bulkQuestion() {
+        expectScreens(named: "bulk-question") { state, language in
+            state.marks.products = Array(state.catalog.products.prefix(3))
+            let plan = BulkPlan(.pricePercent(-20), over: state.marks.products, vendorID: nil)
+            state.presented = [.confirmation(Confirmation(action: .bulk(plan)))]
+        }
+        expectScreens(named: "bulk-progress") { state, language in
+            state.marks.products = Array(state.catalog.products.prefix(3))
+            state.bulkRun = BulkRun(job: 1, deletes: false, total: 3)
+            state.bulkRun?.done = 1
         }
     }
 

@@ -318,10 +318,10 @@ struct HelpScrollTests {
         small.send(.keyPressed(.character("?"))) { $0.presented = [.help(HelpState())] }
         #expect(!render(small.state).0.trimmedLines().joined().contains("click selects"), "the last row is below")
         small.send(.keyPressed(.character("j"))) { $0.presented = [.help(HelpState(offset: 1))] }
-        small.send(.keyPressed(.pageDown)) { $0.presented = [.help(HelpState(offset: 4))] }  // 24 rows, 20 shown: 4 is the most
-        small.send(.keyPressed(.character("j"))) { $0.presented = [.help(HelpState(offset: 4))] }
+        small.send(.keyPressed(.pageDown)) { $0.presented = [.help(HelpState(offset: 6))] }  // 26 rows, 20 shown: 6 is the most
+        small.send(.keyPressed(.character("j"))) { $0.presented = [.help(HelpState(offset: 6))] }
         #expect(render(small.state).0.trimmedLines().joined().contains("click selects"))
-        small.send(.keyPressed(.up)) { $0.presented = [.help(HelpState(offset: 3))] }
+        small.send(.keyPressed(.up)) { $0.presented = [.help(HelpState(offset: 5))] }
         small.send(.keyPressed(.character("x"))) { $0.presented = [] }
         var large = BrowserTester(browser: Samples.loaded(size: ScreenSize(columns: 200, rows: 60)))
         large.send(.keyPressed(.character("?"))) { $0.presented = [.help(HelpState())] }

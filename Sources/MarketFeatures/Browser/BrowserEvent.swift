@@ -28,6 +28,9 @@ public enum BrowserEvent: Sendable, Equatable {
     case wishListLoaded([WishedProduct])
     /// Where the wish list is kept after a load or a save (the session's, while its place fails).
     case wishPlaceFound(WishPlace)
+    /// One product of a bulk change was written (its detail as the market now has it; for a delete, as it
+    /// was), or refused.
+    case bulkWritten(job: Int, productID: Int, Result<ProductDetail, BrowserFailure>)
 }
 
 /// A failure to show: the sentence for the user. Equatable, so states and events can be compared.
@@ -78,6 +81,8 @@ public enum BrowserEffect: Sendable, Equatable {
     case updateProduct(id: Int, changes: ProductChanges)
     /// Ask for a delete token, then delete with it.
     case deleteProduct(id: Int)
+    /// Write many products (a bulk change), a few at a time, each answer as `bulkWritten`.
+    case bulkWrite(BulkJob)
     /// Set the clipboard of the terminal's machine to this text (OSC 52).
     case copy(String)
     /// Look at these kept products in the market (their details; a 404 means deleted).

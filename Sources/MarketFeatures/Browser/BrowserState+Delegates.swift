@@ -13,6 +13,10 @@ extension BrowserState {
         case .confirmation(.confirmed(.deleteProduct(let id, _))):
             deleting.insert(id)
             return [.deleteProduct(id: id)]
+        case .confirmation(.confirmed(.bulk(let plan))):
+            return bulkConfirmed(plan)
+        case .bulk(.chosen(let change)):
+            return bulkChosen(change)
         case .confirmation(.confirmed(.discardChanges)):
             // The form closes itself (its `closed`), as it does for every other way out.
             guard let form else { return [] }

@@ -39,10 +39,13 @@ extension BrowserState {
             return []
         case .presented(let event):
             return route(event)
+        case .bulkWritten(let job, let id, let result):
+            return bulkWritten(job: job, productID: id, result)
         case .productDeleted(let id, let result):
             deleting.remove(id)
             switch result {
             case .success:
+                marks.remove(id)
                 let (removed, effects) = catalog.remove(id: id)
                 presented.removeAll { if case .detail(let detail) = $0 { detail.id == id } else { false } }
                 notice = language.text(.deleted(name: removed.map { ProductText.name($0) } ?? "#\(id)"))
@@ -101,6 +104,14 @@ extension BrowserState {
             return toggleMineOnly()
         case .register:
             return openRegistration()
+        case .markToggle:
+            return toggleMark()
+        case .markRange:
+            return markRange()
+        case .markClear:
+            return clearMarks()
+        case .bulk:
+            return openBulk()
         default:
             return []
         }

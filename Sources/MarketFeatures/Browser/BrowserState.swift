@@ -49,6 +49,12 @@ public struct BrowserState: Sendable, Equatable {
     public var deleting: Set<Int> = []
     /// The wish list (`f`, `F`): the kept products, where they are kept, how its reading and looks go.
     public var wishes = WishesState()
+    /// The marked products (`space`, `V`, `X`), which a bulk change (`b`) acts on.
+    public var marks = Marks()
+    /// The bulk change under way.
+    public var bulkRun: BulkRun?
+    /// The number the next bulk change's job takes (answers of an older one are told apart).
+    public var nextBulkJob = 1
 
     public init(
         size: ScreenSize = ScreenSize(columns: 80, rows: 24), colorMode: ColorMode = .color256, maxColors: Int = 256,
@@ -71,6 +77,7 @@ public struct BrowserState: Sendable, Equatable {
 
     /// What is under way, most telling first, for the status line (nil: nothing; the spinner stops).
     public var activity: Activity? {
+        if bulkRun != nil { return .saving }
         if !deleting.isEmpty { return .deleting }
         if let feature = presented.last(where: { $0.feature.activity != nil }) { return feature.feature.activity }
         if catalog.pageRequest != nil { return .loading }

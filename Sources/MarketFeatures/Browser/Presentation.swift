@@ -10,6 +10,7 @@ public enum Presentation: Sendable, Equatable {
     case palette(PaletteState)
     case pictureWindow(PictureWindowState)
     case about(AboutState)
+    case bulk(BulkState)
 
     /// The feature, for drawing and hints.
     var feature: any PresentedFeature {
@@ -24,6 +25,7 @@ public enum Presentation: Sendable, Equatable {
         case .palette(let feature): feature
         case .pictureWindow(let feature): feature
         case .about(let feature): feature
+        case .bulk(let feature): feature
         }
     }
 

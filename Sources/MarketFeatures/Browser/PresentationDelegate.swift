@@ -9,4 +9,5 @@ public enum PresentationDelegate: Sendable, Equatable {
     case wishList(WishListView.Delegate)
     case palette(PaletteState.Delegate)
     case pictureWindow(PictureWindowState.Delegate)
+    case bulk(BulkState.Delegate)
 }

@@ -13,6 +13,7 @@ public enum PresentationID: Hashable, Sendable {
     case palette
     case pictureWindow(productID: Int)
     case about
+    case bulk
 }
 
 extension Presentation {
@@ -29,6 +30,7 @@ extension Presentation {
         case .palette: .palette
         case .pictureWindow(let window): .pictureWindow(productID: window.productID)
         case .about: .about
+        case .bulk: .bulk
         }
     }
 }
@@ -43,7 +45,8 @@ extension BrowserEffect {
         case .loadFormImages(let id): .form(.edit(productID: id))
         case .scheduleSearch: .search
         case .schedulePaletteSearch, .searchPalette: .palette
-        case .loadPage, .pollFirstPage, .registerProduct, .updateProduct, .deleteProduct, .copy, .checkWishes, .saveWishList, .quit:
+        case .loadPage, .pollFirstPage, .registerProduct, .updateProduct, .deleteProduct, .bulkWrite, .copy, .checkWishes, .saveWishList,
+            .quit:
             nil
         }
     }

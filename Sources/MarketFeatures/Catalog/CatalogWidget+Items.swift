@@ -15,6 +15,9 @@ extension CatalogWidget {
             canvas.put(theme.caret, x: caretArea.x, y: caretArea.y + 1, style: theme.name)
         }
         if context.wishes.list.contains(p.id) { canvas.put(theme.heart, x: caretArea.x, y: caretArea.y, style: theme.discount) }
+        if context.marks.contains(p.id), caretArea.height > 2 {
+            canvas.put(theme.mark, x: caretArea.x, y: caretArea.y + 2, style: theme.hintKey)
+        }
         placePicture(&canvas, url: p.thumbnailURL, box: thumb, report: &report)
 
         let (pay, original) = ProductText.prices(p)
@@ -63,6 +66,9 @@ extension CatalogWidget {
         if context.wishes.list.contains(p.id), frame.width > 8 {
             let heart = " " + theme.heart + " "
             canvas.put(heart, x: frame.maxX - DisplayWidth.of(heart) - 1, y: frame.y, style: theme.discount)
+        }
+        if context.marks.contains(p.id), frame.width > 12 {
+            canvas.put(" " + theme.mark + " ", x: frame.x + 2, y: frame.y, style: theme.hintKey)
         }
         let inner = frame.insetBy(dx: 1, dy: 1)
         let (thumb, below) = inner.splitTop(layout.thumbnailRows)

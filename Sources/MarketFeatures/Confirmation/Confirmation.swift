@@ -8,6 +8,8 @@ public struct Confirmation: Sendable, Equatable {
         case deleteProduct(id: Int, name: String)
         /// Close the form below without saving what was typed.
         case discardChanges
+        /// Change (or delete) the marked products as planned.
+        case bulk(BulkPlan)
     }
 
     /// What the question tells the browser.
@@ -23,11 +25,12 @@ public struct Confirmation: Sendable, Equatable {
         self.action = action
     }
 
-    /// The question, for the dialog.
-    public var question: Phrase {
+    /// The question, for the dialog: its sentences.
+    public var question: [Phrase] {
         switch action {
-        case .deleteProduct(_, let name): .deleteQuestion(name: name)
-        case .discardChanges: .discardQuestion
+        case .deleteProduct(_, let name): [.deleteQuestion(name: name)]
+        case .discardChanges: [.discardQuestion]
+        case .bulk(let plan): plan.question
         }
     }
 

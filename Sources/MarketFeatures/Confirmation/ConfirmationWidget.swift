@@ -7,7 +7,7 @@ struct ConfirmationWidget: Widget {
 
     func render(_ area: Rect, into canvas: inout Canvas, report: inout FrameReport) {
         let theme = context.theme
-        let question = context.text(confirmation.question)
+        let question = confirmation.question.map { context.text($0) }.joined(separator: " ")
         let width = min(canvas.width - 4, max(40, DisplayWidth.of(question) + 6))
         let lines = TerminalText.wrapped(question, width: width - 4)
         let box = Rect(

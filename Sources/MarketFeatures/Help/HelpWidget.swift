@@ -9,7 +9,7 @@ struct HelpWidget: Widget {
     var offset = 0
 
     /// How many rows help has.
-    static let rowCount = 24
+    static let rowCount = 26
 
     /// How many rows fit on a screen `screenRows` high (a border above and below, and the screen's first and
     /// last line free).
@@ -33,6 +33,8 @@ struct HelpWidget: Widget {
             (k.label([.edit]), .edit(saveKey: k.label([.formSubmit]))),
             (k.label([.delete]), .delete),
             (k.label([.mine]), .mine),
+            (k.label([.markToggle, .markRange, .markClear]), .marks),
+            (k.label([.bulk]), .bulk),
             (k.label([.copyLink, .copySummary]), .copy),
             (k.label([.sortCycle]), .sort),
             (k.label([.filterInStock, .filterPrice]), .filter),

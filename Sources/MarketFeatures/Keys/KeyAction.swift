@@ -33,6 +33,10 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
     case sortCycle = "sort.cycle"
     case filterInStock = "filter.in-stock"
     case filterPrice = "filter.price"
+    case markToggle = "mark.toggle"
+    case markRange = "mark.range"
+    case markClear = "mark.clear"
+    case bulk
     case quit
     // The detail.
     case back
@@ -60,7 +64,8 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
         case .help, .about, .colorsCycle, .picturesCycle, .edit, .delete, .copyLink, .copySummary, .wishToggle, .wishList, .palette:
             .browse
         case .moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .moveFirst, .moveLast, .open, .toggleLayout,
-            .search, .searchClear, .refresh, .register, .mine, .sortCycle, .filterInStock, .filterPrice, .quit:
+            .search, .searchClear, .refresh, .register, .mine, .sortCycle, .filterInStock, .filterPrice, .markToggle, .markRange,
+            .markClear, .bulk, .quit:
             .list
         case .back, .picturePrevious, .pictureNext, .scrollUp, .scrollDown, .scrollPageUp, .scrollPageDown, .scrollTop, .reload,
             .pictureWindow:
@@ -102,6 +107,10 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
         case .sortCycle: ["o"]
         case .filterInStock: ["i"]
         case .filterPrice: ["$"]
+        case .markToggle: ["space"]
+        case .markRange: ["V"]
+        case .markClear: ["X"]
+        case .bulk: ["b"]
         case .quit: ["q"]
         case .back: ["q", "esc", "backspace"]
         case .picturePrevious: ["left", "h"]
@@ -160,6 +169,10 @@ extension KeyAction {
         case .pictureWindow: .pictureWindow
         case .picturePrevious: .previousPicture
         case .pictureNext: .nextPicture
+        case .markToggle: .markToggle
+        case .markRange: .markRange
+        case .markClear: .markClear
+        case .bulk: .bulk
         default: nil
         }
     }

@@ -22,7 +22,7 @@ public struct BrowserScreen {
     var context: RenderContext {
         RenderContext(
             theme: theme, spinnerFrame: state.spinnerFrame, canWrite: state.writer != nil, keymap: state.keymap,
-            language: state.language, marketURL: state.marketURL, wishes: state.wishes,
+            language: state.language, marketURL: state.marketURL, wishes: state.wishes, marks: state.marks,
             about: state.presented.contains { if case .about = $0 { true } else { false } } ? AboutFacts(state) : nil,
             terminalCursor: state.terminalCursor)
     }

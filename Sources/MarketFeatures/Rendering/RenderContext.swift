@@ -15,6 +15,8 @@ struct RenderContext: Sendable {
     var marketURL = ""
     /// The wish list (its view draws it; the list and grid mark its products ♥).
     var wishes = WishesState()
+    /// The marked products (the list and the grid mark them ✓).
+    var marks = Marks()
     /// What the about box says, when it is open (worked out only then).
     var about: AboutFacts?
     /// The terminal shows its own cursor at `Canvas.cursor`: a text field draws no cursor of its own.

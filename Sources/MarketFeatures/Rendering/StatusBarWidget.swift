@@ -15,11 +15,14 @@ struct StatusBarWidget: Widget {
         let catalog = state.catalog
         var left = " "
         // The poll for new products is silent: it says something only when it finds some (the banner).
-        if let activity = state.activity {
+        if let run = state.bulkRun {
+            left += context.spinner + " " + context.text(run.progress)
+        } else if let activity = state.activity {
             left += context.spinner + " " + context.text(activity.phrase)
         } else if let product = catalog.selectedProduct, state.detail == nil {
             left += context.text(
                 .position(index: catalog.selectedIndex + 1, count: catalog.products.count, more: catalog.hasNext, id: product.id))
+            if !state.marks.isEmpty { left += "  ·  " + context.text(.bulk(.markedCount(state.marks.count))) }
             if catalog.isArranged {
                 left += "  ·  " + context.text(
                     .arrangement(

@@ -138,6 +138,8 @@ public struct Theme: Sendable, Equatable {
     public var caret: String { ascii ? ">" : "▶" }
     /// The mark of a product on the wish list.
     public var heart: String { ascii ? "<3" : "♥" }
+    /// A marked product's mark (the bulk changes act on the marked).
+    public var mark: String { ascii ? "*" : "✓" }
     /// Spinner frames.
     public var spinnerFrames: [String] { ascii ? ["|", "/", "-", "\\"] : ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] }
 

@@ -4,6 +4,8 @@
   - `products import` of N products (default 1,000) with one picture each on the embedded market: wall time and
     peak memory, against N `products add` calls on another embedded market (a process each, as a shell loop
     registers a shop); and the `--dry-run` of the same file;
+  - a 20% price cut on 500 marked products from the browser under tmux: seconds from the confirming key to
+    the summary, and how often the status line's count moved;
   - `products export --all --no-pictures` of 100,000 products: wall time and peak memory, against
     `products list --all --jsonl` of the same market, which reads the same pages; and once with the pictures
     column (a detail request a product).
@@ -44,6 +46,104 @@ def peak_of(command, env, stdout=subprocess.DEVNULL):
     return float(seconds), int(kilobytes) / 1024, process.stdout
 
 
+def bulk_cut(binary, env, work, count):
+    """A 20% price cut of `count` marked products from the browser under tmux, against `openmarket serve`:
+    seconds from the `y` that confirms it to the summary, and the longest time the status line's count stood
+    still meanwhile (sampled every 50 ms)."""
+    data = os.path.join(work, "bulk-data")
+    port = "18338"
+    server = subprocess.Popen([binary, "serve", "--port", port, "--data-dir", data, "--log-level", "warning"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    socket = "om-bench-bulk"
+    tmux = ["tmux", "-L", socket]
+    try:
+        for line in server.stdout:
+            if b"Stop with Ctrl-C" in line:
+                break
+        base = "http://127.0.0.1:" + port
+        added = subprocess.run([binary, "vendor", "add", "Bulk Seller", "--data-dir", data], env=env, capture_output=True, text=True).stdout
+        identifier = added.split("identifier", 1)[1].split()[0]
+        secret = added.split("secret", 1)[1].split()[0]
+        with open(os.path.join(work, "p.png"), "wb") as picture:
+            picture.write(png(40, 30, 1))
+        shop = os.path.join(work, "bulk.csv")
+        with open(shop, "w") as out:
+            out.write("name,description,price,currency,stock,pictures\n")
+            for i in range(count):
+                out.write(f"Bulkcut Kettle {i},A kettle for the bulk change benchmark.,10000,KRW,{i % 9},p.png\n")
+        who = ["--server", base, "--identifier", identifier, "--secret", secret]
+        subprocess.run([binary, "products", "import", shop] + who, env=env, check=True, capture_output=True)
+        command = (f"env OPENMARKET_CONFIG= OPENMARKET_CHOICES= XDG_CONFIG_HOME={work}/config LANG=C.UTF-8 TERM=tmux-256color "
+                   f"{binary} --layout list --pictures off " + " ".join(who))
+        subprocess.run(tmux + ["-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "30", command], check=True)
+
+        def screen():
+            return subprocess.run(tmux + ["capture-pane", "-p", "-t", "0"], capture_output=True, text=True).stdout
+
+        def keys(*names, literal=False):
+            subprocess.run(tmux + ["send-keys", "-t", "0"] + (["-l"] if literal else []) + list(names), check=True)
+
+        def wait(text, timeout=60):
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline:
+                shown = screen()
+                if text in shown:
+                    return shown
+                time.sleep(0.05)
+            raise SystemExit(f"the browser never showed {text!r}:\n{screen()}")
+
+        wait("products")
+        keys("/")
+        keys("Bulkcut", literal=True)
+        keys("Enter")
+        wait("Bulkcut Kettle")
+        keys("Space")
+        wait("1 marked")
+        for _ in range(count // 20 + 5):
+            if f"{count} of {count}  ·" in screen():
+                break
+            keys("G")
+            time.sleep(0.2)
+        keys("V")
+        wait(f"{count} marked")
+        keys("b")
+        keys("1")
+        keys(" -20", literal=True)
+        keys("Enter")
+        wait("[ Yes ]")
+        start = time.monotonic()
+        keys("y")
+        last_text, last_change, longest, seen = None, start, 0.0, 0
+        while True:
+            shown = screen()
+            now = time.monotonic()
+            if f"Changed {count} products" in shown:
+                longest = max(longest, now - last_change)
+                break
+            status = [line for line in shown.splitlines() if f" of {count}…" in line]
+            text = status[0].strip() if status else None
+            if text != last_text:
+                longest = max(longest, now - last_change)
+                last_text, last_change = text, now
+                seen += 1
+            if now - start > 120:
+                raise SystemExit("the bulk change did not finish in 120 s")
+            time.sleep(0.05)
+        return now - start, longest, seen
+    finally:
+        subprocess.run(tmux + ["kill-server"], capture_output=True)
+        server.terminate()
+        server.wait()
+
+
+def report_bulk(binary, env, work, count):
+    seconds, still, counts = bulk_cut(binary, env, work, count)
+    print(f"## A 20% price cut on {count} marked products from the browser (tmux, `openmarket serve` on loopback)")
+    print()
+    print(f"From the `y` that confirms it to “Changed {count} products.”: **{seconds:.2f} s** (goal ≤ 10 s); the status line's")
+    print(f"count changed {counts} times, and stood still at most {still:.2f} s (goal: at least once a second).")
+
+
 def median(values):
     ordered = sorted(values)
     return ordered[len(ordered) // 2]
@@ -55,6 +155,8 @@ def main():
     parser.add_argument("--rows", type=int, default=1000)
     parser.add_argument("--export-products", type=int, default=100_000)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--bulk", type=int, default=500)
+    parser.add_argument("--only-bulk", action="store_true", help="only the price cut from the browser")
     options = parser.parse_args()
     binary = os.path.abspath(options.bin)
     work = tempfile.mkdtemp(prefix="openmarket-workbench.")
@@ -62,6 +164,12 @@ def main():
     env.pop("OPENMARKET_IDENTIFIER", None)
     env.pop("OPENMARKET_SECRET", None)
     try:
+        if options.only_bulk:
+            load = open("/proc/loadavg").read().split()[0]
+            print(f"# openmarket bulk change — {time.strftime('%Y-%m-%dT%H:%MZ', time.gmtime())} — {os.cpu_count()} cores, load {load}")
+            print()
+            report_bulk(binary, env, work, options.bulk)
+            return
         pictures = os.path.join(work, "pictures")
         os.makedirs(pictures)
         shop = os.path.join(work, "shop.csv")
@@ -148,6 +256,8 @@ def main():
         print(f"| `products export --all --no-pictures` (CSV, {median(out_sizes) / 1048576:.0f} MiB) | {median(exports):.2f} | {median(export_peaks):.0f} |")
         print(f"| `products list --all --jsonl` (the peer: the same pages) | {median(lists):.2f} | {median(list_peaks):.0f} |")
         print(f"| `products export --all` with the pictures column (a detail request a product, 8 at once), once | {pictured:.2f} | {pictured_peak:.0f} |")
+        print()
+        report_bulk(binary, env, work, options.bulk)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

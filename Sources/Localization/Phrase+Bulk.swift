@@ -28,6 +28,14 @@ extension Phrase {
         /// Done: how many changed or deleted, how many refused (the first reason).
         case changed(count: Int, refused: Int, reason: String?)
         case deleted(count: Int, refused: Int, reason: String?)
+        /// `u`: the question before undoing the last bulk change, and what is left as it is.
+        case askUndo(count: Int, change: String)
+        /// `u` with no bulk change to undo.
+        case nothingToUndo
+        /// A product changed by someone else since the bulk change: left as it is.
+        case changedSince
+        /// Done undoing.
+        case undone(count: Int, refused: Int, reason: String?)
         /// The hint words.
         case choose, mark, range, clear, act
     }
@@ -65,6 +73,12 @@ extension Phrase.Bulk {
             "Changed \(count) \(count == 1 ? "product" : "products")" + (refused > 0 ? "; \(refused) refused: \(reason ?? "")" : ".")
         case .deleted(let count, let refused, let reason):
             "Deleted \(count) \(count == 1 ? "product" : "products")" + (refused > 0 ? "; \(refused) refused: \(reason ?? "")" : ".")
+        case .askUndo(let count, let change):
+            "Undo the last change (\(change)) of \(count) \(count == 1 ? "product" : "products")? Any changed since is left as it is."
+        case .nothingToUndo: "Nothing to undo: u undoes the last change of marked products, while its products are as it left them."
+        case .changedSince: "changed since, left as it is"
+        case .undone(let count, let refused, let reason):
+            "Undid the change of \(count) \(count == 1 ? "product" : "products")" + (refused > 0 ? "; \(refused) left: \(reason ?? "")" : ".")
         case .choose: "choose"
         case .mark: "mark"
         case .range: "mark up to here"
@@ -103,6 +117,11 @@ extension Phrase.Bulk {
             "상품 \(count)개를 바꿨습니다" + (refused > 0 ? ". \(refused)개 거부: \(reason ?? "")" : ".")
         case .deleted(let count, let refused, let reason):
             "상품 \(count)개를 삭제했습니다" + (refused > 0 ? ". \(refused)개 거부: \(reason ?? "")" : ".")
+        case .askUndo(let count, let change): "상품 \(count)개의 마지막 변경(\(change))을 되돌릴까요? 그 뒤에 바뀐 상품은 그대로 둡니다."
+        case .nothingToUndo: "되돌릴 것이 없습니다. u 키는 표시한 상품의 마지막 변경을, 상품이 그대로일 때 되돌립니다."
+        case .changedSince: "그 뒤에 바뀌어 그대로 둠"
+        case .undone(let count, let refused, let reason):
+            "상품 \(count)개의 변경을 되돌렸습니다" + (refused > 0 ? ". \(refused)개 남음: \(reason ?? "")" : ".")
         case .choose: "고르기"
         case .mark: "표시"
         case .range: "여기까지 표시"

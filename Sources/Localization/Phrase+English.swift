@@ -305,6 +305,7 @@ extension Phrase.Command {
         case .markRange: "Mark the products up to here"
         case .markClear: "Clear the marks"
         case .bulk: "Change the marked products: price, discount, stock, delete"
+        case .undo: "Undo the last change of marked products"
         case .back: "Back to the list"
         case .reload: "Reload the product"
         case .pictureWindow: "Zoom: the picture on the whole window"
@@ -434,7 +435,7 @@ extension Phrase.HelpRow {
         case .pictureWindow: "zoom: a product's picture on the whole window"
         case .about: "about this market: where, how many, who"
         case .marks: "mark a product · the ones up to here · clear the marks"
-        case .bulk: "change the marked: price, discount, stock, delete"
+        case .bulk: "change the marked: price, discount, stock, delete · undo it"
         }
     }
 }

@@ -269,6 +269,7 @@ extension Phrase.Command {
         case .markRange: "여기까지 상품 표시"
         case .markClear: "표시 모두 지우기"
         case .bulk: "표시한 상품 바꾸기: 가격, 할인, 재고, 삭제"
+        case .undo: "표시한 상품의 마지막 변경 되돌리기"
         case .back: "목록으로 돌아가기"
         case .reload: "상품 다시 불러오기"
         case .pictureWindow: "크게: 사진을 창 가득 보기"
@@ -398,7 +399,7 @@ extension Phrase.HelpRow {
         case .pictureWindow: "크게: 상품 사진을 창 가득 보기"
         case .about: "이 마켓 정보: 어디, 몇 개, 누구"
         case .marks: "상품 표시 · 여기까지 표시 · 표시 지우기"
-        case .bulk: "표시한 상품 바꾸기: 가격, 할인, 재고, 삭제"
+        case .bulk: "표시한 상품 바꾸기: 가격, 할인, 재고, 삭제 · 되돌리기"
         }
     }
 }

@@ -280,7 +280,7 @@ extension Phrase {
     public enum Command: Sendable, Equatable, CaseIterable {
         case help, about, colours, pictures, edit, delete, copyLink, copySummary, keep, wishList, layout, search, refresh
         case register, mine, sort, inStock, priceRange, quit, first, last, open, clearSearch
-        case markToggle, markRange, markClear, bulk
+        case markToggle, markRange, markClear, bulk, undo
         /// The detail's.
         case back, reload, pictureWindow, previousPicture, nextPicture
     }

@@ -64,10 +64,19 @@ extension BrowserRuntime.Loop {
                 let write = job.writes[next]
                 next += 1
                 group.addTask {
+                    // An undo changes a product back only while the market has it as the change left it.
+                    if case .revert(let id, _, let expecting) = write {
+                        let now = await Self.attempt(in: language, { () async throws(OpenMarketError) in try await client.product(id: id) })
+                        if case .success(let product)? = now, !expecting.holds(for: product.summary) {
+                            answer(id, .failure(BrowserFailure(language.text(.bulk(.changedSince)))))
+                            return
+                        }
+                    }
                     let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in
                         let identity = try Self.require(identity)
                         switch write {
-                        case .update(let id, let changes): return try await client.update(id: id, changes: changes, identity: identity)
+                        case .update(let id, let changes), .revert(let id, let changes, _):
+                            return try await client.update(id: id, changes: changes, identity: identity)
                         case .delete(let id): return try await client.delete(id: id, identity: identity)
                         }
                     }) ?? .failure(BrowserFailure(language.text(Activity.saving.cancelledPhrase)))

@@ -7,7 +7,7 @@ import Testing
 /// price cut asked (`b`, `1`, `-20`, Enter), the question read, confirmed, and the market's prices checked.
 @Suite("Bulk changes from the browser, end to end")
 struct BulkEndToEndTests {
-    @Test("60 marked products get 20% off: the question names them and the prices in all, the status line counts, the summary says what was done, and the market has the new prices")
+    @Test("60 marked products get 20% off: the question names them and the prices in all, the summary says what was done, the market has the new prices; u undoes it as one step, leaving the one another client changed since")
     func priceCut() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -54,7 +54,22 @@ struct BulkEndToEndTests {
         try await tmux.waitFor(text: "Changed 60 products.", timeout: .seconds(60))
 
         let page = try await market.http.send("GET", "/api/products?items_per_page=100&search_value=Bulkcut").json()
-        let prices = (page["pages"] as? [[String: Any]] ?? []).compactMap { $0["price"] as? Int }
+        let products = page["pages"] as? [[String: Any]] ?? []
+        let prices = products.compactMap { $0["price"] as? Int }
         #expect(prices.count == 60 && prices.allSatisfy { $0 == 8000 }, "\(prices)")
+
+        // Someone changes one of them meanwhile (another client); u undoes the change of the other 59 only.
+        let other = try #require(products.first?["id"] as? Int)
+        let patched = try await market.http.send(
+            "PATCH", "/api/products/\(other)", headers: ["identifier": seller.identifier, "Content-Type": "application/json"],
+            body: Data(#"{"secret":"\#(seller.secret)","price":7000}"#.utf8))
+        #expect(patched.status == 200)
+        try tmux.send("u")
+        try await tmux.waitFor(text: "Undo the last change (-20%) of 60 products?")
+        try tmux.send("y")
+        try await tmux.waitFor(text: "Undid the change of 59 products; 1 left: #\(other): changed since, left as it is")
+        let undone = try await market.http.send("GET", "/api/products?items_per_page=100&search_value=Bulkcut").json()
+        let back = (undone["pages"] as? [[String: Any]] ?? []).map { ($0["id"] as? Int ?? 0, $0["price"] as? Int ?? 0) }
+        #expect(back.count == 60 && back.allSatisfy { $0.0 == other ? $0.1 == 7000 : $0.1 == 10000 }, "\(back)")
     }
 }

@@ -95,7 +95,8 @@ struct CatalogTests {
             .notDiscount, .notStock, .askPrice(count: 500, change: "-20%", before: "₩6,000,000", after: "₩4,800,000"),
             .askDiscount(count: 2, percent: "10"), .askStock(count: 2, stock: 0), .askDelete(count: 2), .othersLeftOut(1), .refusedLeftOut(2),
             .noneCanChange, .progress(done: 120, total: 500), .changed(count: 498, refused: 2, reason: "#12: refused"),
-            .deleted(count: 2, refused: 0, reason: nil), .choose, .mark, .range, .clear, .act,
+            .deleted(count: 2, refused: 0, reason: nil), .choose, .mark, .range, .clear, .act, .askUndo(count: 3, change: "-20%"),
+            .nothingToUndo, .changedSince, .undone(count: 2, refused: 1, reason: "#7: changed since"),
         ].map { .bulk($0) }
 
     /// The name of a phrase's case, as its declaration spells it.

@@ -122,13 +122,15 @@ struct BulkTests {
         let job = BulkJob(id: 1, writes: [.update(id: 100, changes: ProductChanges(price: 9600)), .update(id: 99, changes: ProductChanges(price: 9600))])
         browser.send(.keyPressed(.character("y")), effects: [.bulkWrite(job)]) {
             $0.presented = []
-            $0.bulkRun = BulkRun(job: 1, deletes: false, total: 2)
+            $0.bulkRun = BulkRun(
+                job: 1, deletes: false, total: 2, change: .pricePercent(-20), before: [100: Samples.product(100), 99: Samples.product(99)])
             $0.nextBulkJob = 2
         }
         #expect(browser.state.isBusy)
         #expect(render(browser.state).0.trimmedLines().last(where: { $0.contains("0 of 2…") }) != nil, "the progress on the status line")
         browser.send(.bulkWritten(job: 1, productID: 100, .success(Self.changed(100, price: 9600)))) {
             $0.bulkRun?.done = 1
+            $0.bulkRun?.after = [Samples.product(100, price: 9600)]
             $0.catalog.allProducts[0] = Samples.product(100, price: 9600)
             $0.marks.products[0] = Samples.product(100, price: 9600)
         }
@@ -136,7 +138,32 @@ struct BulkTests {
         browser.send(.bulkWritten(job: 7, productID: 99, .success(Self.changed(99, price: 1))))
         browser.send(.bulkWritten(job: 1, productID: 99, .failure(BrowserFailure("The server refused: secret is wrong for this vendor (403).")))) {
             $0.bulkRun = nil
+            $0.lastBulk = BulkUndo(change: .pricePercent(-20), steps: [BulkUndo.Step(before: Samples.product(100), after: Samples.product(100, price: 9600))])
             $0.notice = "Changed 1 product; 1 refused: #99: The server refused: secret is wrong for this vendor (403)."
+        }
+
+        // u undoes it, as one step: the product the change wrote goes back, if the market still has it so.
+        let undo = BulkUndo(change: .pricePercent(-20), steps: [BulkUndo.Step(before: Samples.product(100), after: Samples.product(100, price: 9600))])
+        browser.send(.keyPressed(.character("u"))) {
+            $0.notice = nil
+            $0.presented = [.confirmation(Confirmation(action: .undoBulk(undo)))]
+        }
+        #expect(render(browser.state).0.trimmedLines().joined(separator: " ").contains("Undo the last change (-20%) of 1 product? Any changed since is left as it is."))
+        let revert = BulkJob.Write.revert(id: 100, changes: ProductChanges(price: 12000), expecting: BulkJob.Expected(Samples.product(100, price: 9600)))
+        browser.send(.keyPressed(.character("y")), effects: [.bulkWrite(BulkJob(id: 2, writes: [revert]))]) {
+            $0.presented = []
+            $0.lastBulk = nil
+            $0.bulkRun = BulkRun(job: 2, deletes: false, total: 1)
+            $0.nextBulkJob = 3
+        }
+        browser.send(.bulkWritten(job: 2, productID: 100, .success(Self.changed(100, price: 12000)))) {
+            $0.bulkRun = nil
+            $0.catalog.allProducts[0] = Samples.product(100)
+            $0.marks.products[0] = Samples.product(100)
+            $0.notice = "Undid the change of 1 product."
+        }
+        browser.send(.keyPressed(.character("u"))) {
+            $0.notice = "Nothing to undo: u undoes the last change of marked products, while its products are as it left them."
         }
     }
 
@@ -226,7 +253,7 @@ struct BulkTests {
         browser.send(.keyPressed(.character("5"))) { $0.presented = [.confirmation(Confirmation(action: .bulk(plan)))] }
         browser.send(.keyPressed(.character("y")), effects: [.bulkWrite(BulkJob(id: 1, writes: [.delete(id: 100), .delete(id: 99)]))]) {
             $0.presented = []
-            $0.bulkRun = BulkRun(job: 1, deletes: true, total: 2)
+            $0.bulkRun = BulkRun(job: 1, deletes: true, total: 2, change: .delete, before: [100: Samples.product(100), 99: Samples.product(99)])
             $0.nextBulkJob = 2
         }
         browser.send(.bulkWritten(job: 1, productID: 100, .success(Samples.detail(100)))) {

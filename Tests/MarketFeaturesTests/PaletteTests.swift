@@ -204,7 +204,7 @@ extension FeatureTester where State == BrowserState, Event == BrowserEvent, Effe
     ) {
         send(.keyPressed(key), effects: [], { state in
             let overDetail = if case .detail? = state.presented.last { true } else { false }
-            let writes: Set<KeyAction> = [.edit, .delete, .register, .mine, .bulk]
+            let writes: Set<KeyAction> = [.edit, .delete, .register, .mine, .bulk, .undo]
             let offered = KeyAction.allCases.filter { action in
                 guard action.command != nil, state.writer != nil || !writes.contains(action) else { return false }
                 switch action.context {

@@ -15,6 +15,8 @@ extension BrowserState {
             return [.deleteProduct(id: id)]
         case .confirmation(.confirmed(.bulk(let plan))):
             return bulkConfirmed(plan)
+        case .confirmation(.confirmed(.undoBulk(let undo))):
+            return undoConfirmed(undo)
         case .bulk(.chosen(let change)):
             return bulkChosen(change)
         case .confirmation(.confirmed(.discardChanges)):

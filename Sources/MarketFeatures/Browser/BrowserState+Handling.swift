@@ -112,6 +112,8 @@ extension BrowserState {
             return clearMarks()
         case .bulk:
             return openBulk()
+        case .undo:
+            return askToUndo()
         default:
             return []
         }

@@ -41,6 +41,26 @@ extension BrowserState {
         return []
     }
 
+    /// `u`: the question before undoing the last bulk change.
+    mutating func askToUndo() -> [BrowserEffect] {
+        guard let undo = lastBulk, bulkRun == nil else {
+            notice = language.text(bulkRun.map(\.progress) ?? .bulk(.nothingToUndo))
+            return []
+        }
+        presented.append(.confirmation(Confirmation(action: .undoBulk(undo))))
+        return []
+    }
+
+    /// Confirmed: each product goes back as it was, if the market still has it as the change left it.
+    mutating func undoConfirmed(_ undo: BulkUndo) -> [BrowserEffect] {
+        let job = nextBulkJob
+        nextBulkJob += 1
+        lastBulk = nil
+        let writes = undo.writes()
+        bulkRun = BulkRun(job: job, deletes: false, total: writes.count)
+        return [.bulkWrite(BulkJob(id: job, writes: writes))]
+    }
+
     /// The menu chose a change: its plan over the marked products, and the question before it is sent.
     mutating func bulkChosen(_ change: BulkChange) -> [BrowserEffect] {
         let plan = BulkPlan(change, over: marks.products, vendorID: writer?.vendorID)
@@ -57,7 +77,9 @@ extension BrowserState {
         let job = nextBulkJob
         nextBulkJob += 1
         let deletes = plan.change == .delete
-        bulkRun = BulkRun(job: job, deletes: deletes, total: plan.steps.count)
+        bulkRun = BulkRun(
+            job: job, deletes: deletes, total: plan.steps.count, change: plan.change,
+            before: Dictionary(plan.steps.map { ($0.product.id, $0.product) }, uniquingKeysWith: { first, _ in first }))
         let writes: [BulkJob.Write] = plan.steps.map { step in
             deletes ? .delete(id: step.product.id) : .update(id: step.product.id, changes: step.changes)
         }
@@ -79,12 +101,14 @@ extension BrowserState {
             } else {
                 let summary = catalog.replace(detail.summary)
                 marks.update(summary)
+                run.after.append(summary)
             }
         case .failure(let failure):
             run.refused.append(BulkRun.Refusal(id: productID, reason: failure.message))
         }
         if run.answered >= run.total {
             bulkRun = nil
+            if let undo = run.undo { lastBulk = undo }
             notice = language.text(run.summary)
         } else {
             bulkRun = run

@@ -1,4 +1,5 @@
 public import Localization
+public import OpenMarketAPI
 
 /// A bulk change under way: how many writes there are, how many have answered, and those refused.
 public struct BulkRun: Sendable, Equatable {
@@ -15,16 +16,30 @@ public struct BulkRun: Sendable, Equatable {
 
     public var job: Int
     public var deletes: Bool
+    /// The change made (nil: an undo), and the products before it, by id, for the undo it leaves.
+    public var change: BulkChange?
+    public var before: [Int: ProductSummary] = [:]
+    /// The products as the market answered them, in the order they answered.
+    public var after: [ProductSummary] = []
     public var total: Int
     /// The products written so far.
     public var done = 0
     /// The products the market refused.
     public var refused: [Refusal] = []
 
-    public init(job: Int, deletes: Bool, total: Int) {
+    public init(job: Int, deletes: Bool, total: Int, change: BulkChange? = nil, before: [Int: ProductSummary] = [:]) {
         self.job = job
         self.deletes = deletes
         self.total = total
+        self.change = change
+        self.before = before
+    }
+
+    /// What undoes it: each product changed, before and after; nil for a delete, an undo, or nothing changed.
+    public var undo: BulkUndo? {
+        guard !deletes, let change else { return nil }
+        let steps = after.compactMap { product in before[product.id].map { BulkUndo.Step(before: $0, after: product) } }
+        return steps.isEmpty ? nil : BulkUndo(change: change, steps: steps)
     }
 
     /// Answers so far, written or refused.
@@ -36,6 +51,7 @@ public struct BulkRun: Sendable, Equatable {
     /// What is said when every write has answered.
     public var summary: Phrase {
         let reason = refused.first.map { "#\($0.id): \($0.reason)" }
+        if !deletes, change == nil { return .bulk(.undone(count: done, refused: refused.count, reason: reason)) }
         return deletes ? .bulk(.deleted(count: done, refused: refused.count, reason: reason))
             : .bulk(.changed(count: done, refused: refused.count, reason: reason))
     }

@@ -10,6 +10,8 @@ public struct Confirmation: Sendable, Equatable {
         case discardChanges
         /// Change (or delete) the marked products as planned.
         case bulk(BulkPlan)
+        /// Undo the last bulk change.
+        case undoBulk(BulkUndo)
     }
 
     /// What the question tells the browser.
@@ -31,6 +33,7 @@ public struct Confirmation: Sendable, Equatable {
         case .deleteProduct(_, let name): [.deleteQuestion(name: name)]
         case .discardChanges: [.discardQuestion]
         case .bulk(let plan): plan.question
+        case .undoBulk(let undo): [.bulk(.askUndo(count: undo.steps.count, change: undo.change.spoken))]
         }
     }
 

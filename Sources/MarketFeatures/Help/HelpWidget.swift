@@ -34,7 +34,7 @@ struct HelpWidget: Widget {
             (k.label([.delete]), .delete),
             (k.label([.mine]), .mine),
             (k.label([.markToggle, .markRange, .markClear]), .marks),
-            (k.label([.bulk]), .bulk),
+            (k.label([.bulk, .undo]), .bulk),
             (k.label([.copyLink, .copySummary]), .copy),
             (k.label([.sortCycle]), .sort),
             (k.label([.filterInStock, .filterPrice]), .filter),

@@ -37,6 +37,7 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
     case markRange = "mark.range"
     case markClear = "mark.clear"
     case bulk
+    case undo
     case quit
     // The detail.
     case back
@@ -65,7 +66,7 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
             .browse
         case .moveUp, .moveDown, .moveLeft, .moveRight, .pageUp, .pageDown, .moveFirst, .moveLast, .open, .toggleLayout,
             .search, .searchClear, .refresh, .register, .mine, .sortCycle, .filterInStock, .filterPrice, .markToggle, .markRange,
-            .markClear, .bulk, .quit:
+            .markClear, .bulk, .undo, .quit:
             .list
         case .back, .picturePrevious, .pictureNext, .scrollUp, .scrollDown, .scrollPageUp, .scrollPageDown, .scrollTop, .reload,
             .pictureWindow:
@@ -111,6 +112,7 @@ public enum KeyAction: String, Sendable, CaseIterable, Comparable {
         case .markRange: ["V"]
         case .markClear: ["X"]
         case .bulk: ["b"]
+        case .undo: ["u"]
         case .quit: ["q"]
         case .back: ["q", "esc", "backspace"]
         case .picturePrevious: ["left", "h"]
@@ -173,6 +175,7 @@ extension KeyAction {
         case .markRange: .markRange
         case .markClear: .markClear
         case .bulk: .bulk
+        case .undo: .undo
         default: nil
         }
     }

@@ -23,7 +23,7 @@ extension BrowserState {
     /// palette closes before they run, leaving that on top).
     func isOffered(_ action: KeyAction) -> Bool {
         switch action {
-        case .edit, .delete, .register, .mine, .bulk: guard writer != nil else { return false }
+        case .edit, .delete, .register, .mine, .bulk, .undo: guard writer != nil else { return false }
         default: break
         }
         switch action.context {

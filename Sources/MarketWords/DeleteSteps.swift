@@ -10,4 +10,12 @@ public enum DeleteSteps {
     public static let secretKey = "secret"
     /// The second step's path for `token`, as the first step answers it.
     public static func deletePath(token: String) -> String { "\(MarketPaths.products)/\(token)" }
+
+    /// How long a deleted product is kept for its vendor to bring back (an extension of `openmarket serve`:
+    /// docs/API.md, "Undo a delete"), in seconds; then it and its pictures are gone for good.
+    public static let keptSeconds = 600
+    /// The path that brings product `id` back (`POST`, the secret in the body).
+    public static func restorePath(id: Int) -> String { "\(MarketPaths.product(id: id))/\(restore)" }
+    /// The last path component of a restore.
+    public static let restore = "restore"
 }

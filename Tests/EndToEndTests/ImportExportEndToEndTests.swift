@@ -128,6 +128,31 @@ struct ImportExportEndToEndTests {
         #expect(tooBig.status == 65 && tooBig.errors.contains("the file is 1024 MB; an import reads at most 32 MB"), "\(tooBig.errors)")
     }
 
+    @Test("products restore brings back a product deleted a moment ago, as it was (0); a second time, or one never deleted, 66; another vendor's, 77")
+    func restore() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let market = try await ServedMarket.start(dataDirectory: folder.path + "/market")
+        defer { market.process.stop() }
+        let as_ = ["--server", market.http.base, "--identifier", market.identifier, "--secret", market.secret]
+        let newest = try #require((try await market.http.send("GET", "/api/products?items_per_page=1").json()["pages"] as? [[String: Any]])?.first)
+        let id = try #require(newest["id"] as? Int)
+        let deleted = try await Self.products(["delete", "\(id)", "--yes"] + as_, home: folder)
+        #expect(deleted.status == 0, "\(deleted.errors)")
+        #expect(try await market.http.send("GET", "/api/products/\(id)").status == 404)
+        let stranger = try ServedMarket.addVendor("Stranger", dataDirectory: folder.path + "/market")
+        let notYours = try await Self.products(
+            ["restore", "\(id)", "--server", market.http.base, "--identifier", stranger.identifier, "--secret", stranger.secret], home: folder)
+        #expect(notYours.status == 77, "\(notYours.errors)")
+        let restored = try await Self.products(["restore", "\(id)", "--json"] + as_, home: folder)
+        #expect(restored.status == 0, "\(restored.errors)")
+        let back = try ProductsCommandEndToEndTests.object(restored.output)
+        #expect(back["id"] as? Int == id && back["name"] as? String == newest["name"] as? String && (back["images"] as? [Any])?.isEmpty == false)
+        #expect(try await market.http.send("GET", "/api/products/\(id)").status == 200)
+        let twice = try await Self.products(["restore", "\(id)"] + as_, home: folder)
+        #expect(twice.status == 66 && twice.errors.contains("kept for 10 minutes"), "\(twice.errors)")
+    }
+
     @Test("the market dies midway: the lines done and not done are said (69); once it is back, the same file finishes the rest, and nothing is registered twice")
     func midway() async throws {
         let folder = try TemporaryDirectory()

@@ -80,7 +80,7 @@ struct CachedProductStoreTests {
                 id: fixture.ids[0], vendorID: fixture.vendorID, with: ProductChanges(stock: 9), at: Date())
             emptied = lists + [first]  // page 1 shows the product
         case .delete:
-            _ = try await fixture.cache.delete(id: fixture.ids[0])
+            _ = try await fixture.cache.delete(id: fixture.ids[0], at: Date())
             emptied = lists + [first]
         case .failedUpdate:
             await #expect(throws: APIError.self) {
@@ -176,7 +176,7 @@ struct CachedProductStoreTests {
                 _ = try await cache.update(id: ids.randomElement(using: &generator)!, vendorID: vendor, with: changes, at: Date())
             case 4 where !ids.isEmpty:
                 let id = ids.remove(at: Int.random(in: 0..<ids.count, using: &generator))
-                _ = try await cache.delete(id: id)
+                _ = try await cache.delete(id: id, at: Date())
             default:
                 let query = queries.randomElement(using: &generator)!
                 _ = try await cache.listAnswer(query: "\(query)") { query }
@@ -214,7 +214,7 @@ struct CachedProductStoreTests {
 
         try await fixture.insert("Red Lamp")
         #expect(try await fixture.list("page_no=1").contains("Red Lamp"))
-        let deleted = try await fixture.cache.delete(id: fixture.ids[1])
+        let deleted = try await fixture.cache.delete(id: fixture.ids[1], at: Date())
         #expect(try await fixture.cache.detailAnswer(id: deleted.product.id) == nil)
         #expect(!(try await fixture.list("page_no=1").contains("Green Vase")))
     }
@@ -372,5 +372,9 @@ final class CountingProductStore: ProductStore {
         try await base.update(id: id, vendorID: vendorID, with: changes, at: date)
     }
 
-    func delete(id: Int) async throws -> StoredProductDetail { try await base.delete(id: id) }
+    func delete(id: Int, at date: Date) async throws -> StoredProductDetail { try await base.delete(id: id, at: date) }
+    func restore(id: Int, vendorID: Int, deletedSince since: Date) async throws -> StoredProductDetail {
+        try await base.restore(id: id, vendorID: vendorID, deletedSince: since)
+    }
+    func purgeDeleted(before date: Date) async throws -> [StoredProductDetail] { try await base.purgeDeleted(before: date) }
 }

@@ -25,7 +25,11 @@ struct ReadinessTests {
         func update(id: Int, vendorID: Int, with changes: ProductChanges, at date: Date) async throws
             -> StoredProductDetail
         { throw APIError(.internalServerError, "no") }
-        func delete(id: Int) async throws -> StoredProductDetail { throw APIError(.internalServerError, "no") }
+        func delete(id: Int, at date: Date) async throws -> StoredProductDetail { throw APIError(.internalServerError, "no") }
+        func restore(id: Int, vendorID: Int, deletedSince since: Date) async throws -> StoredProductDetail {
+            throw APIError(.internalServerError, "no")
+        }
+        func purgeDeleted(before date: Date) async throws -> [StoredProductDetail] { throw APIError(.internalServerError, "no") }
     }
 
     func body(_ answer: (status: HTTPResponse.Status, body: String)) throws -> [String: Any] {

@@ -90,12 +90,12 @@ struct UpdateDeleteTests {
     }
 
     @Test(
-        "archived gives a single-use delete path; DELETE removes the product and its files",
+        "archived gives a single-use delete path; DELETE removes the product, its files once it can no longer be brought back",
         arguments: StoreKind.allCases)
     func deletes(store: StoreKind) async throws {
         let market = try await TestMarket.make(store: store)
         defer { market.directory.remove() }
-        try await market.test { client in
+        let kept = try await market.test { client in
             let created = try await client.registerValid(as: market.alice, pictures: 2)
             let id = created["id"] as! Int
             let tokenResponse = try await archive(client, id, as: market.alice)
@@ -115,10 +115,18 @@ struct UpdateDeleteTests {
             let reused = try await client.send(.delete, path, identifier: market.alice.identifier)
             #expect(reused.status == .notFound)
             #expect(try reused.errorMessage().contains("already used"))
+            return FileManager.default.enumerator(atPath: market.directory.url.appendingPathComponent("images").path)?
+                .allObjects.compactMap { $0 as? String }.filter { $0.hasSuffix(".jpg") }.count ?? 0
         }
-        let leftovers = FileManager.default.enumerator(atPath: market.directory.url.appendingPathComponent("images").path)?
-            .allObjects.compactMap { $0 as? String }.filter { $0.hasSuffix(".jpg") } ?? []
-        #expect(leftovers.isEmpty, "picture files of a deleted product: \(leftovers)")
+        // Its files stay while it can be brought back (ten minutes), then the purge removes them.
+        func files() -> [String] {
+            FileManager.default.enumerator(atPath: market.directory.url.appendingPathComponent("images").path)?
+                .allObjects.compactMap { $0 as? String }.filter { $0.hasSuffix(".jpg") } ?? []
+        }
+        #expect(files().count == kept, "kept for a restore: \(files())")
+        market.clock.advance(by: 601)
+        await market.server.purgeDeleted()
+        #expect(files().isEmpty, "picture files of a deleted product: \(files())")
     }
 
     @Test(

@@ -525,13 +525,13 @@ _openmarket_products() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    list|show|add|edit|delete|export|import)
+    list|show|add|edit|delete|restore|export|import)
         # Offer subcommand argument completions
         "_openmarket_products_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'list show add edit delete export import' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'list show add edit delete restore export import' -- "${cur}"))
         ;;
     esac
 }
@@ -710,6 +710,36 @@ _openmarket_products_edit() {
 _openmarket_products_delete() {
     repeating_flags=()
     non_repeating_flags=(--yes --json -h --help)
+    repeating_options=()
+    non_repeating_options=(--server --identifier --secret --data-dir --config --lang)
+    __openmarket_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--identifier')
+        return
+        ;;
+    '--secret')
+        return
+        ;;
+    '--data-dir')
+        return
+        ;;
+    '--config')
+        return
+        ;;
+    '--lang')
+        return
+        ;;
+    esac
+}
+
+_openmarket_products_restore() {
+    repeating_flags=()
+    non_repeating_flags=(--json -h --help)
     repeating_options=()
     non_repeating_options=(--server --identifier --secret --data-dir --config --lang)
     __openmarket_offer_flags_options 1

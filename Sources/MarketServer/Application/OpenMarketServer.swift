@@ -114,9 +114,15 @@ public struct OpenMarketServer: Sendable {
         }
         services.append(
             WishListExpiry(keeper: stores.wishLists, lifetime: configuration.wishLists.lifetime, now: configuration.now, logger: logger))
+        services.append(DeletedProductPurge(products: products, pictures: pictures, now: configuration.now, logger: logger))
         return buildApplication(
             router: router(), answers: products, configuration: configuration, services: services, logger: logger,
             onRunning: onRunning)
+    }
+
+    /// One round of the purge of deleted products (`DeletedProductPurge`, which the application runs every minute).
+    public func purgeDeleted() async {
+        await DeletedProductPurge(products: products, pictures: pictures, now: configuration.now, logger: logger).purge()
     }
 
     /// The `Server` header of every response.

@@ -191,8 +191,18 @@ final class CachedProductStore: ProductStore {
         }
     }
 
-    func delete(id: Int) async throws -> StoredProductDetail {
-        try await writing({ _ in .deleted(id: id) }) { try await base.delete(id: id) }
+    func delete(id: Int, at date: Date) async throws -> StoredProductDetail {
+        try await writing({ _ in .deleted(id: id) }) { try await base.delete(id: id, at: date) }
+    }
+
+    /// A product brought back is, to every answer, one added: every list changes (a detail of it was a 404,
+    /// which is not kept).
+    func restore(id: Int, vendorID: Int, deletedSince since: Date) async throws -> StoredProductDetail {
+        try await writing({ _ in .inserted(id: id) }) { try await base.restore(id: id, vendorID: vendorID, deletedSince: since) }
+    }
+
+    func purgeDeleted(before date: Date) async throws -> [StoredProductDetail] {
+        try await base.purgeDeleted(before: date)
     }
 
     /// Runs a write, then empties the answers its `change` makes wrong and tells the other replicas — even

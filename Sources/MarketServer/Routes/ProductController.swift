@@ -28,6 +28,7 @@ struct ProductController<Context: RequestContext>: Sendable {
         router.post("/api/products", use: create)
         router.patch("/api/products/:id", use: update)
         router.post("/api/products/:id/archived", use: archive)
+        router.post("/api/products/:id/restore", use: restore)
         // DELETE takes a delete token where the other routes take an id; Hummingbird wants one parameter name.
         router.delete("/api/products/:id", use: delete)
         router.get("/images/**", use: picture)
@@ -251,9 +252,22 @@ struct ProductController<Context: RequestContext>: Sendable {
         let vendor = try await authenticate(request)
         // Spent first, exactly once; then the product goes (docs/DECISIONS.md: two atomic steps, not one).
         let productID = try await deleteTokens.redeem(token, vendorID: vendor.id, now: now())
-        let detail = try await products.delete(id: productID)
-        await pictures.remove(detail.images.map(\.saved))
+        // Kept for its vendor to bring back, its pictures too, until `DeletedProductPurge` forgets it.
+        let detail = try await products.delete(id: productID, at: now())
         context.logger.info("product \(detail.product.id) deleted by vendor \(vendor.id)")
+        return Responses.json(products.json.detail(detail))
+    }
+
+    /// `POST /api/products/{id}/restore` (docs/API.md, "Undo a delete"): the vendor's product deleted in the
+    /// last ten minutes comes back as it was, its id and pictures too.
+    @Sendable func restore(_ request: Request, context: Context) async throws -> Response {
+        let id = try Self.productID(context)
+        let vendor = try await authenticate(request)
+        let body = try await request.body.collect(upTo: 16 * 1024)
+        let params = try ProductParams.parse(body.readableBytesView, what: "request body")
+        try checkSecret(params.secret, of: vendor)
+        let detail = try await products.restore(id: id, vendorID: vendor.id, deletedSince: now().addingTimeInterval(-DeletedProducts.lifetime))
+        context.logger.info("product \(id) brought back by vendor \(vendor.id)")
         return Responses.json(products.json.detail(detail))
     }
 

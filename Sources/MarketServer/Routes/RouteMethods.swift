@@ -12,6 +12,7 @@ enum RouteMethods {
         case (2, "api", "products", _): return [.get, .post]
         case (3, "api", "products", let id?) where !id.isEmpty: return [.get, .patch, .delete]
         case (4, "api", "products", "archived") where !parts[parts.startIndex + 2].isEmpty: return [.post]
+        case (4, "api", "products", "restore") where !parts[parts.startIndex + 2].isEmpty: return [.post]
         case (3, "api", "wishlists", let owner?) where !owner.isEmpty: return [.get, .put]
         case (3, "api", "vendors", "me"): return [.get]
         case (_, "images", _, _) where parts.count >= 2: return [.get]

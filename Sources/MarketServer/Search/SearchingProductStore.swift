@@ -75,10 +75,22 @@ struct SearchingProductStore: ProductStore {
         return detail
     }
 
-    func delete(id: Int) async throws -> StoredProductDetail {
-        let detail = try await rereadingOnFailure(.deleted(id: id)) { try await base.delete(id: id) }
+    func delete(id: Int, at date: Date) async throws -> StoredProductDetail {
+        let detail = try await rereadingOnFailure(.deleted(id: id)) { try await base.delete(id: id, at: date) }
         search.deleted(id: id)
         return detail
+    }
+
+    func restore(id: Int, vendorID: Int, deletedSince since: Date) async throws -> StoredProductDetail {
+        let detail = try await rereadingOnFailure(.inserted(id: id)) {
+            try await base.restore(id: id, vendorID: vendorID, deletedSince: since)
+        }
+        search.wrote(detail)
+        return detail
+    }
+
+    func purgeDeleted(before date: Date) async throws -> [StoredProductDetail] {
+        try await base.purgeDeleted(before: date)
     }
 
     /// Runs a write; when it fails, the index reads what it may have changed again, behind the error (a networked

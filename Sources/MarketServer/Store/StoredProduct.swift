@@ -2,7 +2,7 @@ import MarketWords
 import Foundation
 
 /// A product as the stores hold it, with its vendor's name and its thumbnail's path.
-struct StoredProduct: Sendable, Equatable {
+struct StoredProduct: Sendable, Equatable, Codable {
     var id: Int
     var vendorID: Int
     var vendorName: String
@@ -28,7 +28,7 @@ struct StoredProduct: Sendable, Equatable {
 }
 
 /// A picture of a product: the original and its thumbnail, as paths under the pictures root.
-struct StoredImage: Sendable, Equatable {
+struct StoredImage: Sendable, Equatable, Codable {
     var id: Int
     var productID: Int
     var originPath: String
@@ -40,7 +40,7 @@ struct StoredImage: Sendable, Equatable {
 }
 
 /// A product with its pictures: what GET one, POST, PATCH and DELETE answer with.
-struct StoredProductDetail: Sendable, Equatable {
+struct StoredProductDetail: Sendable, Equatable, Codable {
     var product: StoredProduct
     var images: [StoredImage]
 

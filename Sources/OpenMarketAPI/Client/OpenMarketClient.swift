@@ -128,6 +128,15 @@ public struct OpenMarketClient: Sendable {
         return try ResponseDecoder.decode(ProductDetail.self, from: response.body)
     }
 
+    /// `POST /api/products/{id}/restore` (an extension of `openmarket serve`: docs/API.md, "Undo a delete"): brings
+    /// back `identity`'s product deleted in the last ten minutes; answers it. A course server answers 404 or 405.
+    public func restore(id: Int, identity: VendorIdentity) async throws(OpenMarketError) -> ProductDetail {
+        var body = JSONObjectWriter()
+        body.add(DeleteSteps.secretKey, identity.secret)
+        let response = try await send("POST", path: DeleteSteps.restorePath(id: id), json: body.json, identity: identity)
+        return try ResponseDecoder.decode(ProductDetail.self, from: response.body)
+    }
+
     /// `GET /api/vendors/me` (an extension of `openmarket serve`: docs/API.md, "Who a vendor is"): the vendor
     /// `identity` names, its id and name. A course server answers 404.
     public func vendor(of identity: VendorIdentity) async throws(OpenMarketError) -> VendorInfo {

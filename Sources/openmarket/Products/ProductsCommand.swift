@@ -16,7 +16,7 @@ struct ProductsCommand: AsyncParsableCommand {
             product or picture file; 69 the market cannot be reached or failed; 77 not allowed (no identity, or \
             another vendor's product).
             """,
-        subcommands: [List.self, Show.self, Add.self, Edit.self, Delete.self, Export.self, Import.self])
+        subcommands: [List.self, Show.self, Add.self, Edit.self, Delete.self, Restore.self, Export.self, Import.self])
 
     /// How a command prints: a table (a person at a terminal), one JSON document, or a JSON line per product.
     enum Output {

@@ -179,6 +179,35 @@ extension OpenAPIDocument {
         "404": {$ref: "#/components/responses/NotFound"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "503": {$ref: "#/components/responses/Unavailable"}
+  /api/products/{id}/\#(DeleteSteps.restore):
+    post:
+      tags: [products]
+      operationId: restore
+      summary: Brings back the vendor's product deleted in the last \#(DeleteSteps.keptSeconds / 60) minutes, as it was (its id and pictures).
+      parameters:
+        - $ref: "#/components/parameters/ProductID"
+        - $ref: "#/components/parameters/Identifier"
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [\#(DeleteSteps.secretKey)]
+              properties:
+                \#(DeleteSteps.secretKey): {type: string}
+      responses:
+        "200":
+          description: The product, back.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Detail"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "403": {$ref: "#/components/responses/Forbidden"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "503": {$ref: "#/components/responses/Unavailable"}
 
 """#
 }

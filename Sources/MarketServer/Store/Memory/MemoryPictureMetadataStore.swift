@@ -4,7 +4,7 @@ struct MemoryPictureMetadataStore: PictureMetadataStore {
 
     func referencedPaths() async throws -> Set<String> {
         database.read { tables in
-            Set(tables.products.values.flatMap { $0.images.flatMap { [$0.originPath, $0.thumbnailPath] } })
+            Set((tables.products.values + tables.deleted.values.map(\.detail)).flatMap { $0.images.flatMap { [$0.originPath, $0.thumbnailPath] } })
         }
     }
 

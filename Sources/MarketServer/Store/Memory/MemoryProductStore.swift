@@ -48,10 +48,30 @@ struct MemoryProductStore: ProductStore {
         }
     }
 
-    func delete(id: Int) async throws -> StoredProductDetail {
+    func delete(id: Int, at date: Date) async throws -> StoredProductDetail {
         try database.transaction { tables in
             guard let detail = tables.remove(productID: id) else { throw APIError.notFound("no product with id \(id)") }
+            tables.deleted[id] = (detail, date)
             return detail
+        }
+    }
+
+    func restore(id: Int, vendorID: Int, deletedSince since: Date) async throws -> StoredProductDetail {
+        try database.transaction { tables in
+            guard let kept = tables.deleted[id], kept.at >= since else { throw APIError.notFound(DeletedProducts.none(id)) }
+            guard kept.detail.product.vendorID == vendorID else { throw APIError.forbidden("product \(id) belongs to another vendor") }
+            tables.deleted[id] = nil
+            tables.products[id] = kept.detail
+            tables.order.insert(id, at: tables.order.firstIndex { $0 > id } ?? tables.order.count)
+            return kept.detail
+        }
+    }
+
+    func purgeDeleted(before date: Date) async throws -> [StoredProductDetail] {
+        try database.transaction { tables in
+            let expired = tables.deleted.filter { $0.value.at < date }
+            for id in expired.keys { tables.deleted[id] = nil }
+            return expired.values.map(\.detail).sorted { $0.product.id < $1.product.id }
         }
     }
 }

@@ -6,6 +6,8 @@ struct MemoryTables: Sendable {
     var vendors: [Vendor] = []
     /// Products with their pictures by id.
     var products: [Int: StoredProductDetail] = [:]
+    /// Deleted products kept for a restore, and when they were deleted.
+    var deleted: [Int: (detail: StoredProductDetail, at: Date)] = [:]
     /// Product ids, oldest first.
     var order: [Int] = []
     var deleteTokens: [String: DeleteTokenRecord] = [:]

@@ -8,7 +8,12 @@ struct PostgresPictureMetadataStore: PictureMetadataStore {
 
     func referencedPaths() async throws -> Set<String> {
         let pictures = try await saved("SELECT origin_path, thumbnail_path FROM image")
-        return Set(pictures.flatMap { [$0.originPath, $0.thumbnailPath] })
+        // A deleted product's pictures stay while it can be brought back.
+        let kept = try await pool.statement(logger: logger) { connection in
+            try await connection.rows("SELECT detail FROM deleted_product", logger: logger) { try $0[0].decode(String.self) }
+        }
+        let keptPaths = try kept.flatMap { try DeletedProducts.decoded($0).images.flatMap { [$0.originPath, $0.thumbnailPath] } }
+        return Set(pictures.flatMap { [$0.originPath, $0.thumbnailPath] } + keptPaths)
     }
 
     func picture(withPath path: String) async throws -> SavedPicture? {

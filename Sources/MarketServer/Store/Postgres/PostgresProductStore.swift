@@ -143,11 +143,63 @@ struct PostgresProductStore: ProductStore {
         }
     }
 
-    func delete(id: Int) async throws -> StoredProductDetail {
+    func delete(id: Int, at date: Date) async throws -> StoredProductDetail {
         try await pool.transaction(logger: logger) { connection in
             let detail = try await Self.lockedDetail(id: id, on: connection, logger: logger)
             try await connection.query("DELETE FROM product WHERE id = \(id)", logger: logger)
+            let kept = try DeletedProducts.encoded(detail)
+            try await connection.query(
+                """
+                INSERT INTO deleted_product (id, vendor_id, deleted_at, detail)
+                VALUES (\(id), \(detail.product.vendorID), \(Timestamp.string(date)), \(kept))
+                ON CONFLICT (id) DO UPDATE SET vendor_id = excluded.vendor_id, deleted_at = excluded.deleted_at, detail = excluded.detail
+                """, logger: logger)
             return detail
+        }
+    }
+
+    func restore(id: Int, vendorID: Int, deletedSince since: Date) async throws -> StoredProductDetail {
+        try await pool.transaction(logger: logger) { connection in
+            let found = try await connection.firstRow(
+                "SELECT detail FROM deleted_product WHERE id = \(id) AND deleted_at >= \(Timestamp.string(since)) FOR UPDATE",
+                logger: logger) { try $0[0].decode(String.self) }
+            guard let found else { throw APIError.notFound(DeletedProducts.none(id)) }
+            let kept = try DeletedProducts.decoded(found)
+            guard kept.product.vendorID == vendorID else { throw APIError.forbidden("product \(id) belongs to another vendor") }
+            let p = kept.product
+            let searchText = StoredProduct.searchText(name: p.name, description: p.description)
+            // Its own id again (the identity never gave it to another product), so it comes back to its place.
+            try await connection.query(
+                """
+                INSERT INTO product (id, vendor_id, name, description, search_text, thumbnail_image_id, currency, price,
+                  discounted_price, stock, created_at, issued_at)
+                OVERRIDING SYSTEM VALUE
+                VALUES (\(p.id), \(p.vendorID), \(p.name), \(p.description), \(searchText), \(p.thumbnailImageID), \(p.currency),
+                  \(ExactDecimal.text(p.price))::numeric, \(ExactDecimal.text(p.discountedPrice))::numeric, \(p.stock),
+                  \(p.createdAt), \(p.issuedAt))
+                """, logger: logger)
+            for (position, image) in kept.images.enumerated() {
+                try await connection.query(
+                    """
+                    INSERT INTO image (id, product_id, position, origin_path, thumbnail_path, issued_at)
+                    OVERRIDING SYSTEM VALUE
+                    VALUES (\(image.id), \(p.id), \(position), \(image.originPath), \(image.thumbnailPath), \(image.issuedAt))
+                    """, logger: logger)
+            }
+            try await connection.query("DELETE FROM deleted_product WHERE id = \(id)", logger: logger)
+            guard let detail = try await Self.detail(id: id, on: connection, logger: logger) else {
+                throw Self.unexpected("product vanished while being brought back")
+            }
+            return detail
+        }
+    }
+
+    func purgeDeleted(before date: Date) async throws -> [StoredProductDetail] {
+        try await pool.transaction(logger: logger) { connection in
+            let rows = try await connection.rows(
+                "DELETE FROM deleted_product WHERE deleted_at < \(Timestamp.string(date)) RETURNING detail", logger: logger
+            ) { try $0[0].decode(String.self) }
+            return try rows.map(DeletedProducts.decoded).sorted { $0.product.id < $1.product.id }
         }
     }
 

@@ -87,6 +87,18 @@ enum PostgresSchema {
             )
             """,
         ],
+        // 4: deleted products kept for their vendors to bring back (docs/API.md, "Undo a delete").
+        [
+            """
+            CREATE TABLE deleted_product (
+              id bigint PRIMARY KEY,
+              vendor_id bigint NOT NULL,
+              deleted_at text NOT NULL,
+              detail text NOT NULL
+            )
+            """,
+            "CREATE INDEX deleted_product_at ON deleted_product (deleted_at)",
+        ],
     ]
 
     /// The schema version this code reads and writes.

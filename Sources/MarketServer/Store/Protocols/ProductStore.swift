@@ -37,8 +37,17 @@ protocol ProductStore: Sendable {
     func update(id: Int, vendorID: Int, with changes: ProductChanges, at date: Date) async throws
         -> StoredProductDetail
 
-    /// Deletes a product and its pictures' rows; returns what was deleted, 404 when there is none.
-    func delete(id: Int) async throws -> StoredProductDetail
+    /// Deletes a product and its pictures' rows, keeping what was deleted (its pictures' files stay) so that
+    /// its vendor can bring it back (`restore`) until it is purged; returns it, 404 when there is none. The
+    /// product leaves every list, search and detail at once (docs/API.md, "Undo a delete").
+    func delete(id: Int, at date: Date) async throws -> StoredProductDetail
+
+    /// Brings back product `id`, deleted at or after `since`, as it was (its id, pictures and dates), for its
+    /// vendor: 404 when none was deleted since (or it was purged), 403 when it is another vendor's.
+    func restore(id: Int, vendorID: Int, deletedSince since: Date) async throws -> StoredProductDetail
+
+    /// Forgets the products deleted before `date` for good, and returns them (their pictures' files go next).
+    func purgeDeleted(before date: Date) async throws -> [StoredProductDetail]
 }
 
 extension ProductStore {

@@ -126,6 +126,19 @@ public enum MarketDatabase {
                     )
                     """)
         }
+        // Deleted products kept for their vendors to bring back (docs/API.md, "Undo a delete").
+        migrator.registerMigration("v5-deleted-products") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE deleted_product (
+                      id INTEGER PRIMARY KEY,
+                      vendor_id INTEGER NOT NULL,
+                      deleted_at TEXT NOT NULL,
+                      detail TEXT NOT NULL
+                    );
+                    CREATE INDEX deleted_product_at ON deleted_product (deleted_at)
+                    """)
+        }
         return migrator
     }
 

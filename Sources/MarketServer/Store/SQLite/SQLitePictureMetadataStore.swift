@@ -11,6 +11,10 @@ struct SQLitePictureMetadataStore: PictureMetadataStore {
                 paths.insert(row[0])
                 paths.insert(row[1])
             }
+            // A deleted product's pictures stay while it can be brought back.
+            for row in try Row.fetchAll(db, sql: "SELECT detail FROM deleted_product") {
+                for image in try DeletedProducts.decoded(row[0]).images { paths.formUnion([image.originPath, image.thumbnailPath]) }
+            }
             return paths
         }
     }

@@ -123,14 +123,62 @@ struct SQLiteProductStore: ProductStore {
         }
     }
 
-    func delete(id: Int) async throws -> StoredProductDetail {
+    func delete(id: Int, at date: Date) async throws -> StoredProductDetail {
         try await database.write { db in
             guard let detail = try Self.detail(id: id, in: db) else {
                 throw APIError.notFound("no product with id \(id)")
             }
             try db.execute(sql: "DELETE FROM image WHERE product_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM product WHERE id = ?", arguments: [id])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO deleted_product (id, vendor_id, deleted_at, detail) VALUES (?, ?, ?, ?)",
+                arguments: [id, detail.product.vendorID, Timestamp.string(date), try DeletedProducts.encoded(detail)])
             return detail
+        }
+    }
+
+    func restore(id: Int, vendorID: Int, deletedSince since: Date) async throws -> StoredProductDetail {
+        try await database.write { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT detail FROM deleted_product WHERE id = ? AND deleted_at >= ?",
+                    arguments: [id, Timestamp.string(since)])
+            else { throw APIError.notFound(DeletedProducts.none(id)) }
+            let kept = try DeletedProducts.decoded(row[0])
+            guard kept.product.vendorID == vendorID else { throw APIError.forbidden("product \(id) belongs to another vendor") }
+            let p = kept.product
+            // Its own id again, so it comes back to its place in the newest-first order (AUTOINCREMENT never
+            // gave the id to another product).
+            try db.execute(
+                sql: """
+                    INSERT INTO product (id, vendor_id, name, description, search_text, thumbnail_image_id, currency, price,
+                      discounted_price, stock, created_at, issued_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    p.id, p.vendorID, p.name, p.description, StoredProduct.searchText(name: p.name, description: p.description),
+                    p.thumbnailImageID, p.currency, p.price.description, p.discountedPrice.description, p.stock, p.createdAt,
+                    p.issuedAt,
+                ])
+            for (position, image) in kept.images.enumerated() {
+                try db.execute(
+                    sql: "INSERT INTO image (id, product_id, position, origin_path, thumbnail_path, issued_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    arguments: [image.id, p.id, position, image.originPath, image.thumbnailPath, image.issuedAt])
+            }
+            try db.execute(sql: "DELETE FROM deleted_product WHERE id = ?", arguments: [id])
+            guard let detail = try Self.detail(id: id, in: db) else {
+                throw APIError(.internalServerError, "product vanished while being brought back")
+            }
+            return detail
+        }
+    }
+
+    func purgeDeleted(before date: Date) async throws -> [StoredProductDetail] {
+        try await database.write { db in
+            let stamp = Timestamp.string(date)
+            let rows = try Row.fetchAll(db, sql: "SELECT detail FROM deleted_product WHERE deleted_at < ? ORDER BY id", arguments: [stamp])
+            try db.execute(sql: "DELETE FROM deleted_product WHERE deleted_at < ?", arguments: [stamp])
+            return try rows.map { try DeletedProducts.decoded($0[0]) }
         }
     }
 }

@@ -34,6 +34,9 @@ extension Phrase {
         case nothingToUndo
         /// A product changed by someone else since the bulk change: left as it is.
         case changedSince
+        /// `u` after a delete: the question, and what was brought back.
+        case askRestore(count: Int, name: String?)
+        case restored(count: Int, refused: Int, reason: String?)
         /// Done undoing.
         case undone(count: Int, refused: Int, reason: String?)
         /// The hint words.
@@ -64,7 +67,7 @@ extension Phrase.Bulk {
             "Change the price of \(count) \(count == 1 ? "product" : "products") by \(change)? \(before) → \(after) in all."
         case .askDiscount(let count, let percent): "Set a discount of \(percent)% on \(count) \(count == 1 ? "product" : "products")?"
         case .askStock(let count, let stock): "Set the stock of \(count) \(count == 1 ? "product" : "products") to \(stock)?"
-        case .askDelete(let count): "Delete \(count) \(count == 1 ? "product" : "products")? This cannot be undone."
+        case .askDelete(let count): "Delete \(count) \(count == 1 ? "product" : "products")?"
         case .othersLeftOut(let count): "\(count) of another vendor left out."
         case .refusedLeftOut(let count): "\(count) left out: the price would fall below 0."
         case .noneCanChange: "None of the marked products can take that change."
@@ -75,8 +78,12 @@ extension Phrase.Bulk {
             "Deleted \(count) \(count == 1 ? "product" : "products")" + (refused > 0 ? "; \(refused) refused: \(reason ?? "")" : ".")
         case .askUndo(let count, let change):
             "Undo the last change (\(change)) of \(count) \(count == 1 ? "product" : "products")? Any changed since is left as it is."
-        case .nothingToUndo: "Nothing to undo: u undoes the last change of marked products, while its products are as it left them."
+        case .nothingToUndo: "Nothing to undo: u undoes the last delete, or the last change of marked products while they are as it left them."
         case .changedSince: "changed since, left as it is"
+        case .askRestore(let count, let name?) where count == 1: "Bring back “\(name)”, deleted a moment ago?"
+        case .askRestore(let count, _): "Bring back the \(count) products deleted a moment ago?"
+        case .restored(let count, let refused, let reason):
+            "Brought back \(count) \(count == 1 ? "product" : "products")" + (refused > 0 ? "; \(refused) not: \(reason ?? "")" : ".")
         case .undone(let count, let refused, let reason):
             "Undid the change of \(count) \(count == 1 ? "product" : "products")" + (refused > 0 ? "; \(refused) left: \(reason ?? "")" : ".")
         case .choose: "choose"
@@ -108,7 +115,7 @@ extension Phrase.Bulk {
         case .askPrice(let count, let change, let before, let after): "상품 \(count)개의 가격을 \(change) 바꿀까요? 합계 \(before) → \(after)."
         case .askDiscount(let count, let percent): "상품 \(count)개에 \(percent)% 할인을 정할까요?"
         case .askStock(let count, let stock): "상품 \(count)개의 재고를 \(stock)개로 정할까요?"
-        case .askDelete(let count): "상품 \(count)개를 삭제할까요? 되돌릴 수 없습니다."
+        case .askDelete(let count): "상품 \(count)개를 삭제할까요?"
         case .othersLeftOut(let count): "다른 판매자의 상품 \(count)개는 뺐습니다."
         case .refusedLeftOut(let count): "가격이 0보다 낮아지는 상품 \(count)개는 뺐습니다."
         case .noneCanChange: "표시한 상품 중 그렇게 바꿀 수 있는 상품이 없습니다."
@@ -118,8 +125,12 @@ extension Phrase.Bulk {
         case .deleted(let count, let refused, let reason):
             "상품 \(count)개를 삭제했습니다" + (refused > 0 ? ". \(refused)개 거부: \(reason ?? "")" : ".")
         case .askUndo(let count, let change): "상품 \(count)개의 마지막 변경(\(change))을 되돌릴까요? 그 뒤에 바뀐 상품은 그대로 둡니다."
-        case .nothingToUndo: "되돌릴 것이 없습니다. u 키는 표시한 상품의 마지막 변경을, 상품이 그대로일 때 되돌립니다."
+        case .nothingToUndo: "되돌릴 것이 없습니다. u 키는 마지막 삭제나, 표시한 상품의 마지막 변경을 상품이 그대로일 때 되돌립니다."
         case .changedSince: "그 뒤에 바뀌어 그대로 둠"
+        case .askRestore(let count, let name?) where count == 1: "방금 삭제한 “\(name)” 상품을 되돌릴까요?"
+        case .askRestore(let count, _): "방금 삭제한 상품 \(count)개를 되돌릴까요?"
+        case .restored(let count, let refused, let reason):
+            "상품 \(count)개를 되돌렸습니다" + (refused > 0 ? ". \(refused)개는 못 했습니다: \(reason ?? "")" : ".")
         case .undone(let count, let refused, let reason):
             "상품 \(count)개의 변경을 되돌렸습니다" + (refused > 0 ? ". \(refused)개 남음: \(reason ?? "")" : ".")
         case .choose: "고르기"

@@ -84,7 +84,9 @@ extension Phrase {
         case .helpScrolls: "↑↓ more · any other key closes"
         case .about(let line): line.english
 
-        case .deleteQuestion(let name): "Delete “\(name)”? This cannot be undone."
+        case .deleteQuestion(let name): "Delete “\(name)”?"
+        case .deleteIsFinal: "This cannot be undone."
+        case .deleteUndoable(let key): "\(key) brings it back within 10 minutes."
         case .discardQuestion: "Discard changes?"
         case .answerNo: "No"
         case .answerYes: "Yes"

@@ -84,7 +84,9 @@ extension Phrase {
         case .helpScrolls: "↑↓ 더 보기 · 다른 키를 누르면 닫힙니다"
         case .about(let line): line.korean
 
-        case .deleteQuestion(let name): "“\(name)” 상품을 삭제할까요? 되돌릴 수 없습니다."
+        case .deleteQuestion(let name): "“\(name)” 상품을 삭제할까요?"
+        case .deleteIsFinal: "되돌릴 수 없습니다."
+        case .deleteUndoable(let key): "10분 안에 \(key) 키로 되돌릴 수 있습니다."
         case .discardQuestion: "바뀐 내용을 버릴까요?"
         case .answerNo: "아니요"
         case .answerYes: "예"

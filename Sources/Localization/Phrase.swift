@@ -110,6 +110,9 @@ public enum Phrase: Sendable, Equatable {
     // MARK: Questions
 
     case deleteQuestion(name: String)
+    /// After the delete question: a delete is for good (a course server), or `key` brings it back (this market).
+    case deleteIsFinal
+    case deleteUndoable(key: String)
     case discardQuestion
     case answerNo
     case answerYes

@@ -78,6 +78,7 @@ extension BrowserRuntime.Loop {
                         case .update(let id, let changes), .revert(let id, let changes, _):
                             return try await client.update(id: id, changes: changes, identity: identity)
                         case .delete(let id): return try await client.delete(id: id, identity: identity)
+                        case .restore(let id): return try await client.restore(id: id, identity: identity)
                         }
                     }) ?? .failure(BrowserFailure(language.text(Activity.saving.cancelledPhrase)))
                     answer(write.productID, result)

@@ -71,5 +71,19 @@ struct BulkEndToEndTests {
         let undone = try await market.http.send("GET", "/api/products?items_per_page=100&search_value=Bulkcut").json()
         let back = (undone["pages"] as? [[String: Any]] ?? []).map { ($0["id"] as? Int ?? 0, $0["price"] as? Int ?? 0) }
         #expect(back.count == 60 && back.allSatisfy { $0.0 == other ? $0.1 == 7000 : $0.1 == 10000 }, "\(back)")
+
+        // A delete on this market can be undone: the question says so, and u brings the product back.
+        try tmux.send("g")
+        try tmux.send("d")
+        try await tmux.waitFor(text: "u brings it back within 10 minutes.")
+        try tmux.send("y")
+        let deleted = try await tmux.waitFor(text: "Deleted “")
+        let name = try #require(deleted.firstMatch(of: /Deleted “(Bulkcut Kettle \d+)”/)?.1)
+        #expect(try await market.http.send("GET", "/api/products?items_per_page=100&search_value=Bulkcut").json()["totalCount"] as? Int == 59)
+        try tmux.send("u")
+        try await tmux.waitFor(text: "Bring back “\(name)”, deleted a moment ago?")
+        try tmux.send("y")
+        try await tmux.waitFor(text: "Brought back 1 product.")
+        #expect(try await market.http.send("GET", "/api/products?items_per_page=100&search_value=Bulkcut").json()["totalCount"] as? Int == 60)
     }
 }

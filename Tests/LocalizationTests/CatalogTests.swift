@@ -33,7 +33,7 @@ struct CatalogTests {
         .about(.products(loaded: 40, vendors: 7, more: true, searched: false)), .about(.products(loaded: 1, vendors: 1, more: false, searched: true)),
         .about(.kept(3)), .about(.kept(1)), .about(.kept(nil)), .about(.writer(vendor: 3, name: "Mina")), .about(.writer(vendor: nil, name: nil)),
         .about(.readOnly),
-        .deleteQuestion(name: "Mug"), .discardQuestion, .answerNo, .answerYes, .searchPrompt,
+        .deleteQuestion(name: "Mug"), .deleteIsFinal, .deleteUndoable(key: "u"), .discardQuestion, .answerNo, .answerYes, .searchPrompt,
         .priceRangePrompt, .priceNotANumber("abc"), .priceMinAboveMax(low: "₩500", high: "₩100"), .priceTwoCurrencies,
         .registerTitle, .editTitle(id: 4), .fieldsNeedAttention(2), .changeWithArrows, .thumbnailChooser, .thumbnailMark(1),
         .uploadingPercent(42), .savingButton, .registerButton, .saveButton, .submitHint(saveKey: "Ctrl-S", cancelKey: "Esc"),
@@ -96,7 +96,8 @@ struct CatalogTests {
             .askDiscount(count: 2, percent: "10"), .askStock(count: 2, stock: 0), .askDelete(count: 2), .othersLeftOut(1), .refusedLeftOut(2),
             .noneCanChange, .progress(done: 120, total: 500), .changed(count: 498, refused: 2, reason: "#12: refused"),
             .deleted(count: 2, refused: 0, reason: nil), .choose, .mark, .range, .clear, .act, .askUndo(count: 3, change: "-20%"),
-            .nothingToUndo, .changedSince, .undone(count: 2, refused: 1, reason: "#7: changed since"),
+            .nothingToUndo, .changedSince, .undone(count: 2, refused: 1, reason: "#7: changed since"), .askRestore(count: 1, name: "Mug"),
+            .askRestore(count: 3, name: "Mug"), .restored(count: 2, refused: 1, reason: "#7: gone"),
         ].map { .bulk($0) }
 
     /// The name of a phrase's case, as its declaration spells it.

@@ -70,6 +70,7 @@ struct BulkTests {
         }
         #expect(browser.state.marks == Self.marks([100], anchor: 100), "paging keeps the marks")
         browser.send(.productDeleted(id: 100, .success(Samples.detail(100)))) {
+            $0.undoable = .delete([Samples.product(100)])
             $0.marks = Self.marks([], anchor: nil)
             $0.catalog.allProducts.removeAll { $0.id == 100 }
             $0.notice = "Deleted “Product 100”."
@@ -138,7 +139,7 @@ struct BulkTests {
         browser.send(.bulkWritten(job: 7, productID: 99, .success(Self.changed(99, price: 1))))
         browser.send(.bulkWritten(job: 1, productID: 99, .failure(BrowserFailure("The server refused: secret is wrong for this vendor (403).")))) {
             $0.bulkRun = nil
-            $0.lastBulk = BulkUndo(change: .pricePercent(-20), steps: [BulkUndo.Step(before: Samples.product(100), after: Samples.product(100, price: 9600))])
+            $0.undoable = .change(BulkUndo(change: .pricePercent(-20), steps: [BulkUndo.Step(before: Samples.product(100), after: Samples.product(100, price: 9600))]))
             $0.notice = "Changed 1 product; 1 refused: #99: The server refused: secret is wrong for this vendor (403)."
         }
 
@@ -152,7 +153,7 @@ struct BulkTests {
         let revert = BulkJob.Write.revert(id: 100, changes: ProductChanges(price: 12000), expecting: BulkJob.Expected(Samples.product(100, price: 9600)))
         browser.send(.keyPressed(.character("y")), effects: [.bulkWrite(BulkJob(id: 2, writes: [revert]))]) {
             $0.presented = []
-            $0.lastBulk = nil
+            $0.undoable = nil
             $0.bulkRun = BulkRun(job: 2, deletes: false, total: 1)
             $0.nextBulkJob = 3
         }
@@ -163,7 +164,7 @@ struct BulkTests {
             $0.notice = "Undid the change of 1 product."
         }
         browser.send(.keyPressed(.character("u"))) {
-            $0.notice = "Nothing to undo: u undoes the last change of marked products, while its products are as it left them."
+            $0.notice = "Nothing to undo: u undoes the last delete, or the last change of marked products while they are as it left them."
         }
     }
 
@@ -258,14 +259,40 @@ struct BulkTests {
         }
         browser.send(.bulkWritten(job: 1, productID: 100, .success(Samples.detail(100)))) {
             $0.bulkRun?.done = 1
+            $0.bulkRun?.after = [Samples.product(100)]
             $0.marks = Self.marks([99], anchor: 99)
             $0.catalog.allProducts.removeAll { $0.id == 100 }
         }
         browser.send(.bulkWritten(job: 1, productID: 99, .success(Samples.detail(99)))) {
             $0.bulkRun = nil
+            $0.undoable = .delete([Samples.product(100), Samples.product(99)])
             $0.marks = Self.marks([], anchor: nil)
             $0.catalog.allProducts.removeAll { $0.id == 99 }
             $0.notice = "Deleted 2 products."
+        }
+
+        // u brings them back, each to its place as the market answers.
+        browser.send(.keyPressed(.character("u"))) {
+            $0.notice = nil
+            $0.presented = [.confirmation(Confirmation(action: .restore([Samples.product(100), Samples.product(99)])))]
+        }
+        #expect(render(browser.state).0.trimmedLines().joined(separator: " ").contains("Bring back the 2 products deleted a moment ago?"))
+        browser.send(.keyPressed(.character("y")), effects: [.bulkWrite(BulkJob(id: 2, writes: [.restore(id: 100), .restore(id: 99)]))]) {
+            $0.presented = []
+            $0.undoable = nil
+            var run = BulkRun(job: 2, deletes: false, total: 2)
+            run.restores = true
+            $0.bulkRun = run
+            $0.nextBulkJob = 3
+        }
+        browser.send(.bulkWritten(job: 2, productID: 99, .success(Samples.detail(99)))) {
+            $0.bulkRun?.done = 1
+            $0.catalog.allProducts.insert(Samples.product(99), at: 0)
+            $0.catalog.selectedIndex = 1
+        }
+        browser.send(.bulkWritten(job: 2, productID: 100, .failure(BrowserFailure("The server refused: no deleted product with id 100 to bring back (404).")))) {
+            $0.bulkRun = nil
+            $0.notice = "Brought back 1 product; 1 not: #100: The server refused: no deleted product with id 100 to bring back (404)."
         }
     }
 

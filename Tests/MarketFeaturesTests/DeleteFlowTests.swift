@@ -41,6 +41,7 @@ struct DeleteFlowTests {
         #expect(browser.state.isBusy)
         browser.send(.productDeleted(id: 99, .success(Samples.detail(99)))) {
             $0.deleting = []
+            $0.undoable = .delete([Samples.product(99)])
             $0.catalog.allProducts.removeAll { $0.id == 99 }
             $0.notice = "Deleted “Product 99”."
         }
@@ -53,6 +54,46 @@ struct DeleteFlowTests {
         browser.send(.keyPressed(.character("y")), effects: [.deleteProduct(id: 98)]) {
             $0.presented = []
             $0.deleting = [98]
+        }
+    }
+
+    @Test("on a market that keeps deleted products (one that speaks the listing extension) the question says u brings it back; u asks, and sends the restore")
+    func undoable() {
+        var state = state(writer: WriterIdentity(vendorID: 1))
+        state.catalog.arranger = .server
+        var browser = BrowserTester(browser: state)
+        browser.send(.keyPressed(.character("d"))) {
+            $0.presented = [.confirmation(Confirmation(action: .deleteProduct(id: 100, name: "Product 100"), undoKey: "u"))]
+        }
+        #expect(render(browser.state).0.trimmedLines().joined(separator: " ").contains("Delete “Product 100”? u brings it back within 10 minutes."))
+        browser.send(.keyPressed(.character("y")), effects: [.deleteProduct(id: 100)]) {
+            $0.presented = []
+            $0.deleting = [100]
+        }
+        browser.send(.productDeleted(id: 100, .success(Samples.detail(100)))) {
+            $0.deleting = []
+            $0.undoable = .delete([Samples.product(100)])
+            $0.catalog.allProducts.removeAll { $0.id == 100 }
+            $0.notice = "Deleted “Product 100”."
+        }
+        browser.send(.keyPressed(.character("u"))) {
+            $0.notice = nil
+            $0.presented = [.confirmation(Confirmation(action: .restore([Samples.product(100)])))]
+        }
+        #expect(render(browser.state).0.trimmedLines().joined(separator: " ").contains("Bring back “Product 100”, deleted a moment ago?"))
+        browser.send(.keyPressed(.character("y")), effects: [.bulkWrite(BulkJob(id: 1, writes: [.restore(id: 100)]))]) {
+            $0.presented = []
+            $0.undoable = nil
+            var run = BulkRun(job: 1, deletes: false, total: 1)
+            run.restores = true
+            $0.bulkRun = run
+            $0.nextBulkJob = 2
+        }
+        browser.send(.bulkWritten(job: 1, productID: 100, .success(Samples.detail(100)))) {
+            $0.bulkRun = nil
+            $0.catalog.allProducts.insert(Samples.product(100), at: 0)
+            $0.catalog.selectedIndex = 1
+            $0.notice = "Brought back 1 product."
         }
     }
 

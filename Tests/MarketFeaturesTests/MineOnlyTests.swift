@@ -88,6 +88,7 @@ struct MineOnlyTests {
         }
         #expect(render(browser.state).0.trimmedLines()[0].contains("mine  10 products"))
         browser.send(.productDeleted(id: 100, .success(Samples.detail(100)))) {
+            $0.undoable = .delete([Samples.product(100)])
             $0.catalog.allProducts.removeAll { $0.id == 100 }
             $0.notice = "Deleted “Product 100”."
         }

@@ -67,6 +67,7 @@ struct PresentationTests {
         browser.send(.productDeleted(id: 100, .success(Samples.detail(100)))) {
             $0.presented = []
             $0.deleting = []
+            $0.undoable = .delete([Samples.product(100)])
             $0.catalog.allProducts.removeFirst()
             $0.notice = "Deleted “Product 100”."
         }

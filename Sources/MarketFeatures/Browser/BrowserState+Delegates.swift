@@ -17,6 +17,8 @@ extension BrowserState {
             return bulkConfirmed(plan)
         case .confirmation(.confirmed(.undoBulk(let undo))):
             return undoConfirmed(undo)
+        case .confirmation(.confirmed(.restore(let products))):
+            return restoreConfirmed(products)
         case .bulk(.chosen(let change)):
             return bulkChosen(change)
         case .confirmation(.confirmed(.discardChanges)):

@@ -44,9 +44,10 @@ extension BrowserState {
         case .productDeleted(let id, let result):
             deleting.remove(id)
             switch result {
-            case .success:
+            case .success(let detail):
                 marks.remove(id)
                 let (removed, effects) = catalog.remove(id: id)
+                undoable = .delete([removed ?? detail.summary])
                 presented.removeAll { if case .detail(let detail) = $0 { detail.id == id } else { false } }
                 notice = language.text(.deleted(name: removed.map { ProductText.name($0) } ?? "#\(id)"))
                 return effects

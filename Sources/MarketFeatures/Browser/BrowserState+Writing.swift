@@ -52,7 +52,7 @@ extension BrowserState {
             notice = reason
             return []
         }
-        presented.append(.confirmation(Confirmation(action: .deleteProduct(id: product.id, name: ProductText.name(product)))))
+        presented.append(.confirmation(Confirmation(action: .deleteProduct(id: product.id, name: ProductText.name(product)), undoKey: deleteUndoKey)))
         return []
     }
 

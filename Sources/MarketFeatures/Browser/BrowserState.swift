@@ -55,8 +55,8 @@ public struct BrowserState: Sendable, Equatable {
     public var bulkRun: BulkRun?
     /// The number the next bulk change's job takes (answers of an older one are told apart).
     public var nextBulkJob = 1
-    /// The last bulk change, which `u` undoes while its products are as it left them.
-    public var lastBulk: BulkUndo?
+    /// What `u` undoes: the last bulk change, or the last delete.
+    public var undoable: Undoable?
 
     public init(
         size: ScreenSize = ScreenSize(columns: 80, rows: 24), colorMode: ColorMode = .color256, maxColors: Int = 256,

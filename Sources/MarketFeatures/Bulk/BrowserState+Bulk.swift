@@ -41,13 +41,16 @@ extension BrowserState {
         return []
     }
 
-    /// `u`: the question before undoing the last bulk change.
+    /// `u`: the question before undoing the last bulk change or bringing back the last deleted products.
     mutating func askToUndo() -> [BrowserEffect] {
-        guard let undo = lastBulk, bulkRun == nil else {
+        guard let undo = undoable, bulkRun == nil else {
             notice = language.text(bulkRun.map(\.progress) ?? .bulk(.nothingToUndo))
             return []
         }
-        presented.append(.confirmation(Confirmation(action: .undoBulk(undo))))
+        switch undo {
+        case .change(let change): presented.append(.confirmation(Confirmation(action: .undoBulk(change))))
+        case .delete(let products): presented.append(.confirmation(Confirmation(action: .restore(products))))
+        }
         return []
     }
 
@@ -55,10 +58,21 @@ extension BrowserState {
     mutating func undoConfirmed(_ undo: BulkUndo) -> [BrowserEffect] {
         let job = nextBulkJob
         nextBulkJob += 1
-        lastBulk = nil
+        undoable = nil
         let writes = undo.writes()
         bulkRun = BulkRun(job: job, deletes: false, total: writes.count)
         return [.bulkWrite(BulkJob(id: job, writes: writes))]
+    }
+
+    /// Confirmed: the deleted products are asked back, each returning to its place as the market answers.
+    mutating func restoreConfirmed(_ products: [ProductSummary]) -> [BrowserEffect] {
+        let job = nextBulkJob
+        nextBulkJob += 1
+        undoable = nil
+        var run = BulkRun(job: job, deletes: false, total: products.count)
+        run.restores = true
+        bulkRun = run
+        return [.bulkWrite(BulkJob(id: job, writes: products.map { .restore(id: $0.id) }))]
     }
 
     /// The menu chose a change: its plan over the marked products, and the question before it is sent.
@@ -68,8 +82,15 @@ extension BrowserState {
             notice = ([Phrase.bulk(.noneCanChange)] + plan.question.dropFirst()).map { language.text($0) }.joined(separator: " ")
             return []
         }
-        presented.append(.confirmation(Confirmation(action: .bulk(plan))))
+        presented.append(.confirmation(Confirmation(action: .bulk(plan), undoKey: plan.change == .delete ? deleteUndoKey : nil)))
         return []
+    }
+
+    /// The key that brings back what a delete removed, when the market keeps deleted products (`openmarket
+    /// serve`, which speaks the listing extension: its pages say so); nil for a course server, where a delete
+    /// is for good.
+    var deleteUndoKey: String? {
+        catalog.serverArranges == true ? keymap.hint(.undo) : nil
     }
 
     /// Confirmed: the writes go, a few at a time; the status line counts them.
@@ -96,8 +117,12 @@ extension BrowserState {
             run.done += 1
             if run.deletes {
                 marks.remove(productID)
-                effects += catalog.remove(id: productID).1
+                let (removed, more) = catalog.remove(id: productID)
+                effects += more
+                run.after.append(removed ?? detail.summary)
                 presented.removeAll { if case .detail(let open) = $0 { open.id == productID } else { false } }
+            } else if run.restores {
+                catalog.insertRestored(detail.summary)
             } else {
                 let summary = catalog.replace(detail.summary)
                 marks.update(summary)
@@ -108,7 +133,7 @@ extension BrowserState {
         }
         if run.answered >= run.total {
             bulkRun = nil
-            if let undo = run.undo { lastBulk = undo }
+            if let undo = run.undo { undoable = undo }
             notice = language.text(run.summary)
         } else {
             bulkRun = run

@@ -27,10 +27,12 @@ public struct BulkJob: Sendable, Equatable {
         case delete(id: Int)
         /// Read the product first; write only if it is still as `expecting` says (an undo).
         case revert(id: Int, changes: ProductChanges, expecting: Expected)
+        /// Bring back a product deleted a moment ago.
+        case restore(id: Int)
 
         public var productID: Int {
             switch self {
-            case .update(let id, _), .delete(let id), .revert(let id, _, _): id
+            case .update(let id, _), .delete(let id), .revert(let id, _, _), .restore(let id): id
             }
         }
     }

@@ -16,6 +16,8 @@ public struct BulkRun: Sendable, Equatable {
 
     public var job: Int
     public var deletes: Bool
+    /// It brings back deleted products.
+    public var restores = false
     /// The change made (nil: an undo), and the products before it, by id, for the undo it leaves.
     public var change: BulkChange?
     public var before: [Int: ProductSummary] = [:]
@@ -35,11 +37,13 @@ public struct BulkRun: Sendable, Equatable {
         self.before = before
     }
 
-    /// What undoes it: each product changed, before and after; nil for a delete, an undo, or nothing changed.
-    public var undo: BulkUndo? {
-        guard !deletes, let change else { return nil }
+    /// What undoes it: the products deleted, or each product changed, before and after; nil for an undo, or
+    /// when nothing was done.
+    public var undo: Undoable? {
+        if deletes { return after.isEmpty ? nil : .delete(after) }
+        guard let change else { return nil }
         let steps = after.compactMap { product in before[product.id].map { BulkUndo.Step(before: $0, after: product) } }
-        return steps.isEmpty ? nil : BulkUndo(change: change, steps: steps)
+        return steps.isEmpty ? nil : .change(BulkUndo(change: change, steps: steps))
     }
 
     /// Answers so far, written or refused.
@@ -51,6 +55,7 @@ public struct BulkRun: Sendable, Equatable {
     /// What is said when every write has answered.
     public var summary: Phrase {
         let reason = refused.first.map { "#\($0.id): \($0.reason)" }
+        if restores { return .bulk(.restored(count: done, refused: refused.count, reason: reason)) }
         if !deletes, change == nil { return .bulk(.undone(count: done, refused: refused.count, reason: reason)) }
         return deletes ? .bulk(.deleted(count: done, refused: refused.count, reason: reason))
             : .bulk(.changed(count: done, refused: refused.count, reason: reason))

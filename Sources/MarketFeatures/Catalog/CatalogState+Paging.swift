@@ -205,6 +205,14 @@ extension CatalogState {
         return updated
     }
 
+    /// A product brought back returns to its place (newest first, by its id), unless it is there already.
+    mutating func insertRestored(_ product: ProductSummary) {
+        guard !allProducts.contains(where: { $0.id == product.id }) else { return }
+        let selectedID = selectedProduct?.id
+        allProducts.insert(product, at: allProducts.firstIndex { $0.id < product.id } ?? allProducts.count)
+        reselect(keeping: selectedID)
+    }
+
     /// A deleted product leaves the list. Returns it, if it was loaded.
     mutating func remove(id: Int) -> (ProductSummary?, [BrowserEffect]) {
         let removed = allProducts.first { $0.id == id }

@@ -1,4 +1,5 @@
 public import Localization
+public import OpenMarketAPI
 import TerminalUI
 
 /// A yes/no question over the screen. "No" is chosen until the user moves to "Yes".
@@ -12,6 +13,8 @@ public struct Confirmation: Sendable, Equatable {
         case bulk(BulkPlan)
         /// Undo the last bulk change.
         case undoBulk(BulkUndo)
+        /// Bring back products deleted a moment ago.
+        case restore([ProductSummary])
     }
 
     /// What the question tells the browser.
@@ -22,18 +25,24 @@ public struct Confirmation: Sendable, Equatable {
 
     public var action: Action
     public var yesFocused = false
+    /// A delete the market keeps for a while, which `undoKey` brings back (else the question says it is for good).
+    public var undoKey: String?
 
-    public init(action: Action) {
+    public init(action: Action, undoKey: String? = nil) {
         self.action = action
+        self.undoKey = undoKey
     }
 
     /// The question, for the dialog: its sentences.
     public var question: [Phrase] {
         switch action {
-        case .deleteProduct(_, let name): [.deleteQuestion(name: name)]
+        case .deleteProduct(_, let name): [.deleteQuestion(name: name), undoKey.map { .deleteUndoable(key: $0) } ?? .deleteIsFinal]
         case .discardChanges: [.discardQuestion]
+        case .bulk(let plan) where plan.change == .delete:
+            [plan.question[0], undoKey.map { .deleteUndoable(key: $0) } ?? .deleteIsFinal] + plan.question.dropFirst()
         case .bulk(let plan): plan.question
         case .undoBulk(let undo): [.bulk(.askUndo(count: undo.steps.count, change: undo.change.spoken))]
+        case .restore(let products): [.bulk(.askRestore(count: products.count, name: products.first.map(ProductText.name)))]
         }
     }
 

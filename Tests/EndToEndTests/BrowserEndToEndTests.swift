@@ -73,13 +73,13 @@ struct BrowserEndToEndTests {
         #expect(updated["price"] as? Double == 300_000, "the server agrees")
 
         try tmux.send("d")
-        try await tmux.waitFor(text: "This cannot be undone.")
+        try await tmux.waitFor(text: "u brings it back within 10 minutes.")
         try tmux.send("Enter")  // No is the default
-        try await tmux.waitFor("the dialog gone") { !$0.contains("This cannot be undone.") }
+        try await tmux.waitFor("the dialog gone") { !$0.contains("u brings it back within 10 minutes.") }
         #expect(try await http.send("GET", "/api/products/\(id)").status == 200)
 
         try tmux.send("d")
-        try await tmux.waitFor(text: "This cannot be undone.")
+        try await tmux.waitFor(text: "u brings it back within 10 minutes.")
         try tmux.send("y")
         try await tmux.waitFor(text: "Deleted “")
         #expect(try await http.send("GET", "/api/products/\(id)").status == 404)
@@ -89,7 +89,7 @@ struct BrowserEndToEndTests {
         var refused = false
         for _ in 0..<10 {
             try tmux.send("d")
-            let screen = try await tmux.waitFor("an answer to d") { $0.contains("only its vendor") || $0.contains("This cannot be undone.") }
+            let screen = try await tmux.waitFor("an answer to d") { $0.contains("only its vendor") || $0.contains("u brings it back within 10 minutes.") }
             if screen.contains("only its vendor") {
                 refused = true
                 break

@@ -93,7 +93,7 @@ struct IdentityEndToEndTests {
         #expect(saved?["identifier"] as? String == "00000000-0000-0000-0000-000000000001")
         // The saved identity is not a vendor of this server: a delete is refused by the server, and said so.
         try tmux.send("d")
-        try await tmux.waitFor(text: "This cannot be undone.")
+        try await tmux.waitFor(text: "u brings it back within 10 minutes.")
         try tmux.send("y")
         let refused = try await tmux.waitFor(text: "Could not delete")
         #expect(refused.contains("401") || refused.contains("identifier"), "\(refused)")

@@ -46,21 +46,12 @@ public struct PriceRangeLine: Sendable, Equatable {
                 problem = phrase
                 return .handled([])
             }
-        case .backspace:
-            guard !text.isEmpty else { return .handled([]) }
-            text.removeLast()
-        case .control("u"):
-            text = ""
-        case .character(let c):
-            guard let typed = text.typing(c, limit: Self.limit) else { return .handled([]) }
-            text = typed
-        case .paste(let pasted):
-            text = text.pasting(pasted, limit: Self.limit)
         default:
+            guard let edited = text.edited(by: key, limit: Self.limit) else { return .handled([]) }
+            text = edited
+            problem = nil
             return .handled([])
         }
-        problem = nil
-        return .handled([])
     }
 }
 

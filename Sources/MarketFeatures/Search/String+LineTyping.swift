@@ -8,6 +8,18 @@ extension String {
         count < limit ? ComposedText.of(self + String(character)) : nil
     }
 
+    /// The one-line field after an editing key — a character typed, a paste, Backspace, Ctrl-U — or nil when `key`
+    /// edits nothing (another key, a character past `limit`, Backspace on an empty line).
+    func edited(by key: KeyEvent, limit: Int) -> String? {
+        switch key {
+        case .backspace: isEmpty ? nil : String(dropLast())
+        case .control("u"): ""
+        case .character(let character): typing(character, limit: limit)
+        case .paste(let pasted): pasting(pasted, limit: limit)
+        default: nil
+        }
+    }
+
     /// The one-line field after `pasted` is pasted at its end: newlines as spaces, control characters shown,
     /// cut at `limit`, composed.
     func pasting(_ pasted: String, limit: Int) -> String {

@@ -55,12 +55,13 @@ public enum BulkChange: Sendable, Equatable {
         return rounded
     }
 
-    /// How the change reads in the question: `-20%`, `+500`.
+    /// How the change reads in the question: `-20%`, `+500`; a discount's percent without its sign (the
+    /// question says "%").
     var spoken: String {
         switch self {
         case .pricePercent(let percent): (percent > 0 ? "+" : "") + "\(percent)%"
         case .priceAmount(let amount): (amount > 0 ? "+" : "") + "\(amount)"
-        case .discountPercent(let percent): "\(percent)%"
+        case .discountPercent(let percent): "\(percent)"
         case .stock(let stock): "\(stock)"
         case .delete: ""
         }

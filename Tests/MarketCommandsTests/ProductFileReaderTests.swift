@@ -41,8 +41,12 @@ struct ProductFileReaderTests {
 
     @Test("the separator is the header's: `;` where the comma is a decimal point, a tab from a spreadsheet's text export")
     func separators() throws {
-        let semicolons = try Self.csv("name;price;stock\n\"Mug; blue\";12,5;3\n")
-        #expect(semicolons.rows == [ProductFileRow(line: 2, values: [.name: "Mug; blue", .price: "12,5", .stock: "3"])])
+        // A spreadsheet whose decimal point is a comma: 12,5 is twelve and a half, not 125; 12,000 still groups.
+        let semicolons = try Self.csv("name;price;discounted_price;stock\n\"Mug; blue\";12,5;0,25;3\nCup;12,000;;1\n")
+        #expect(semicolons.rows == [
+            ProductFileRow(line: 2, values: [.name: "Mug; blue", .price: "12.5", .discountedPrice: "0.25", .stock: "3"]),
+            ProductFileRow(line: 3, values: [.name: "Cup", .price: "12,000", .stock: "1"]),
+        ])
         let tabs = try Self.csv("name\tprice\nMug, blue\t12000\n")
         #expect(tabs.rows == [ProductFileRow(line: 2, values: [.name: "Mug, blue", .price: "12000"])])
     }

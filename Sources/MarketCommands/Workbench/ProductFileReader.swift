@@ -116,12 +116,26 @@ public enum ProductFileReader {
             case .pictures:
                 pictures = value.split(whereSeparator: { $0 == "|" || $0 == "\n" })
                     .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            case .price, .discountedPrice:
+                let trimmed = decimalPoint(value.trimmingCharacters(in: .whitespacesAndNewlines))
+                if !trimmed.isEmpty { values[column] = trimmed }
             default:
                 let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
                 if !trimmed.isEmpty { values[column] = trimmed }
             }
         }
         return ProductFileRow(line: line, values: values, pictures: pictures)
+    }
+
+    /// A price written with a decimal comma, as a spreadsheet whose decimal point is a comma writes it (`2,36`,
+    /// `12,5`), with a point; a comma before exactly one or two last digits can be no thousands' separator.
+    /// Anything else as it is (`12,000` groups thousands; the form's rules read it).
+    static func decimalPoint(_ text: String) -> String {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, !text.contains("."), (1...2).contains(parts[1].count), !parts[0].isEmpty,
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } })
+        else { return text }
+        return String(parts[0]) + "." + String(parts[1])
     }
 
     // MARK: JSON Lines

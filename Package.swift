@@ -122,7 +122,7 @@ let package = Package(
         .target(name: "TerminalUI", dependencies: ["Untrusted"], swiftSettings: strict),
 
         // What the app says to a person, in English and Korean: one phrase type, one switch per language.
-        .target(name: "Localization", swiftSettings: strict),
+        .target(name: "Localization", dependencies: ["MarketWords"], swiftSettings: strict),
 
         // Pictures in cells: the half-block painter, a rendered picture drawn into the canvas, cell colours.
         .target(name: "TerminalPictures", dependencies: ["ImagePipeline", "TerminalUI"], swiftSettings: strict),

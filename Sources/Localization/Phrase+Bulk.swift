@@ -39,8 +39,6 @@ extension Phrase {
         case restored(count: Int, refused: Int, reason: String?)
         /// Done undoing.
         case undone(count: Int, refused: Int, reason: String?)
-        /// The hint words.
-        case choose, mark, range, clear, act
     }
 }
 
@@ -86,11 +84,6 @@ extension Phrase.Bulk {
             "Brought back \(count) \(count == 1 ? "product" : "products")" + (refused > 0 ? "; \(refused) not: \(reason ?? "")" : ".")
         case .undone(let count, let refused, let reason):
             "Undid the change of \(count) \(count == 1 ? "product" : "products")" + (refused > 0 ? "; \(refused) left: \(reason ?? "")" : ".")
-        case .choose: "choose"
-        case .mark: "mark"
-        case .range: "mark up to here"
-        case .clear: "clear marks"
-        case .act: "change the marked"
         }
     }
 
@@ -133,11 +126,6 @@ extension Phrase.Bulk {
             "상품 \(count)개를 되돌렸습니다" + (refused > 0 ? ". \(refused)개는 못 했습니다: \(reason ?? "")" : ".")
         case .undone(let count, let refused, let reason):
             "상품 \(count)개의 변경을 되돌렸습니다" + (refused > 0 ? ". \(refused)개 남음: \(reason ?? "")" : ".")
-        case .choose: "고르기"
-        case .mark: "표시"
-        case .range: "여기까지 표시"
-        case .clear: "표시 지우기"
-        case .act: "표시한 상품 바꾸기"
         }
     }
 }

@@ -1,3 +1,5 @@
+import MarketWords
+
 extension Phrase {
     /// What `openmarket products import` and `export` say: the plan of a file, its refusals, the progress and
     /// the summary. Column names (`price`, `stock`) are the file's own words and stay as they are in Korean.
@@ -60,7 +62,7 @@ extension Phrase {
         /// The pictures of a row that changes a product stay as they are.
         case planPicturesKept
         /// Labels of the plan's lines.
-        case labelNew, labelChanged, labelUnchanged, labelRefused, labelDone, labelFailed, labelNotDone
+        case labelNew, labelChanged, labelUnchanged, labelRefused, labelFailed
         /// The plan's counts.
         case planCounts(new: Int, changed: Int, unchanged: Int, refused: Int)
         /// A dry run changed nothing.
@@ -123,9 +125,7 @@ extension Phrase.ProductFile {
         case .labelChanged: "changed"
         case .labelUnchanged: "unchanged"
         case .labelRefused: "refused"
-        case .labelDone: "done"
         case .labelFailed: "failed"
-        case .labelNotDone: "not done"
         case .planCounts(let new, let changed, let unchanged, let refused):
             "\(new) new, \(changed) changed, \(unchanged) unchanged, \(refused) refused"
         case .dryRunChangedNothing: "a dry run: nothing was changed"
@@ -174,9 +174,7 @@ extension Phrase.ProductFile {
         case .labelChanged: "바뀜"
         case .labelUnchanged: "그대로"
         case .labelRefused: "거부"
-        case .labelDone: "완료"
         case .labelFailed: "실패"
-        case .labelNotDone: "안 됨"
         case .planCounts(let new, let changed, let unchanged, let refused):
             "새 상품 \(new)개, 바뀜 \(changed)개, 그대로 \(unchanged)개, 거부 \(refused)개"
         case .dryRunChangedNothing: "시험 실행이라 아무것도 바꾸지 않았습니다"
@@ -190,18 +188,5 @@ extension Phrase.ProductFile {
         case .vendorUnknown:
             "이 마켓은 내가 어느 판매자인지 알려 주지 않습니다(/api/vendors/me 없음). OPENMARKET_VENDOR_ID를 정하거나 export --all을 쓰세요"
         }
-    }
-}
-
-extension Int {
-    /// Digits in groups of three: `10,000`.
-    fileprivate var grouped: String {
-        let digits = String(magnitude)
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out += "," }
-            out.append(digit)
-        }
-        return (self < 0 ? "-" : "") + out
     }
 }

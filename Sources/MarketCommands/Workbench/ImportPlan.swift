@@ -94,7 +94,7 @@ public struct ImportPlan: Sendable, Equatable {
 
     /// A line with its label first, the labels padded to one width (in terminal columns) in each language.
     static func labelled(_ label: Phrase.ProductFile, _ text: String, in language: Language) -> String {
-        let labels: [Phrase.ProductFile] = [.labelNew, .labelChanged, .labelUnchanged, .labelRefused, .labelDone, .labelFailed, .labelNotDone]
+        let labels: [Phrase.ProductFile] = [.labelNew, .labelChanged, .labelUnchanged, .labelRefused, .labelFailed]
         let width = labels.map { DisplayWidth.of(language.text(.productFile($0))) }.max() ?? 0
         let word = language.text(.productFile(label))
         return word + String(repeating: " ", count: width - DisplayWidth.of(word) + 2) + text

@@ -232,10 +232,7 @@ struct ProductController<Context: RequestContext>: Sendable {
 
     @Sendable func archive(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.productID(context)
-        let vendor = try await authenticate(request)
-        let body = try await request.body.collect(upTo: 16 * 1024)
-        let params = try ProductParams.parse(body.readableBytesView, what: "request body")
-        try checkSecret(params.secret, of: vendor)
+        let vendor = try await secretChecked(request)
         guard let product = try await products.detail(id: id)?.product else {
             throw APIError.notFound("no product with id \(id)")
         }
@@ -262,10 +259,7 @@ struct ProductController<Context: RequestContext>: Sendable {
     /// last ten minutes comes back as it was, its id and pictures too.
     @Sendable func restore(_ request: Request, context: Context) async throws -> Response {
         let id = try Self.productID(context)
-        let vendor = try await authenticate(request)
-        let body = try await request.body.collect(upTo: 16 * 1024)
-        let params = try ProductParams.parse(body.readableBytesView, what: "request body")
-        try checkSecret(params.secret, of: vendor)
+        let vendor = try await secretChecked(request)
         let detail = try await products.restore(id: id, vendorID: vendor.id, deletedSince: now().addingTimeInterval(-DeletedProducts.lifetime))
         context.logger.info("product \(id) brought back by vendor \(vendor.id)")
         return Responses.json(products.json.detail(detail))
@@ -281,6 +275,16 @@ struct ProductController<Context: RequestContext>: Sendable {
         guard UUID(uuidString: identifier) != nil, let vendor = try await vendors.vendor(identifier: identifier) else {
             throw APIError.unauthorized("identifier is not a known vendor")
         }
+        return vendor
+    }
+
+    /// The vendor of a request whose body is only `{"secret": …}` (asking to delete, bringing back), its
+    /// secret checked: 401, 400 or 403 as every write.
+    func secretChecked(_ request: Request) async throws -> Vendor {
+        let vendor = try await authenticate(request)
+        let body = try await request.body.collect(upTo: 16 * 1024)
+        let params = try ProductParams.parse(body.readableBytesView, what: "request body")
+        try checkSecret(params.secret, of: vendor)
         return vendor
     }
 

@@ -133,9 +133,4 @@ extension ProductsCommand {
             }
         }
     }
-
-    /// Writes a line to standard error (what is said about the run, beside the plan on standard output).
-    static func warn(_ line: String) {
-        FileHandle.standardError.write(Data(("openmarket: " + line + "\n").utf8))
-    }
 }

@@ -35,6 +35,12 @@ struct ProductsCommand: AsyncParsableCommand {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
+    /// Writes a line to standard error: what is said about a run (an import's plan counts, an export's total),
+    /// beside what goes to standard output.
+    static func warn(_ line: String) {
+        FileHandle.standardError.write(Data(("openmarket: " + line + "\n").utf8))
+    }
+
     /// Runs `body`, turning a command failure into its lines on standard error and its exit status.
     static func failing(_ body: () async throws -> Void) async throws {
         do {

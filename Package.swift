@@ -155,7 +155,7 @@ let package = Package(
         .target(
             name: "MarketSSH",
             dependencies: [
-                "Notices", "CPosixSpawn", "Localization", "Untrusted", "WishListOwners",
+                "Notices", "CPosixSpawn", "Localization", "Untrusted", "WishListOwners", "ImageCodec",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -190,6 +190,7 @@ extension Phrase {
         case .loadingCancelled: "Loading was cancelled."
 
         case .bulk(let phrase): phrase.english
+        case .files(let phrase): phrase.english
         case .productFile(let phrase): phrase.english
         case .cannotReachServer(let endpoint, let reason): "Could not reach the server at \(endpoint) (\(reason.english))."
         case .noAnswerWithin(let milliseconds): "The server did not answer within \(Self.englishSeconds(milliseconds))."

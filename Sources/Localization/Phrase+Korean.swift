@@ -190,6 +190,7 @@ extension Phrase {
         case .loadingCancelled: "불러오기를 취소했습니다."
 
         case .bulk(let phrase): phrase.korean
+        case .files(let phrase): phrase.korean
         case .productFile(let phrase): phrase.korean
         case .cannotReachServer(let endpoint, let reason): "\(endpoint) 서버에 연결할 수 없습니다 (\(reason.korean))."
         case .noAnswerWithin(let milliseconds): "서버가 \(Self.decimalSeconds(milliseconds))초 안에 답하지 않았습니다."

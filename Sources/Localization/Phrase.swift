@@ -240,6 +240,8 @@ public enum Phrase: Sendable, Equatable {
     case productFile(ProductFile)
     /// What the browser says about marked products and changes to many at once.
     case bulk(Bulk)
+    /// What `openmarket ssh` says to a vendor's SFTP or scp client.
+    case files(Files)
     /// No answer within a time, in milliseconds.
     case noAnswerWithin(milliseconds: Int)
     case requestCancelled

@@ -12,6 +12,7 @@ final class ConnectionInfo: Sendable {
         var idleSince: ContinuousClock.Instant
         var inStartup = true
         var heard = false
+        var files = false
     }
 
     /// Its number at the door (`SessionRegistry.admit`).
@@ -67,6 +68,20 @@ final class ConnectionInfo: Sendable {
             defer { state.inStartup = false }
             return state.inStartup
         }
+    }
+
+    /// A file session (SFTP) began on this connection; false when it has one already (one at a time: a client
+    /// opening a hundred channels gets one).
+    func filesStarted() -> Bool {
+        state.withLockedValue { state in
+            defer { state.files = true }
+            return !state.files
+        }
+    }
+
+    /// The connection's file session ended.
+    func filesEnded() {
+        state.withLockedValue { $0.files = false }
     }
 
     /// A session counted by `sessionStarted` ended.

@@ -48,7 +48,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         self.connection = connection
         self.registry = registry
         self.reports = reports
-        state = SessionStateMachine(defaultLanguage: launcher.defaultLanguage)
+        state = SessionStateMachine(defaultLanguage: launcher.defaultLanguage, filesHelp: launcher.filesHelp)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -84,6 +84,8 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             start(context: context, action: state.startRequested(command: nil), wantReply: request.wantReply)
         case let request as SSHChannelRequestEvent.ExecRequest:
             start(context: context, action: state.startRequested(command: request.command), wantReply: request.wantReply)
+        case let request as SSHChannelRequestEvent.SubsystemRequest:
+            startFiles(context: context, action: state.subsystemRequested(request.subsystem, takesFiles: launcher.uploads != nil), wantReply: request.wantReply)
         case let request as SSHChannelRequestEvent.WindowChangeRequest:
             if case .resize(let columns, let rows, let pixelWidth, let pixelHeight) = state.windowChanged(
                 columns: request.terminalCharacterWidth, rows: request.terminalRowHeight,
@@ -134,6 +136,8 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             launcher.logger.info(
                 "ssh request answered \(connection.logFields) status=\(status)")
             SessionFarewell.finish(channel, text: text, status: status)
+        case .files:
+            return
         case .launch(let pty, let productID):
             switch registry.add(self, of: connection) {
             case .taken:
@@ -159,6 +163,62 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
                     self.launch(on: channel, pty: pty, productID: productID, start: start)
                 }
             }
+        }
+    }
+
+    /// An SFTP session in the key's upload folder, one a connection at a time; the reasons it is not are said
+    /// on the client's standard error (`sftp` shows them; its standard output is the protocol's).
+    private func startFiles(context: ChannelHandlerContext, action: SessionStateMachine.StartAction, wantReply: Bool) {
+        let channel = context.channel
+        func decline(_ text: String) {
+            reply(true, wanted: wantReply, context: context)
+            var buffer = channel.allocator.buffer(capacity: text.utf8.count)
+            buffer.writeString(text.replacingOccurrences(of: "\n", with: "\r\n"))
+            context.writeAndFlush(wrapOutboundOut(SSHChannelData(type: .stdErr, data: .byteBuffer(buffer))), promise: nil)
+            channel.triggerUserOutboundEvent(SSHChannelRequestEvent.ExitStatus(exitStatus: 1)).whenComplete { _ in
+                channel.close(promise: nil)
+            }
+        }
+        switch action {
+        case .refuse:
+            reply(false, wanted: wantReply, context: context)
+            return
+        case .answer(let text, _):
+            if connection.sessionStarted() { registry.endStartup(connection) }
+            launcher.logger.info("ssh subsystem refused \(connection.logFields)")
+            return decline(text)
+        case .launch:
+            return
+        case .files:
+            break
+        }
+        if connection.sessionStarted() { registry.endStartup(connection) }
+        guard connection.filesStarted() else {
+            launcher.logger.info("ssh files refused: a second file session on one connection \(connection.logFields)")
+            return decline(state.language.text(.files(.oneAtATime)) + "\n")
+        }
+        filesOpen = true
+        guard let folder = launcher.uploads?.folder(forFingerprint: connection.fingerprint),
+            let session = SFTPSession(folder: folder, language: state.language)
+        else {
+            launcher.logger.info("ssh files refused: no upload folder for the key \(connection.logFields)")
+            return decline(state.language.text(.files(.openFront)) + "\n")
+        }
+        reply(true, wanted: wantReply, context: context)
+        let logger = launcher.logger
+        let fields = connection.logFields
+        let started = ContinuousClock.now
+        logger.info("ssh files start \(fields)")
+        do {
+            try context.pipeline.syncOperations.addHandler(
+                SFTPChannelHandler(session: session, limits: registry.limits) { session in
+                    logger.info(
+                        "ssh files end \(fields) put=\(session.put) bytes=\(session.putBytes) refused=\(session.refused) seconds=\((ContinuousClock.now - started).components.seconds)")
+                },
+                position: .first)
+        } catch {
+            session.end()
+            channel.close(promise: nil)
         }
     }
 
@@ -259,8 +319,12 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         context.fireChannelWritabilityChanged()
     }
 
+    /// Whether this channel holds the connection's file session.
+    private var filesOpen = false
+
     func channelInactive(context: ChannelHandlerContext) {
         if state.closed() { connection.sessionEnded() }
+        if filesOpen { connection.filesEnded() }
         if endReason == nil { endReason = .disconnected }
         running?.watchdog?.cancel()
         registry.remove(self)

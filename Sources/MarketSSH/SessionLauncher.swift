@@ -15,14 +15,19 @@ public struct SessionLauncher: Sendable {
     public var defaultLanguage: Language
     /// Extra environment for a session authenticated with the key of this fingerprint (its vendor identity).
     public var environmentForKey: @Sendable (_ fingerprint: String) -> [String: String]
+    /// The upload folders of vendor keys, which `sftp` and `scp` put pictures into; nil when the front takes
+    /// no files (`--open`: visitors are nobody in particular).
+    public var uploads: UploadFolders?
     /// The environment variable that names the descriptor a session's browser reports its first page on.
     public static let firstPageReportKey = FirstPageReports.environmentKey
 
     public init(
         executable: String, arguments: [String], environment: [String: String], logger: Logger,
         frontName: String = "openmarket", defaultLanguage: Language = .english,
-        environmentForKey: @escaping @Sendable (_ fingerprint: String) -> [String: String] = { _ in [:] }
+        environmentForKey: @escaping @Sendable (_ fingerprint: String) -> [String: String] = { _ in [:] },
+        uploads: UploadFolders? = nil
     ) {
+        self.uploads = uploads
         self.defaultLanguage = defaultLanguage
         self.executable = executable
         self.arguments = arguments
@@ -35,6 +40,11 @@ public struct SessionLauncher: Sendable {
     /// What a visitor reads when every session of this front is taken, in the visitor's language.
     public func fullText(in language: Language = .english) -> String {
         language.text(.sshFull(front: frontName)) + "\r\n"
+    }
+
+    /// What `help` adds on a front that takes files: where pictures go, and the quota.
+    var filesHelp: Phrase.Files? {
+        uploads.map { .help(files: $0.quota.files, fileSize: $0.quota.fileBytes, space: $0.quota.bytes) }
     }
 
     /// The keys, for `ssh … help`.

@@ -25,6 +25,8 @@ struct SessionStateMachine: Sendable {
         case answer(String, status: Int)
         /// Refuse the request (a channel failure when the client wants a reply).
         case refuse
+        /// Serve SFTP in the visitor's upload folder.
+        case files
     }
 
     /// What to do about a window change.
@@ -38,6 +40,8 @@ struct SessionStateMachine: Sendable {
         case waiting(Terminal?)
         /// A browser runs on the terminal.
         case running(Terminal)
+        /// An SFTP session runs.
+        case files
         /// The request was answered with a text; the channel is closing.
         case answered(Terminal?)
         /// The channel closed; the terminal as it was last, for the log.
@@ -56,8 +60,12 @@ struct SessionStateMachine: Sendable {
     /// The language of a client that sends no locale.
     let defaultLanguage: Language
 
-    init(defaultLanguage: Language = .english) {
+    /// Where pictures go, said after the keys by `help` on a front that takes files.
+    let filesHelp: Phrase.Files?
+
+    init(defaultLanguage: Language = .english, filesHelp: Phrase.Files? = nil) {
         self.defaultLanguage = defaultLanguage
+        self.filesHelp = filesHelp
     }
 
     /// The language the client's locale asks for (the front's default when it sent none): its answers and
@@ -79,13 +87,14 @@ struct SessionStateMachine: Sendable {
         switch state {
         case .waiting(let terminal), .answered(let terminal), .closed(let terminal, _): terminal
         case .running(let terminal): terminal
+        case .files: nil
         }
     }
 
     /// Whether a shell or exec request was taken on this channel.
     var hasStarted: Bool {
         switch state {
-        case .running, .answered: true
+        case .running, .answered, .files: true
         case .waiting: false
         case .closed(_, let hadStarted): hadStarted
         }
@@ -120,7 +129,7 @@ struct SessionStateMachine: Sendable {
         let words = (command ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         if words.first == "help" {
             state = .answered(terminal)
-            return .answer(SessionLauncher.helpText(in: language), status: 0)
+            return .answer(SessionLauncher.helpText(in: language) + (filesHelp.map { "\n" + language.text(.files($0)) } ?? ""), status: 0)
         }
         var productID: Int?
         if words.first == "product", words.count == 2, let id = Int(words[1]), id > 0 {
@@ -136,6 +145,22 @@ struct SessionStateMachine: Sendable {
         }
         state = .running(terminal)
         return .launch(terminal, productID: productID)
+    }
+
+    /// A subsystem request: `sftp` (what `sftp` and today's `scp` ask for) serves files when the front takes
+    /// them (`takesFiles`), instead of a shell; anything else, or a second start, is answered or refused.
+    mutating func subsystemRequested(_ name: String, takesFiles: Bool) -> StartAction {
+        guard case .waiting = state else { return .refuse }
+        guard name == "sftp" else {
+            state = .answered(nil)
+            return .answer(language.text(.files(.unknownSubsystem(Self.printable(name)))) + "\n", status: 1)
+        }
+        guard takesFiles else {
+            state = .answered(nil)
+            return .answer(language.text(.files(.openFront)) + "\n", status: 1)
+        }
+        state = .files
+        return .files
     }
 
     /// A window change: remembered before the browser starts, passed on while it runs.
@@ -155,7 +180,7 @@ struct SessionStateMachine: Sendable {
         case .running(let terminal):
             state = .running(changed(terminal))
             return .resize(columns: columns, rows: rows, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
-        case .waiting(nil), .answered, .closed:
+        case .waiting(nil), .answered, .closed, .files:
             return .none
         }
     }

@@ -34,6 +34,12 @@ struct SSHCommand: AsyncParsableCommand {
     var sessionMemory = 256
     @Option(help: "Seconds of CPU each visitor's browser may use (RLIMIT_CPU). 0: no CPU budget.")
     var sessionCpu = 600
+    @Option(help: "Pictures a vendor key's upload folder holds at most (sftp and scp put them there).")
+    var uploadFiles = 100
+    @Option(help: "Megabytes one picture in an upload folder may have.")
+    var uploadFileSize = 20
+    @Option(help: "Megabytes all of a vendor key's upload folder may hold.")
+    var uploadSpace = 200
     @Option(help: "Seconds without a key before a session is ended.") var idleTimeout = 900
     @Option(help: "Seconds a session may last.") var maxSessionTime = 7200
     @Option(help: "New connections one address may open per minute.") var connectionsPerMinute = 20
@@ -76,10 +82,10 @@ struct SSHCommand: AsyncParsableCommand {
         }
         guard loginGraceTime >= 0.1, silenceTimeout >= 0.1, maxStartups >= 1, maxStartupsPerAddress >= 1, sourcePenalty >= 0,
             maxSessionsPerAddress >= 1, sessionMemory == 0 || sessionMemory >= 128, sessionCpu >= 0,
-            (maxStarting ?? 1) >= 1
+            (maxStarting ?? 1) >= 1, uploadFiles >= 1, uploadFileSize >= 1, uploadSpace >= uploadFileSize
         else {
             throw ValidationError(
-                "--login-grace-time and --silence-timeout must be at least 0.1 s; --max-startups, --max-startups-per-address, --max-sessions-per-address and --max-starting at least 1; --source-penalty and --session-cpu 0 or more; --session-memory 0 or at least 128 (a browser maps about 60 MB at rest)")
+                "--login-grace-time and --silence-timeout must be at least 0.1 s; --max-startups, --max-startups-per-address, --max-sessions-per-address and --max-starting at least 1; --source-penalty and --session-cpu 0 or more; --session-memory 0 or at least 128 (a browser maps about 60 MB at rest); --upload-files and --upload-file-size at least 1, --upload-space at least --upload-file-size")
         }
         if let server, !SettingsFile.isURL(server) {
             // Visitors' browsers read no settings file: a server's name would mean nothing to them.
@@ -177,20 +183,27 @@ struct SSHCommand: AsyncParsableCommand {
             environment[EnvironmentKey.readOnly] = "1"
         }
         let forKey = environmentForKey
-        let uploads = directory.appendingPathComponent("uploads").path
+        // Vendor keys' upload folders: the picture field reads them, sftp and scp write them. An `--open` front
+        // takes no files: its visitors are nobody in particular.
+        let uploads = UploadFolders(
+            root: directory.appendingPathComponent("uploads").path,
+            quota: UploadQuota(files: uploadFiles, fileBytes: uploadFileSize << 20, bytes: uploadSpace << 20))
+        let takesFiles = authorizedKeys != nil
         environmentForKey = { fingerprint in
             var environment = forKey(fingerprint)
             environment[EnvironmentKey.wishListOwner] = wishLists.owner(forFingerprint: fingerprint)?.text ?? ""
             // Picture files come from the key's own upload folder on the server, never from the host at large;
-            // a visitor without a key has none.
-            environment[EnvironmentKey.pictureFolder] = Self.uploadFolder(in: uploads, fingerprint: fingerprint)
+            // a visitor without a key has none, and neither has any visitor of an `--open` front (writes are
+            // off there, and a folder per key offered would let anyone make folders on the host).
+            environment[EnvironmentKey.pictureFolder] = takesFiles ? uploads.path(forFingerprint: fingerprint) ?? "" : ""
             return environment
         }
         let launcher = SessionLauncher(
             executable: executable,
             arguments: ["browse", "--server", marketURL, "--data-dir", directory.path],
             environment: environment, logger: logger, frontName: name ?? ProcessInfo.processInfo.hostName,
-            defaultLanguage: Language(name: lang) ?? .english, environmentForKey: environmentForKey)
+            defaultLanguage: Language(name: lang) ?? .english, environmentForKey: environmentForKey,
+            uploads: keys == nil ? nil : uploads)
         return (launcher, keys)
     }
 

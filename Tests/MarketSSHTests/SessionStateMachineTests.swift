@@ -247,4 +247,49 @@ struct SessionStateMachineTests {
         _ = take(&c, name: "LANG", value: "C.UTF-8")
         #expect(c.language == .korean && c.browserLocale == ["LANG": "ko_KR.UTF-8"], "C names no language: the front's default")
     }
+
+    @Test("sftp: files on a front that takes them, once, and then nothing else; an open front and another subsystem are answered in the client's language")
+    func subsystems() {
+        var files = machine()
+        let first = files.subsystemRequested("sftp", takesFiles: true)
+        #expect(first == .files)
+        #expect(files.hasStarted)
+        let second = files.subsystemRequested("sftp", takesFiles: true)
+        #expect(second == .refuse, "one per channel")
+        let shellAfter = files.startRequested(command: nil)
+        #expect(shellAfter == .refuse, "no shell after it")
+        let pty = files.terminalRequested(xterm)
+        #expect(pty == false)
+        let closed = files.closed()
+        #expect(closed, "it counted as the connection's session")
+
+        var open = machine()
+        let openAnswer = open.subsystemRequested("sftp", takesFiles: false)
+        #expect(openAnswer == .answer(
+            "This server is open to everyone and read-only: it takes no files.\n", status: 1))
+        var korean = machine()
+        _ = take(&korean, name: "LANG", value: "ko_KR.UTF-8")
+        let koreanAnswer = korean.subsystemRequested("netconf\u{1B}[2J", takesFiles: true)
+        #expect(koreanAnswer == .answer(
+            "여기에는 “netconf␛[2J”이(가) 없습니다. sftp와 scp로 폴더에 사진을 올립니다.\n", status: 1))
+        var shell = machine()
+        let help = shell.startRequested(command: "help")
+        #expect(help != .refuse)
+        let afterShell = shell.subsystemRequested("sftp", takesFiles: true)
+        #expect(afterShell == .refuse, "not after a shell")
+    }
+
+    @Test("help on a front that takes files says where pictures go and the quota")
+    func filesHelp() {
+        var session = SessionStateMachine(filesHelp: .help(files: 100, fileSize: 20 << 20, space: 200 << 20))
+        guard case .answer(let text, 0) = session.startRequested(command: "help") else {
+            Issue.record("help answers")
+            return
+        }
+        #expect(text.contains("Pictures for the register form (with your key): sftp -P PORT HOST, then put photo.jpg"))
+        #expect(text.contains("Your folder holds 100 JPEG or PNG pictures of up to\n20 MB each, 200 MB in all"))
+        var plain = machine()
+        guard case .answer(let without, 0) = plain.startRequested(command: "help") else { return }
+        #expect(!without.contains("sftp"))
+    }
 }

@@ -152,6 +152,7 @@ bench: deps bench-deps
 	[ -z "$(AB_BASE)" ] || BASE=$(AB_BASE) bash bench/server-ab.sh
 	bash bench/products.sh
 	python3 bench/workbench.py
+	python3 bench/sftp.py
 	OPENMARKET_TEST_PG_DURABLE=1 $(WITH_POSTGRES) bash bench/replicas.sh
 	OPENMARKET_TEST_PG_DURABLE=1 $(WITH_POSTGRES) python3 bench/search.py
 	$(WITH_POSTGRES) bash bench/crowd.sh

@@ -35,7 +35,7 @@ function __openmarket_parse_tokens -S
                 __openmarket_parse_subcommand 0 'data-dir=' 'database=' 'h/help'
             end
         case 'ssh'
-            __openmarket_parse_subcommand 0 'host=' 'port=' 'server=' 'open' 'authorized-keys=' 'data-dir=' 'host-key=' 'max-sessions=' 'max-sessions-per-address=' 'session-memory=' 'session-cpu=' 'idle-timeout=' 'max-session-time=' 'connections-per-minute=' 'login-grace-time=' 'max-startups=' 'max-startups-per-address=' 'max-starting=' 'silence-timeout=' 'source-penalty=' 'name=' 'lang=' 'log-level=' 'metrics-port=' 'metrics-host=' 'proxy-protocol' 'print-issuer' 'issue-owner=' 'h/help'
+            __openmarket_parse_subcommand 0 'host=' 'port=' 'server=' 'open' 'authorized-keys=' 'data-dir=' 'host-key=' 'max-sessions=' 'max-sessions-per-address=' 'session-memory=' 'session-cpu=' 'upload-files=' 'upload-file-size=' 'upload-space=' 'idle-timeout=' 'max-session-time=' 'connections-per-minute=' 'login-grace-time=' 'max-startups=' 'max-startups-per-address=' 'max-starting=' 'silence-timeout=' 'source-penalty=' 'name=' 'lang=' 'log-level=' 'metrics-port=' 'metrics-host=' 'proxy-protocol' 'print-issuer' 'issue-owner=' 'h/help'
         case 'config'
             __openmarket_parse_subcommand 0 'h/help'
             switch $unparsed_tokens[1]
@@ -197,6 +197,9 @@ complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" max-sessions-per-address' -l 'max-sessions-per-address' -d 'Most sessions one address holds at once (an IPv6 address counted by its /64); one connection holds one.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" session-memory' -l 'session-memory' -d 'Megabytes of data each visitor\'s browser may map (RLIMIT_DATA, enforced by the kernel; past it the browser ends and the visitor is told why): 0 for no memory budget, else at least 128 (a browser maps about 60 at rest).' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" session-cpu' -l 'session-cpu' -d 'Seconds of CPU each visitor\'s browser may use (RLIMIT_CPU). 0: no CPU budget.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" upload-files' -l 'upload-files' -d 'Pictures a vendor key\'s upload folder holds at most (sftp and scp put them there).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" upload-file-size' -l 'upload-file-size' -d 'Megabytes one picture in an upload folder may have.' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" upload-space' -l 'upload-space' -d 'Megabytes all of a vendor key\'s upload folder may hold.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" idle-timeout' -l 'idle-timeout' -d 'Seconds without a key before a session is ended.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" max-session-time' -l 'max-session-time' -d 'Seconds a session may last.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket ssh" connections-per-minute' -l 'connections-per-minute' -d 'New connections one address may open per minute.' -rfka ''

@@ -27,6 +27,8 @@ final class SFTPChannelHandler: ChannelInboundHandler, @unchecked Sendable {
 
     /// Requests waiting to be answered, in bytes, before reading pauses.
     static let queueLimit = 1 << 20
+    /// Requests answered in one trip to the thread pool at most.
+    static let batchLimit = 64
 
     init(session: SFTPSession, limits: SessionLimits, pool: NIOThreadPool = .singleton, ended: @escaping @Sendable (SFTPSession) -> Void) {
         self.session = session
@@ -69,28 +71,42 @@ final class SFTPChannelHandler: ChannelInboundHandler, @unchecked Sendable {
         answerNext(context: context)
     }
 
-    /// Answers the oldest waiting request, then the next, until none waits.
+    /// Answers the waiting requests in order, as many as wait (a client pipelines up to 64 writes): one trip
+    /// to the thread pool and one flush for all of them, then the next batch, until none waits.
     private func answerNext(context: ChannelHandlerContext) {
-        guard !busy, !closed, let packet = waiting.popFirst() else {
+        guard !busy, !closed, !waiting.isEmpty else {
             if waiting.isEmpty, inputClosed, !busy { done(context: context) }
             return
         }
         busy = true
-        waitingBytes -= packet.readableBytes
+        var batch: [ByteBuffer] = []
+        while batch.count < Self.batchLimit, let packet = waiting.popFirst() {
+            batch.append(packet)
+            waitingBytes -= packet.readableBytes
+        }
         let session = self.session
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        pool.runIfActive(eventLoop: context.eventLoop) { session.answer(packet) }.whenComplete { result in
+        pool.runIfActive(eventLoop: context.eventLoop) { batch.map { session.answer($0) } }.whenComplete { result in
             let context = bound.value
             self.busy = false
             guard !self.closed else { return self.finish() }
-            guard case .success(let answer?) = result else {
+            guard case .success(let answers) = result else {
                 context.close(promise: nil)
                 return
             }
-            var framed = context.channel.allocator.buffer(capacity: answer.readableBytes + 4)
-            framed.writeInteger(UInt32(answer.readableBytes))
-            framed.writeImmutableBuffer(answer)
-            context.writeAndFlush(self.wrapOutboundOut(SSHChannelData(type: .channel, data: .byteBuffer(framed))), promise: nil)
+            for answer in answers {
+                // A packet that ends the session ends it here, after the answers before it.
+                guard let answer else {
+                    context.flush()
+                    context.close(promise: nil)
+                    return
+                }
+                var framed = context.channel.allocator.buffer(capacity: answer.readableBytes + 4)
+                framed.writeInteger(UInt32(answer.readableBytes))
+                framed.writeImmutableBuffer(answer)
+                context.write(self.wrapOutboundOut(SSHChannelData(type: .channel, data: .byteBuffer(framed))), promise: nil)
+            }
+            context.flush()
             if self.waitingBytes <= Self.queueLimit / 2 {
                 _ = context.channel.setOption(ChannelOptions.autoRead, value: true)
                 context.read()

@@ -7,6 +7,8 @@ extension Phrase {
         case .searchTag(let query): "search: \(query)"
         case .searching: "searching…"
         case .productCount(let count, let more): more ? "\(count)+ products" : count == 1 ? "1 product" : "\(count) products"
+        case .mineSoldOut(let count, let more): "\(count)\(more ? "+" : "") sold out"
+        case .mineLow(let count, let more): "\(count)\(more ? "+" : "") low"
         case .position(let index, let count, let more, let id): "\(index) of \(count)\(more ? "+" : "")  ·  #\(id)"
         case .busyLoading: "loading…"
         case .busyLoadingProduct: "loading the product…"
@@ -54,6 +56,7 @@ extension Phrase {
         case .endOfList(let count): "— end of list · \(count) \(count == 1 ? "product" : "products") —"
         case .soldOut: "Sold out"
         case .inStock(let count): "\(count) in stock"
+        case .lowStock(let count): "\(count) in stock, low"
         case .stockCount(let count): "\(count) in stock"
         case .vendorNumber(let id): "vendor #\(id)"
         case .percentOff(let percent): "−\(percent)% off"
@@ -339,6 +342,7 @@ extension Phrase.Order {
         case .priceLowToHigh: "price ↑"
         case .priceHighToLow: "price ↓"
         case .biggestDiscount: "biggest discount"
+        case .fewestInStock: "fewest in stock"
         }
     }
 }

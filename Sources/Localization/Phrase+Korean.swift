@@ -7,6 +7,8 @@ extension Phrase {
         case .searchTag(let query): "검색: \(query)"
         case .searching: "검색 중…"
         case .productCount(let count, let more): "상품 \(count)\(more ? "+" : "")개"
+        case .mineSoldOut(let count, let more): "품절 \(count)\(more ? "+" : "")개"
+        case .mineLow(let count, let more): "부족 \(count)\(more ? "+" : "")개"
         case .position(let index, let count, let more, let id): "\(count)\(more ? "+" : "")개 중 \(index)번째  ·  #\(id)"
         case .busyLoading: "불러오는 중…"
         case .busyLoadingProduct: "상품을 불러오는 중…"
@@ -54,6 +56,7 @@ extension Phrase {
         case .endOfList(let count): "— 목록 끝 · 상품 \(count)개 —"
         case .soldOut: "품절"
         case .inStock(let count): "재고 \(count)개"
+        case .lowStock(let count): "재고 \(count)개, 부족"
         case .stockCount(let count): "\(count)개"
         case .vendorNumber(let id): "판매자 #\(id)"
         case .percentOff(let percent): "−\(percent)% 할인"
@@ -303,6 +306,7 @@ extension Phrase.Order {
         case .priceLowToHigh: "가격 ↑"
         case .priceHighToLow: "가격 ↓"
         case .biggestDiscount: "할인 큰 순"
+        case .fewestInStock: "재고 적은 순"
         }
     }
 }

@@ -17,6 +17,9 @@ public enum Phrase: Sendable, Equatable {
     case searching
     /// How many products are loaded; `more`: the server has more.
     case productCount(Int, more: Bool)
+    /// The writer's products sold out and low in stock, among those loaded (`more`: pages not loaded yet).
+    case mineSoldOut(Int, more: Bool)
+    case mineLow(Int, more: Bool)
     /// Where the selection is: `index` of `count`, and the product's id.
     case position(index: Int, count: Int, more: Bool, id: Int)
     /// What is under way, beside the spinner.
@@ -69,6 +72,8 @@ public enum Phrase: Sendable, Equatable {
     case endOfList(count: Int)
     case soldOut
     case inStock(Int)
+    /// One of the writer's products at or below the low-stock setting.
+    case lowStock(Int)
     /// The stock beside its label (the detail).
     case stockCount(Int)
     /// A vendor known only by its id.
@@ -292,7 +297,7 @@ extension Phrase {
 
     /// The orders a list can be shown in.
     public enum Order: Sendable, Equatable, CaseIterable {
-        case newest, priceLowToHigh, priceHighToLow, biggestDiscount
+        case newest, priceLowToHigh, priceHighToLow, biggestDiscount, fewestInStock
     }
 
     /// How pictures are drawn, for the status line.

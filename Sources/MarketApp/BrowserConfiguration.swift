@@ -16,6 +16,8 @@ public struct BrowserConfiguration: Sendable {
     public var clipboard: ClipboardSupport = .unknown
     /// ASCII instead of block and box-drawing characters.
     public var ascii: Bool
+    /// The writer's products with this many or fewer in stock are marked low (0: none is).
+    public var lowStock = 2
     /// Which keys do what (the settings file's `keys:` over the defaults).
     public var keymap: Keymap = .standard
     /// The theme the screen is drawn in.

@@ -42,6 +42,7 @@ public enum BrowserLaunch {
             configuration.writerVendorID = known.vendorID
         }
         configuration.language = settings[.language].value
+        configuration.lowStock = settings[.lowStock].value
         // Any value turns writes off; the notice is said in the browser's language.
         configuration.readOnlyNotice =
             (environment[EnvironmentKey.readOnly] ?? "").isEmpty ? nil : settings[.language].value.text(.readOnlyDemo)

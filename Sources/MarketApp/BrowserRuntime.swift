@@ -77,6 +77,7 @@ public final class BrowserRuntime: Sendable {
             state.writer = WriterIdentity(vendorID: configuration.writerVendorID)
         }
         state.ascii = configuration.ascii
+        state.lowStock = configuration.lowStock
         state.terminalCursor = terminal.showsCursor
         state.keymap = configuration.keymap
         state.language = configuration.language

@@ -10,6 +10,8 @@ public enum ListingOrder: String, Sendable, Hashable, CaseIterable, Codable {
     case priceDescending = "price-desc"
     /// The biggest share of the price taken off first.
     case discount
+    /// The fewest in stock first (sold out first): what a seller restocks.
+    case stock
 
     /// The words in English: "newest, price-asc, price-desc or discount".
     public static var spoken: String { allCases.spoken }

@@ -32,6 +32,7 @@ struct BrowseCommand: AsyncParsableCommand {
     /// Taken whole even when it begins with `-` (a secret of URL-safe base64 can).
     @Option(parsing: .unconditional, help: "Vendor secret for writes.") var secret: String?
     @Option(help: "The embedded server's data directory (default: $XDG_DATA_HOME/openmarket).") var dataDir: String?
+    @Option(help: "Your products with this many or fewer in stock are marked low (default 2; 0: none is).") var lowStock: Int?
     @Option(help: "Seconds between checks for new products (default 10).") var pollInterval: Double?
     @Flag(help: "Keep --identifier and --secret (and --server) in $XDG_CONFIG_HOME/openmarket/identity.json (mode 0600).")
     var saveIdentity = false
@@ -62,6 +63,7 @@ struct BrowseCommand: AsyncParsableCommand {
             throw ValidationError("--save-identity needs --identifier and --secret")
         }
         if let pollInterval, pollInterval < 1 { throw ValidationError("--poll-interval must be at least 1 second") }
+        if let lowStock, lowStock < 0 || lowStock > 1_000_000 { throw ValidationError("--low-stock takes a whole number from 0 to 1000000") }
     }
 
     /// Every setting, from the options, the environment and the settings file (a mistake in the file exits 78).
@@ -110,6 +112,7 @@ struct BrowseCommand: AsyncParsableCommand {
         options.secret = secret
         options.product = product
         options.set(.pollInterval, pollInterval.map(SettingSpec.format))
+        options.set(.lowStock, lowStock.map(String.init))
         options.set(.layout, layout?.rawValue)
         options.set(.colors, noColor ? "none" : colors, option: noColor ? "--no-color" : "--colors")
         options.set(.ascii, flag: ascii)

@@ -129,8 +129,8 @@ struct SettingLayersTests {
     @Test("config show's rows: every setting, its value as the file writes it, its origin")
     func rows() throws {
         let rows = try resolve(environment: [Key.colors: "true"]).rows
-        #expect(rows.map(\.name) == ["server", "layout", "pictures", "colors", "poll-interval", "mouse", "ascii", "theme", "lang", "remember"])
-        #expect(rows.map(\.value) == ["course (http://course.test:8080)", "list", "blocks", "true", "30", "false", "true", "auto", "en", "true"])
+        #expect(rows.map(\.name) == ["server", "layout", "pictures", "colors", "poll-interval", "low-stock", "mouse", "ascii", "theme", "lang", "remember"])
+        #expect(rows.map(\.value) == ["course (http://course.test:8080)", "list", "blocks", "true", "30", "2", "false", "true", "auto", "en", "true"])
         #expect(rows[3].origin.description == "environment OPENMARKET_COLORS" && rows[1].origin.description == "\(Self.path):2")
         #expect(try resolve(file: Settings()).rows.allSatisfy { $0.origin == .standard })
     }

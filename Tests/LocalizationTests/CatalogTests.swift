@@ -99,6 +99,12 @@ struct CatalogTests {
             .nothingToUndo, .changedSince, .undone(count: 2, refused: 1, reason: "#7: changed since"), .askRestore(count: 1, name: "Mug"),
             .askRestore(count: 3, name: "Mug"), .restored(count: 2, refused: 1, reason: "#7: gone"),
         ].map { .bulk($0) }
+        + [
+            Phrase.Files.openFront, .unknownSubsystem("shell"), .oneAtATime, .outside, .pictureNamesOnly, .badName, .notAPicture,
+            .tooLarge(limit: 20 << 20), .tooMany(limit: 100), .noSpace(limit: 200 << 20), .noSuchPicture, .exists, .wholeOnly,
+            .unsupported, .diskFull, .tooManyOpen, .help(files: 100, fileSize: 20 << 20, space: 200 << 20),
+        ].map { .files($0) }
+        + [.lowStock(3), .mineSoldOut(4, more: true), .mineSoldOut(0, more: false), .mineLow(2, more: false)]
 
     /// The name of a phrase's case, as its declaration spells it.
     static func caseName(_ phrase: Phrase) -> String {

@@ -26,7 +26,8 @@ struct ArrangementTests {
         #expect(ids(.priceAscending) == [6, 4, 9, 8, 5, 7], "₩800 (6, 4 newest first), ₩5,000, ₩6,000 paid, ₩11,000 paid, then $3")
         #expect(ids(.priceDescending) == [5, 8, 9, 6, 4, 7])
         #expect(ids(.discount) == [8, 5, 9, 7, 6, 4])
-        #expect(ProductOrder.newest.next == .priceAscending && ProductOrder.discount.next == .newest)
+        #expect(ids(.stock) == [9, 8, 7, 6, 5, 4], "sold out first, the rest (5 each) newest first")
+        #expect(ProductOrder.newest.next == .priceAscending && ProductOrder.discount.next == .stock && ProductOrder.stock.next == .newest)
         #expect(ProductFilter(inStockOnly: true).admits(Self.products[0]) == false && ProductFilter().isEmpty)
     }
 
@@ -48,7 +49,7 @@ struct ArrangementTests {
         #expect(catalog.products.map(\.id) == [6, 4, 8, 5, 7] && catalog.selectedProduct?.id == 7)
         #expect(catalog.handle(.filterInStock) == .handled([]))
         #expect(catalog.products.count == 6 && catalog.selectedProduct?.id == 7)
-        for _ in 0..<3 { #expect(catalog.handle(.sortCycle) == .handled([])) }
+        for _ in 0..<4 { #expect(catalog.handle(.sortCycle) == .handled([])) }
         #expect(catalog.order == .newest && !catalog.isArranged && catalog.products.map(\.id) == [9, 8, 7, 6, 5, 4])
     }
 

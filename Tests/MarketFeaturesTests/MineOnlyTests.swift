@@ -86,7 +86,7 @@ struct MineOnlyTests {
             $0.catalog.onlyVendorID = 1
             $0.notice = "My products only — m shows everything again."
         }
-        #expect(render(browser.state).0.trimmedLines()[0].contains("mine  10 products"))
+        #expect(render(browser.state).0.trimmedLines()[0].hasSuffix("mine  0 sold out · 0 low  10 products"))
         browser.send(.productDeleted(id: 100, .success(Samples.detail(100)))) {
             $0.undoable = .delete([Samples.product(100)])
             $0.catalog.allProducts.removeAll { $0.id == 100 }

@@ -65,6 +65,11 @@ struct ListingTests {
             #expect(dear.names == ["Mug Tree", "Blue Mug", "Green Mug", "Lamp", "Red Mug", "Tea Set", "Vase"])
             let discount = try await Self.names(client, "sort=discount", perPage: 2)
             #expect(discount.names == ["Green Mug", "Tea Set", "Blue Mug", "Vase", "Mug Tree", "Lamp", "Red Mug"])
+            let stock = try await Self.names(client, "sort=stock", perPage: 2)
+            #expect(stock.names == ["Vase", "Red Mug", "Green Mug", "Tea Set", "Blue Mug", "Lamp", "Mug Tree"], "fewest first, sold out (0) newest first")
+            #expect(stock.echo["sort"] as? String == "stock")
+            let mugStock = try await Self.names(client, "search_value=mug&sort=stock", perPage: 2)
+            #expect(mugStock.names == ["Red Mug", "Green Mug", "Blue Mug", "Mug Tree"], "a search in the order asked")
             let inStock = try await Self.names(client, "sort=price-asc&in_stock=true", perPage: 2)
             #expect(inStock.names == ["Lamp", "Green Mug", "Blue Mug", "Mug Tree", "Tea Set"] && inStock.total == 5)
             #expect(inStock.echo["in_stock"] as? Bool == true)
@@ -87,7 +92,7 @@ struct ListingTests {
             _ = try await market.server.products.update(id: ids[3], vendorID: market.alice.id, with: ProductChanges(stock: 0), at: Date())
             #expect(!(try await Self.names(client, "in_stock=true", perPage: 20).names.contains("Green Mug")))
             let bad = try await client.send(.get, "/api/products?sort=cheapest")
-            #expect(bad.status == .badRequest && bad.text.contains("sort must be one of newest, price-asc, price-desc, discount"))
+            #expect(bad.status == .badRequest && bad.text.contains("sort must be one of newest, price-asc, price-desc, discount, stock"))
             #expect(try await client.send(.get, "/api/products?in_stock=maybe").status == .badRequest)
         }
     }

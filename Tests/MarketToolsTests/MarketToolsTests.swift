@@ -53,8 +53,8 @@ struct MarketToolsTests {
             "type": "object",
             "properties": [
                 "sort": [
-                    "type": "string", "description": "newest, price-asc, price-desc or discount.",
-                    "enum": ["newest", "price-asc", "price-desc", "discount"],
+                    "type": "string", "description": "newest, price-asc, price-desc, discount or stock.",
+                    "enum": ["newest", "price-asc", "price-desc", "discount", "stock"],
                 ],
                 "in_stock": ["type": "boolean", "description": "Only products in stock."],
                 "page": ["type": "integer", "description": "The page, from 1.", "minimum": 1],
@@ -94,7 +94,7 @@ struct MarketToolsTests {
         Refusal(tool: "list_products", arguments: ["page": .string("two")], reason: "page must be a whole number"),
         Refusal(
             tool: "list_products", arguments: ["sort": .string("cheapest")],
-            reason: "sort must be newest, price-asc, price-desc or discount, not cheapest"),
+            reason: "sort must be newest, price-asc, price-desc, discount or stock, not cheapest"),
         Refusal(tool: "search_products", arguments: ["in_stock": .string("yes")], reason: "in_stock must be true or false"),
         Refusal(tool: "show_product", arguments: [:], reason: "id is required: The product's id."),
         Refusal(tool: "show_product", arguments: ["id": .int(0)], reason: "id must be 1 or more"),

@@ -6,7 +6,7 @@ import Testing
 struct MarketWordsTests {
     @Test("the orders, the listing's parameters and the currencies are the API's words, in the API's order")
     func words() {
-        #expect(ListingOrder.allCases.map(\.rawValue) == ["newest", "price-asc", "price-desc", "discount"])
+        #expect(ListingOrder.allCases.map(\.rawValue) == ["newest", "price-asc", "price-desc", "discount", "stock"])
         #expect(ListingParameter.allCases.map(\.rawValue) == [
             "page_no", "items_per_page", "search_value", "sort", "in_stock", "currency", "price_min", "price_max",
         ])
@@ -28,7 +28,7 @@ struct MarketWordsTests {
 
     @Test("English lists: one word, two with or, more with commas and or")
     func spoken() {
-        #expect(ListingOrder.spoken == "newest, price-asc, price-desc or discount")
+        #expect(ListingOrder.spoken == "newest, price-asc, price-desc, discount or stock")
         #expect(MarketCurrency.spoken == "KRW or USD")
         #expect([ListingOrder.discount].spoken == "discount" && [ListingOrder]().spoken == "")
     }

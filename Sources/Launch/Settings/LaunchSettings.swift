@@ -4,7 +4,7 @@ public import Settings
 public enum LaunchSettings {
     /// The table.
     public static let all: [any AnySetting] = [
-        Setting.server, Setting.layout, Setting.pictures, Setting.colors, Setting.pollInterval, Setting.mouse,
+        Setting.server, Setting.layout, Setting.pictures, Setting.colors, Setting.pollInterval, Setting.lowStock, Setting.mouse,
         Setting.ascii, Setting.theme, Setting.language, Setting.remember,
     ]
 

@@ -15,6 +15,9 @@ public struct BrowserState: Sendable, Equatable {
     public var colorMode: ColorMode
     /// Plain ASCII for borders, markers and the spinner, for terminals that cannot show the others.
     public var ascii = false
+    /// The writer's products with this many or fewer in stock are marked low, and counted when only theirs
+    /// are listed (`m`); 0: none is (the `low-stock` setting).
+    public var lowStock = 2
     /// The terminal shows its own cursor where a text field's next character goes (the widgets then draw none).
     public var terminalCursor = false
     /// Which keys do what (the settings file's `keys:` over the defaults).

@@ -21,7 +21,7 @@ extension CatalogWidget {
         placePicture(&canvas, url: p.thumbnailURL, box: thumb, report: &report)
 
         let (pay, original) = ProductText.prices(p)
-        let stock = ProductText.stock(p, in: context.language)
+        let (stock, stockStyle) = context.stock(p)
         let rightWidth = min(max(DisplayWidth.of(pay) + (original.map { DisplayWidth.of($0) + 1 } ?? 0), DisplayWidth.of(stock)), text.width / 2)
         let leftWidth = max(0, text.width - rightWidth - 2)
         let fit = { (s: String) in TerminalText.truncated(s, toWidth: leftWidth) }
@@ -38,7 +38,7 @@ extension CatalogWidget {
             canvas.put(pay, x: x, y: text.y, style: theme.price, maxWidth: text.maxX - x)
         }
         let stockX = text.maxX - min(rightWidth, DisplayWidth.of(stock))
-        canvas.put(stock, x: stockX, y: text.y + 1, style: p.stock <= 0 ? theme.soldOut : theme.stock, maxWidth: rightWidth)
+        canvas.put(stock, x: stockX, y: text.y + 1, style: stockStyle, maxWidth: rightWidth)
         if original != nil {
             let percent = p.price.amount > 0 ? (p.discountedPrice.amount / p.price.amount * 100) : 0
             let off = context.text(.percentOff(ProductText.rounded(percent)))
@@ -81,9 +81,8 @@ extension CatalogWidget {
             canvas.put(original, x: x + 1, y: below.y + 1, style: theme.originalPrice)
         }
         if below.height >= 3 {
-            canvas.put(
-                ProductText.stock(p, in: context.language), x: below.x, y: below.y + 2, style: p.stock <= 0 ? theme.soldOut : theme.stock,
-                maxWidth: below.width)
+            let (stock, style) = context.stock(p)
+            canvas.put(stock, x: below.x, y: below.y + 2, style: style, maxWidth: below.width)
         }
         if selected {
             canvas.restyle(Rect(x: below.x, y: below.y, width: below.width, height: 1)) { $0.attributes.insert(.reverse) }

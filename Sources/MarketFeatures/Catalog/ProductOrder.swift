@@ -18,6 +18,7 @@ extension ListingOrder {
         case .priceAscending: .priceLowToHigh
         case .priceDescending: .priceHighToLow
         case .discount: .biggestDiscount
+        case .stock: .fewestInStock
         }
     }
 
@@ -46,6 +47,8 @@ extension ListingOrder {
                 if x != y { return x > y }
                 return a.id > b.id
             }
+        case .stock:
+            return products.sorted { a, b in a.stock != b.stock ? a.stock < b.stock : a.id > b.id }
         }
     }
 

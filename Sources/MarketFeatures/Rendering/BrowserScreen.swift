@@ -23,6 +23,7 @@ public struct BrowserScreen {
         RenderContext(
             theme: theme, spinnerFrame: state.spinnerFrame, canWrite: state.writer != nil, keymap: state.keymap,
             language: state.language, marketURL: state.marketURL, wishes: state.wishes, marks: state.marks,
+            writerVendorID: state.writer?.vendorID, lowStock: state.lowStock,
             about: state.presented.contains { if case .about = $0 { true } else { false } } ? AboutFacts(state) : nil,
             terminalCursor: state.terminalCursor)
     }

@@ -1,4 +1,5 @@
 import Localization
+import OpenMarketAPI
 import TerminalUI
 
 /// What every widget of the browser draws with: the theme, the spinner's tick, and whether the browser
@@ -17,10 +18,26 @@ struct RenderContext: Sendable {
     var wishes = WishesState()
     /// The marked products (the list and the grid mark them ✓).
     var marks = Marks()
+    /// The writer's vendor, when known, and the stock at or below which their products are marked low (0: never).
+    var writerVendorID: Int?
+    var lowStock = 0
     /// What the about box says, when it is open (worked out only then).
     var about: AboutFacts?
     /// The terminal shows its own cursor at `Canvas.cursor`: a text field draws no cursor of its own.
     var terminalCursor = false
+
+    /// Whether `product` is one of the writer's with little stock left (sold out is not low: it is sold out).
+    func isLow(_ product: ProductSummary) -> Bool {
+        lowStock > 0 && writerVendorID != nil && product.vendorID == writerVendorID && product.stock > 0 && product.stock <= lowStock
+    }
+
+    /// A product's stock as the list and the grid show it, and its style: sold out, low (the writer's own), or
+    /// how many.
+    func stock(_ product: ProductSummary) -> (text: String, style: CellStyle) {
+        if product.stock <= 0 { return (text(.soldOut), theme.soldOut) }
+        if isLow(product) { return (text(.lowStock(product.stock)), theme.discount) }
+        return (text(.inStock(product.stock)), theme.stock)
+    }
 
     /// The spinner's glyph now.
     var spinner: String { theme.spinner(at: spinnerFrame) }

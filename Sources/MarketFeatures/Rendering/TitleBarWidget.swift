@@ -9,11 +9,20 @@ struct TitleBarWidget: Widget {
         let catalog = state.catalog
         let theme = context.theme
         canvas.fill(area, style: theme.title)
-        var left = " openmarket"
-        if !state.serverLabel.isEmpty { left += "  ·  " + state.serverLabel }
-        left += "  ·  " + context.text(.layoutName(grid: catalog.layoutKind == .grid))
-        canvas.put(left, x: area.x, y: area.y, style: theme.title, maxWidth: area.width)
+        let layoutName = "  ·  " + context.text(.layoutName(grid: catalog.layoutKind == .grid))
+        var left = " openmarket" + (state.serverLabel.isEmpty ? "" : "  ·  " + state.serverLabel) + layoutName
         var right = catalog.mineOnly ? context.text(.mineTag) + "  " : ""
+        // The writer's products sold out and low, when only theirs are listed (dropped first when the line is
+        // too narrow for it).
+        var counts = ""
+        if let mine = catalog.onlyVendorID {
+            let stock = catalog.stockCounts(of: mine, lowStock: context.lowStock)
+            let parts = [
+                stock.soldOut.map { context.text(.mineSoldOut($0, more: !stock.soldOutComplete)) },
+                stock.low.map { context.text(.mineLow($0, more: !stock.lowComplete)) },
+            ].compactMap { $0 }
+            if !parts.isEmpty { counts = parts.joined(separator: " · ") + "  " }
+        }
         if let query = catalog.query { right += context.text(.searchTag(TerminalText.sanitized(query))) + "  " }
         if catalog.query != catalog.listedQuery, catalog.pageRequest?.replaces == true {
             // A new search's first page is on its way: the products still shown are not what it found.
@@ -22,6 +31,16 @@ struct TitleBarWidget: Widget {
             let count = catalog.products.count
             right += context.text(.productCount(count, more: catalog.hasNext)) + " "
         }
+        if !counts.isEmpty {
+            // The counts before the server's address: without them a seller's view says less than it knows.
+            let short = " openmarket" + layoutName
+            if DisplayWidth.of(right) + DisplayWidth.of(counts) + DisplayWidth.of(left) + 2 > area.width { left = short }
+            if DisplayWidth.of(right) + DisplayWidth.of(counts) + DisplayWidth.of(left) + 2 <= area.width {
+                let tag = catalog.mineOnly ? context.text(.mineTag) + "  " : ""
+                right = tag + counts + right.dropFirst(tag.count)
+            }
+        }
+        canvas.put(left, x: area.x, y: area.y, style: theme.title, maxWidth: area.width)
         let width = DisplayWidth.of(right)
         if width + DisplayWidth.of(left) + 2 <= area.width {
             canvas.put(right, x: area.maxX - width, y: area.y, style: theme.title)

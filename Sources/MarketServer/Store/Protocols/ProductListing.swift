@@ -105,6 +105,7 @@ struct ProductListing: Sendable, Hashable {
         case .priceAscending: orderBy = "\(rank), \(paid) ASC, p.id DESC"
         case .priceDescending: orderBy = "\(rank), \(paid) DESC, p.id DESC"
         case .discount: orderBy = "\(share) DESC, p.id DESC"
+        case .stock: orderBy = "p.stock ASC, p.id DESC"
         }
         var conditions = inStockOnly ? ["p.stock > 0"] : []
         // Only the fixed words and validated numbers are written into the SQL.
@@ -154,6 +155,8 @@ struct ProductListing: Sendable, Hashable {
                     if x != y { return order == .priceAscending ? x < y : x > y }
                 case .discount:
                     if a.keys.discountShare != b.keys.discountShare { return a.keys.discountShare > b.keys.discountShare }
+                case .stock:
+                    if a.keys.stock != b.keys.stock { return a.keys.stock < b.keys.stock }
                 }
                 if a.hit.score != b.hit.score { return a.hit.score < b.hit.score }
                 return a.hit.id > b.hit.id
@@ -182,6 +185,8 @@ struct ProductListing: Sendable, Hashable {
             return kept.map { (share: $0.price > 0 ? $0.discountedPrice / $0.price : 0, product: $0) }
                 .sorted { a, b in a.share != b.share ? a.share > b.share : a.product.id > b.product.id }
                 .map(\.product)
+        case .stock:
+            return kept.sorted { a, b in a.stock != b.stock ? a.stock < b.stock : a.id > b.id }
         }
     }
 }

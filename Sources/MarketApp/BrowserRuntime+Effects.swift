@@ -11,7 +11,7 @@ extension BrowserRuntime.Loop {
         switch effect {
         case .quit:
             return false
-        case .loadPage, .pollFirstPage, .loadDetail, .checkWishes, .searchPalette:
+        case .loadPage, .pollFirstPage, .loadDetail, .checkWishes, .searchPalette, .findVendor:
             performRead(effect)
         case .registerProduct, .updateProduct, .deleteProduct, .bulkWrite:
             performWrite(effect)
@@ -49,6 +49,12 @@ extension BrowserRuntime.Loop {
                 guard let result = await Self.attempt(in: language, { () async throws(OpenMarketError) in try await client.product(id: id) })
                 else { return }
                 queue.send(.browser(.presented(.detail(id: id, .loaded(result)))))
+            }
+        case .findVendor:
+            guard let identity = runtime.configuration.identity else { return }
+            tasks.start(key) {
+                // A course server has no such route (404): the id stays unknown, as before.
+                if let vendor = try? await client.vendor(of: identity) { queue.send(.browser(.vendorFound(id: vendor.id))) }
             }
         case .checkWishes(let ids):
             tasks.start(key) {

@@ -21,6 +21,8 @@ enum EffectKey: Hashable, Sendable {
     case bulk(job: Int)
     /// A look at kept products.
     case wishCheck
+    /// Which vendor the writer is.
+    case vendor
     /// Reading the kept wish list at start.
     case wishLoad
     /// A save of the wish list (each its own, so none replaces another; the store orders them).
@@ -46,7 +48,7 @@ enum EffectKey: Hashable, Sendable {
             case .preparePicture(let path, _, _): self = .picture(path: path)
             case .completePath: self = .completion
             case .loadFormImages: self = .images
-            case .loadPage, .pollFirstPage, .registerProduct, .updateProduct, .deleteProduct, .bulkWrite, .copy, .checkWishes,
+            case .loadPage, .pollFirstPage, .registerProduct, .updateProduct, .deleteProduct, .bulkWrite, .copy, .checkWishes, .findVendor,
                 .saveWishList, .quit:
                 return nil
             }
@@ -70,6 +72,7 @@ enum EffectKey: Hashable, Sendable {
         case .deleteProduct(let id): self = .delete(id: id)
         case .bulkWrite(let job): self = .bulk(job: job.id)
         case .checkWishes: self = .wishCheck
+        case .findVendor: self = .vendor
         case .saveWishList(_, let generation): self = .wishSave(generation: generation)
         case .loadDetail, .preparePicture, .completePath, .loadFormImages, .scheduleSearch, .schedulePaletteSearch,
             .searchPalette, .copy, .quit:

@@ -92,6 +92,8 @@ struct BrowserRuntimeTests {
         let transport = MockTransport()
         transport.enqueue("GET", "/api/products", .json(Self.pageJSON(ids: [3, 2, 1])))
         transport.enqueue("POST", "/api/products/3/archived", MockTransport.Reply.text("/api/products/3/x").untilCancelled())
+        // An identity without a vendor id: the browser asks which vendor it is; a course server has no such route.
+        transport.enqueue("GET", "/api/vendors/me", .text("Not Found", status: 404))
         let client = OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: transport)
         let terminal = FakeTerminal()
         var configuration = BrowserConfiguration(pollInterval: .seconds(3600))
@@ -104,7 +106,7 @@ struct BrowserRuntimeTests {
         terminal.type(.key(.character("d")))
         try await waitUntil("the question") { terminal.lastFrame?.trimmedLines().joined().contains("Delete") == true }
         terminal.type(.key(.character("y")))
-        try await waitUntil("the delete request") { transport.requests.count == 2 }
+        try await waitUntil("the delete request") { transport.requests.count == 3 }
         let quit = ContinuousClock.now
         terminal.type(.key(.control("c")))
         await running.value
@@ -114,6 +116,6 @@ struct BrowserRuntimeTests {
         // Every task the loop started had ended when run() returned, and only the loop draws: no frame and no
         // request can come after it — asserted, not waited out.
         #expect(watch.tasksLeftAtExit == 0, "every task ended before run() returned")
-        #expect(transport.requests.count == 2, "the DELETE that would follow never goes out")
+        #expect(transport.requests.count == 3, "the page, the vendor asked, the secret's POST: the DELETE that would follow never goes out")
     }
 }

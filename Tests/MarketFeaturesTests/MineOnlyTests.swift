@@ -63,6 +63,26 @@ struct MineOnlyTests {
         #expect(browser.state.catalog.products.count == 40)
     }
 
+    @Test("a writer without a vendor id asks the market at start; its answer makes m work; a second answer changes nothing")
+    func vendorFound() {
+        var state = BrowserState(size: ScreenSize(columns: 120, rows: 40))
+        state.writer = WriterIdentity(vendorID: nil)
+        var browser = BrowserTester(browser: state)
+        browser.send(.started, effects: [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil), .findVendor]) {
+            $0.catalog.pageLoad = .loading(1, page: 1, replaces: true)
+            $0.catalog.nextRequestID = 2
+        }
+        browser.send(.vendorFound(id: 7)) { $0.writer = WriterIdentity(vendorID: 7) }
+        browser.send(.vendorFound(id: 8))
+        var known = BrowserState(size: ScreenSize(columns: 120, rows: 40))
+        known.writer = WriterIdentity(vendorID: 3)
+        var given = BrowserTester(browser: known)
+        given.send(.started, effects: [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil)]) {
+            $0.catalog.pageLoad = .loading(1, page: 1, replaces: true)
+            $0.catalog.nextRequestID = 2
+        }
+    }
+
     @Test("without an identity, or before the vendor id is known, m says why")
     func unknown() {
         var none = BrowserTester(browser: Samples.loaded())

@@ -188,7 +188,7 @@ _openmarket_browse() {
     repeating_flags=()
     non_repeating_flags=(--save-identity --mouse --no-mouse --no-color --ascii --no-ascii --remember --no-remember -h --help)
     repeating_options=()
-    non_repeating_options=(--server --identifier --secret --data-dir --poll-interval --product --layout --colors --pictures --theme --lang --config)
+    non_repeating_options=(--server --identifier --secret --data-dir --low-stock --poll-interval --product --layout --colors --pictures --theme --lang --config)
     __openmarket_offer_flags_options 0
 
     # Offer option value completions
@@ -203,6 +203,9 @@ _openmarket_browse() {
         return
         ;;
     '--data-dir')
+        return
+        ;;
+    '--low-stock')
         return
         ;;
     '--poll-interval')

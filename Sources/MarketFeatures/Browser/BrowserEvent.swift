@@ -24,6 +24,8 @@ public enum BrowserEvent: Sendable, Equatable {
     case productDeleted(id: Int, Result<ProductDetail, BrowserFailure>)
     /// A look at kept products finished (those it could not look at are left out).
     case wishesChecked([WishLook])
+    /// The market said which vendor the writer's identity is (`GET /api/vendors/me`).
+    case vendorFound(id: Int)
     /// The wish list kept from before has been read (the browser starts without waiting for it).
     case wishListLoaded([WishedProduct])
     /// Where the wish list is kept after a load or a save (the session's, while its place fails).
@@ -87,6 +89,8 @@ public enum BrowserEffect: Sendable, Equatable {
     case copy(String)
     /// Look at these kept products in the market (their details; a 404 means deleted).
     case checkWishes(ids: [Int])
+    /// Ask the market which vendor the writer's identity is (a server without the extension: nothing comes).
+    case findVendor
     /// Keep the wish list as it is now; a save of an older generation that arrives later is dropped.
     case saveWishList([WishedProduct], generation: Int)
     /// Wait, then say the palette's typing paused.

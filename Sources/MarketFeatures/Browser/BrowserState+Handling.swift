@@ -9,6 +9,9 @@ extension BrowserState {
         switch event {
         case .started:
             var effects = catalog.start() + wishes.look()
+            // A writer whose vendor id was not given learns it from the market, so m (and a seller's counts)
+            // work from the start, not only after their first registration.
+            if let writer, writer.vendorID == nil { effects.append(.findVendor) }
             if let id = openProductAtStart {
                 presented.append(.detail(DetailState(id: id)))
                 effects.append(.loadDetail(id: id))
@@ -29,6 +32,9 @@ extension BrowserState {
             return catalog.pollTimerFired() + wishes.look()
         case .wishesChecked(let looks):
             return wishesChecked(looks)
+        case .vendorFound(let id):
+            if writer != nil, writer?.vendorID == nil { writer?.vendorID = id }
+            return []
         case .wishListLoaded(let products):
             return wishes.loaded(products)
         case .wishPlaceFound(let place):

@@ -45,7 +45,7 @@ extension BrowserEffect {
         case .loadFormImages(let id): .form(.edit(productID: id))
         case .scheduleSearch: .search
         case .schedulePaletteSearch, .searchPalette: .palette
-        case .loadPage, .pollFirstPage, .registerProduct, .updateProduct, .deleteProduct, .bulkWrite, .copy, .checkWishes, .saveWishList,
+        case .loadPage, .pollFirstPage, .registerProduct, .updateProduct, .deleteProduct, .bulkWrite, .findVendor, .copy, .checkWishes, .saveWishList,
             .quit:
             nil
         }

@@ -199,7 +199,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         }
         filesOpen = true
         guard let folder = launcher.uploads?.folder(forFingerprint: connection.fingerprint),
-            let session = SFTPSession(folder: folder, language: state.language)
+            let session = SFTPSession(folder: folder)
         else {
             launcher.logger.info("ssh files refused: no upload folder for the key \(connection.logFields)")
             return decline(state.language.text(.files(.openFront)) + "\n")

@@ -20,11 +20,11 @@ struct SFTPSessionTests {
         let session: SFTPSession
         var path: String { folder.path }
 
-        init(quota: UploadQuota = UploadQuota(), language: Language = .english) throws {
+        init(quota: UploadQuota = UploadQuota()) throws {
             directory = try TemporaryDirectory()
             let folders = UploadFolders(root: directory.url.appendingPathComponent("uploads").path, quota: quota)
             folder = try #require(folders.folder(forFingerprint: "SHA256:abc/def+ghi"))
-            session = try #require(SFTPSession(folder: folder, language: language))
+            session = try #require(SFTPSession(folder: folder))
             let version = try #require(session.answer(Self.packet(1) { $0.writeInteger(UInt32(3)) }))
             #expect(Array(version.readableBytesView) == [2, 0, 0, 0, 3])
         }
@@ -249,7 +249,7 @@ struct SFTPSessionTests {
 
         // Space: 90,000 + 70,000 bytes > 150 KB, also when the second is put by another session of the same key.
         #expect(try fixture.put("one.jpg", FixturePictures.jpeg(exactly: 90_000)).status == 0)
-        let other = try #require(SFTPSession(folder: fixture.folder, language: .korean))
+        let other = try #require(SFTPSession(folder: fixture.folder))
         _ = other.answer(Fixture.packet(1) { $0.writeInteger(UInt32(3)) })
         let second = Reply(other.answer(Fixture.packet(3, id: 1) {
             Fixture.string("two.jpg", &$0)
@@ -264,7 +264,7 @@ struct SFTPSessionTests {
             Fixture.bytes(bytes, &$0)
         })!)
         #expect(refused.status == 4)
-        #expect(refused.message.contains("폴더의"), "in the session's language: \(refused.message)")
+        #expect(refused.message == "Your folder's 150 KB are used up: remove pictures first.")
         other.end()
         // Count: two pictures, then a third name is refused at its open; replacing one is not a new one.
         #expect(try fixture.put("two.jpg", FixturePictures.jpeg(exactly: 30_000)).status == 0)
@@ -299,7 +299,7 @@ struct SFTPSessionTests {
         defer { directory.remove() }
         let folders = UploadFolders(root: directory.path)
         let freshFolder = try #require(folders.folder(forFingerprint: "SHA256:x"))
-        let fresh = try #require(SFTPSession(folder: freshFolder, language: .english))
+        let fresh = try #require(SFTPSession(folder: freshFolder))
         #expect(fresh.answer(Fixture.packet(17, id: 1) { Fixture.string("/", &$0) }) == nil, "nothing before the version")
         #expect(folders.folder(forFingerprint: "none") == nil, "a visitor without a key has no folder")
     }

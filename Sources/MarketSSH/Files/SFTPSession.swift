@@ -13,7 +13,6 @@ import Glibc
 /// channel handler calls it one request at a time (on a thread pool: it does file I/O).
 final class SFTPSession: @unchecked Sendable {
     let folder: UploadFolder
-    let language: Language
     private var directory: Int32
     private var initialized = false
     private var handles: [UInt32: OpenFile] = [:]
@@ -44,10 +43,9 @@ final class SFTPSession: @unchecked Sendable {
     }
 
     /// Opens the folder; nil when it cannot be opened (then the session is refused).
-    init?(folder: UploadFolder, language: Language) {
+    init?(folder: UploadFolder) {
         guard let directory = folder.openDirectory() else { return nil }
         self.folder = folder
-        self.language = language
         self.directory = directory
     }
 
@@ -93,7 +91,10 @@ final class SFTPSession: @unchecked Sendable {
     private func refuse(_ id: UInt32, _ status: SFTPPacket.Status, _ phrase: Phrase.Files) -> ByteBuffer {
         // Asking after a name that is not there is how clients look before they put: not a refusal.
         if status != .noSuchFile { refused += 1 }
-        return SFTPPacket.status(id, status, language.text(.files(phrase)), language: language == .korean ? "ko" : "en")
+        // In English whatever the visitor's language: OpenSSH's sftp writes a server's message through its log,
+        // which shows every byte past ASCII as an octal escape (\353\202\264…). What is said before a session,
+        // on standard error, is in the visitor's language.
+        return SFTPPacket.status(id, status, Language.english.text(.files(phrase)), language: "en")
     }
 
     private func ok(_ id: UInt32) -> ByteBuffer { SFTPPacket.status(id, .ok) }

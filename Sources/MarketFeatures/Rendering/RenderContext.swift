@@ -34,9 +34,8 @@ struct RenderContext: Sendable {
     /// A product's stock as the list and the grid show it, and its style: sold out, low (the writer's own), or
     /// how many.
     func stock(_ product: ProductSummary) -> (text: String, style: CellStyle) {
-        if product.stock <= 0 { return (text(.soldOut), theme.soldOut) }
         if isLow(product) { return (text(.lowStock(product.stock)), theme.discount) }
-        return (text(.inStock(product.stock)), theme.stock)
+        return (ProductText.stock(product, in: language), product.stock <= 0 ? theme.soldOut : theme.stock)
     }
 
     /// The spinner's glyph now.

@@ -176,10 +176,9 @@ final class SFTPSession: @unchecked Sendable {
             }
             if sent { return SFTPPacket.status(id, .endOfFile, "end of folder") }
             handles[number] = .listing(sent: true)
-            let names = UploadFolder.contents(of: directory).sizes.keys.sorted()
-            let entries = names.compactMap { name -> (name: String, long: String, attributes: SFTPPacket.Attributes?)? in
-                guard let info = regularFile(name) else { return nil }
-                return (name, Self.longName(name, info), Self.attributes(info))
+            let files = UploadFolder.contents(of: directory).files
+            let entries = files.keys.sorted().map { name -> (name: String, long: String, attributes: SFTPPacket.Attributes?) in
+                (name, Self.longName(name, files[name]!), Self.attributes(files[name]!))
             }
             return SFTPPacket.names(id, entries)
         case .remove(_, let path):

@@ -45,8 +45,12 @@ public final class UploadFolder: Sendable {
 
     /// The folder's pictures now: every regular file with a name a client may use, and its size.
     struct Contents {
-        var sizes: [String: Int] = [:]
-        var bytes: Int { sizes.values.reduce(0, +) }
+        /// Each picture's status, as read while listing.
+        var files: [String: stat] = [:]
+        var count: Int { files.count }
+        var bytes: Int { files.values.reduce(0) { $0 + Int($1.st_size) } }
+        /// The size of the picture of that name, if there is one.
+        func size(of name: String) -> Int? { files[name].map { Int($0.st_size) } }
     }
 
     static func contents(of directory: Int32) -> Contents {
@@ -65,7 +69,7 @@ public final class UploadFolder: Sendable {
             guard let name, UploadName.isAcceptable(name), let info = status(of: name, in: directory),
                 info.st_mode & S_IFMT == S_IFREG
             else { continue }
-            contents.sizes[name] = Int(info.st_size)
+            contents.files[name] = info
         }
         return contents
     }
@@ -81,13 +85,13 @@ public final class UploadFolder: Sendable {
     func begin(_ name: String, in directory: Int32) throws(Phrase.Files) -> Int {
         let contents = Self.contents(of: directory)
         let result: Result<Int, Phrase.Files> = state.withLockedValue { state in
-            let replaces = contents.sizes[name] != nil
+            let replaces = contents.size(of: name) != nil
             let pendingNew = Set(state.reservations.values.filter { !$0.replaces && $0.name != name }.map(\.name)).count
-            if !replaces, contents.sizes.count + pendingNew + 1 > quota.files { return .failure(.tooMany(limit: quota.files)) }
+            if !replaces, contents.count + pendingNew + 1 > quota.files { return .failure(.tooMany(limit: quota.files)) }
             let id = state.next
             state.next += 1
             state.reservations[id] = Reservation(
-                name: name, size: 0, othersBytes: contents.bytes - (contents.sizes[name] ?? 0), replaces: replaces)
+                name: name, size: 0, othersBytes: contents.bytes - (contents.size(of: name) ?? 0), replaces: replaces)
             return .success(id)
         }
         return try result.get()
@@ -116,8 +120,8 @@ public final class UploadFolder: Sendable {
         let result: Result<Void, Phrase.Files> = state.withLockedValue { state in
             guard let reservation = state.reservations.removeValue(forKey: id) else { return .failure(.unsupported) }
             let contents = Self.contents(of: directory)
-            let replaced = contents.sizes[reservation.name]
-            if replaced == nil, contents.sizes.count + 1 > quota.files { return .failure(.tooMany(limit: quota.files)) }
+            let replaced = contents.size(of: reservation.name)
+            if replaced == nil, contents.count + 1 > quota.files { return .failure(.tooMany(limit: quota.files)) }
             if contents.bytes - (replaced ?? 0) + size > quota.bytes { return .failure(.noSpace(limit: quota.bytes)) }
             guard renameat(directory, temporary, directory, reservation.name) == 0 else {
                 return .failure(errno == ENOSPC || errno == EDQUOT ? .diskFull : .unsupported)

@@ -349,7 +349,7 @@ let package = Package(
         .testTarget(
             name: "MarketServerTests",
             dependencies: [
-                "MarketServer", "MarketDemo", "Mocks", "ImageCodec", "ServerTestSupport", "WishListOwners",
+                "MarketServer", "MarketDemo", "Mocks", "ImageCodec", "ServerTestSupport", "WishListOwners", "OpenMarketAPI",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

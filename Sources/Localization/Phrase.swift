@@ -189,6 +189,14 @@ public enum Phrase: Sendable, Equatable {
     case registered(name: String)
     case saved(name: String)
     case deleted(name: String)
+    /// The market's change stream said the product shown was deleted (by its seller, elsewhere).
+    case deletedMeanwhile(name: String)
+    /// The change stream could not go on from where it was: what is shown was read again.
+    case reloadedAfterGap
+    /// Where a deleted product stood in the list: its price's place says so.
+    case goneTag
+    /// How many are browsing the market now (the title).
+    case browsing(Int)
     case couldNotDelete(id: Int, reason: String)
     case readOnlyDemo
     case copiedLink(String)

@@ -17,7 +17,7 @@ extension BrowserRuntime.Loop {
             performWrite(effect)
         case .preparePicture, .completePath, .loadFormImages:
             performFormWork(effect)
-        case .copy, .saveWishList, .schedulePaletteSearch, .scheduleSearch:
+        case .copy, .saveWishList, .schedulePaletteSearch, .scheduleSearch, .followChanges, .expireFreshMark:
             performOther(effect)
         }
         return true
@@ -89,6 +89,13 @@ extension BrowserRuntime.Loop {
             startTimer(key, after: delay, then: .presented(.palette(.searchDue(generation: generation))))
         case .scheduleSearch(let generation, let delay):
             startTimer(key, after: delay, then: .presented(.search(.paused(generation: generation))))
+        case .expireFreshMark(let id, let generation, let delay):
+            startTimer(key, after: delay, then: .freshMarkExpired(id: id, generation: generation))
+        case .followChanges:
+            let feed = ChangeFollowing(client: runtime.client).events(clock: runtime.clock)
+            tasks.start(key) {
+                for await event in feed { queue.send(.browser(.live(event))) }
+            }
         default:
             break
         }

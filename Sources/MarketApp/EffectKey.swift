@@ -23,6 +23,10 @@ enum EffectKey: Hashable, Sendable {
     case wishCheck
     /// Which vendor the writer is.
     case vendor
+    /// Following the market's change stream.
+    case changes
+    /// The end of a changed product's mark.
+    case freshMark(id: Int)
     /// Reading the kept wish list at start.
     case wishLoad
     /// A save of the wish list (each its own, so none replaces another; the store orders them).
@@ -49,7 +53,7 @@ enum EffectKey: Hashable, Sendable {
             case .completePath: self = .completion
             case .loadFormImages: self = .images
             case .loadPage, .pollFirstPage, .registerProduct, .updateProduct, .deleteProduct, .bulkWrite, .copy, .checkWishes, .findVendor,
-                .saveWishList, .quit:
+                .saveWishList, .followChanges, .expireFreshMark, .quit:
                 return nil
             }
         }
@@ -74,6 +78,8 @@ enum EffectKey: Hashable, Sendable {
         case .checkWishes: self = .wishCheck
         case .findVendor: self = .vendor
         case .saveWishList(_, let generation): self = .wishSave(generation: generation)
+        case .followChanges: self = .changes
+        case .expireFreshMark(let id, _, _): self = .freshMark(id: id)
         case .loadDetail, .preparePicture, .completePath, .loadFormImages, .scheduleSearch, .schedulePaletteSearch,
             .searchPalette, .copy, .quit:
             return nil

@@ -36,6 +36,10 @@ struct ServeCommand: AsyncParsableCommand {
     var maxConnections: Int?
     @Option(help: "Connections one client address may hold at once; 0 for no limit (behind a proxy).")
     var maxConnectionsPerAddress = 64
+    @Option(help: "Change streams (GET /api/products/changes) one client address may hold open at once; 0 for no limit (behind a proxy).")
+    var maxStreamsPerAddress = 8
+    @Option(help: "Change streams one client address may start a minute; 0 for no limit.")
+    var streamStartsPerMinute = 60
     @Flag(help: "Do not answer GET /metrics (Prometheus text: requests by route and status, latency, cache hits, database pool waits).")
     var noMetrics = false
     @Option(help: "Answer GET /metrics on this port of its own (0 picks a free one) instead of the API's, so that a proxy in front of the API never passes it on.")
@@ -57,6 +61,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
         guard maxConnectionsPerAddress >= 0 else { throw ValidationError("--max-connections-per-address must be 0 or more") }
+        guard maxStreamsPerAddress >= 0 else { throw ValidationError("--max-streams-per-address must be 0 or more") }
+        guard streamStartsPerMinute >= 0 else { throw ValidationError("--stream-starts-per-minute must be 0 or more") }
         for key in wishListIssuer where WishListIssuerKey(key) == nil {
             throw ValidationError(
                 "--wish-list-issuer takes a key as openmarket ssh --print-issuer prints it (omwl1- and 43 characters), not “\(key.prefix(60))”")
@@ -132,6 +138,7 @@ struct ServeCommand: AsyncParsableCommand {
             publicURL: publicURL, demo: demo ? .always : .whenEmpty, connections: connectionLimits,
             demoFont: URL(fileURLWithPath: demoFont))
         if let replicaID { configuration.replicaID = replicaID }
+        configuration.changeStream = ChangeStreamLimits(perAddress: maxStreamsPerAddress, startsPerMinute: streamStartsPerMinute)
         configuration.wishListIssuers = wishListIssuer.compactMap(WishListIssuerKey.init)
         guard !noMetrics else { return (configuration, nil) }
         let metrics = PrometheusMetrics()

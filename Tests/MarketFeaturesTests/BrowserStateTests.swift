@@ -11,7 +11,7 @@ struct BrowserStateTests {
     @Test("start asks for page 1; the page fills the list")
     func start() {
         var browser = BrowserTester(browser: BrowserState(size: ScreenSize(columns: 120, rows: 40)))
-        browser.send(.started, effects: [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil)]) {
+        browser.send(.started, effects: [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil), .followChanges]) {
             $0.catalog.pageLoad = .loading(1, page: 1, replaces: true)
             $0.catalog.nextRequestID = 2
         }
@@ -87,7 +87,7 @@ struct BrowserStateTests {
     @Test("the end of the list stops paging")
     func end() {
         var browser = BrowserTester(browser: BrowserState(size: ScreenSize(columns: 120, rows: 40)))
-        browser.send(.started, effects: [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil)]) {
+        browser.send(.started, effects: [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil), .followChanges]) {
             $0.catalog.pageLoad = .loading(1, page: 1, replaces: true)
             $0.catalog.nextRequestID = 2
         }
@@ -262,7 +262,7 @@ struct BrowserStateTests {
     @Test("server down at start: the start screen shows the error; r retries page 1")
     func downAtStart() {
         var browser = BrowserTester(browser: BrowserState())
-        browser.send(.started, effects: [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil)]) {
+        browser.send(.started, effects: [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil), .followChanges]) {
             $0.catalog.pageLoad = .loading(1, page: 1, replaces: true)
             $0.catalog.nextRequestID = 2
         }

@@ -21,7 +21,7 @@ struct MineOnlyTests {
         var state = BrowserState(size: ScreenSize(columns: 120, rows: 40))
         state.writer = WriterIdentity(vendorID: 1)
         var browser = BrowserTester(browser: state)
-        browser.send(.started, effects: [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil)]) {
+        browser.send(.started, effects: [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil), .followChanges]) {
             $0.catalog.pageLoad = .loading(1, page: 1, replaces: true)
             $0.catalog.nextRequestID = 2
         }
@@ -68,7 +68,7 @@ struct MineOnlyTests {
         var state = BrowserState(size: ScreenSize(columns: 120, rows: 40))
         state.writer = WriterIdentity(vendorID: nil)
         var browser = BrowserTester(browser: state)
-        browser.send(.started, effects: [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil), .findVendor]) {
+        browser.send(.started, effects: [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil), .followChanges, .findVendor]) {
             $0.catalog.pageLoad = .loading(1, page: 1, replaces: true)
             $0.catalog.nextRequestID = 2
         }
@@ -77,7 +77,7 @@ struct MineOnlyTests {
         var known = BrowserState(size: ScreenSize(columns: 120, rows: 40))
         known.writer = WriterIdentity(vendorID: 3)
         var given = BrowserTester(browser: known)
-        given.send(.started, effects: [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil)]) {
+        given.send(.started, effects: [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil), .followChanges]) {
             $0.catalog.pageLoad = .loading(1, page: 1, replaces: true)
             $0.catalog.nextRequestID = 2
         }

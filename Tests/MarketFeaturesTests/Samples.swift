@@ -47,7 +47,7 @@ enum Samples {
     /// A state that has loaded `pages` pages of 20 at 120×40 (each step asks for exactly the next page).
     static func loaded(pages: Int = 1, size: ScreenSize = ScreenSize(columns: 120, rows: 40)) -> BrowserState {
         var state = BrowserState(size: size)
-        #expect(state.handle(.started) == [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil)])
+        #expect(state.handle(.started) == [.loadPage(requestID: 1, page: 1, itemsPerPage: 20, search: nil), .followChanges])
         for n in 1...pages {
             let id = state.catalog.pageRequest!.id
             #expect(state.handle(.pageLoaded(requestID: id, .success(page(n)))) == [])

@@ -25,6 +25,7 @@ public struct EmbeddedServer {
         var configuration = ServerConfiguration(
             host: "127.0.0.1", port: 0, dataDirectory: directory, demo: .whenEmpty, connections: .loopbackOnly)
         configuration.metrics = metrics
+        configuration.changeStream = .loopbackOnly
         configuration.wishListIssuers = wishListIssuers
         let sqlite = try SQLiteStores.open(directory: directory, now: configuration.now)
         let server = try await OpenMarketServer.open(configuration, stores: sqlite.stores, logger: logger)

@@ -30,6 +30,10 @@ public enum BrowserEvent: Sendable, Equatable {
     case wishListLoaded([WishedProduct])
     /// Where the wish list is kept after a load or a save (the session's, while its place fails).
     case wishPlaceFound(WishPlace)
+    /// The market's change stream said something (`ChangeFollowing`).
+    case live(ChangeFeedEvent)
+    /// The mark of a product the stream changed has been shown long enough.
+    case freshMarkExpired(id: Int, generation: Int)
     /// One product of a bulk change was written (its detail as the market now has it; for a delete, as it
     /// was), or refused.
     case bulkWritten(job: Int, productID: Int, Result<ProductDetail, BrowserFailure>)
@@ -91,6 +95,11 @@ public enum BrowserEffect: Sendable, Equatable {
     case checkWishes(ids: [Int])
     /// Ask the market which vendor the writer's identity is (a server without the extension: nothing comes).
     case findVendor
+    /// Follow the market's changes while the browser runs, each as `live` (a market without the stream: one
+    /// `live(.unavailable)`, and the poll goes on).
+    case followChanges
+    /// Wait `after`, then say the mark of changed product `id` may go.
+    case expireFreshMark(id: Int, generation: Int, after: Duration)
     /// Keep the wish list as it is now; a save of an older generation that arrives later is dropped.
     case saveWishList([WishedProduct], generation: Int)
     /// Wait, then say the palette's typing paused.

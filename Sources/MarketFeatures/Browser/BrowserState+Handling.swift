@@ -8,7 +8,7 @@ extension BrowserState {
     public mutating func handle(_ event: BrowserEvent) -> [BrowserEffect] {
         switch event {
         case .started:
-            var effects = catalog.start() + wishes.look()
+            var effects = catalog.start() + wishes.look() + [.followChanges]
             // A writer whose vendor id was not given learns it from the market, so m (and a seller's counts)
             // work from the start, not only after their first registration.
             if let writer, writer.vendorID == nil { effects.append(.findVendor) }
@@ -29,7 +29,14 @@ extension BrowserState {
             catalog.pollLoaded(search: search, result)
             return []
         case .pollTimerFired:
+            // While the market's stream is followed, its news come as they happen: nothing to ask for.
+            guard !live.isLive else { return [] }
             return catalog.pollTimerFired() + wishes.look()
+        case .live(let event):
+            return heard(event)
+        case .freshMarkExpired(let id, let generation):
+            freshMarkExpired(id: id, generation: generation)
+            return []
         case .wishesChecked(let looks):
             return wishesChecked(looks)
         case .vendorFound(let id):

@@ -52,6 +52,8 @@ public struct BrowserState: Sendable, Equatable {
     public var deleting: Set<Int> = []
     /// The wish list (`f`, `F`): the kept products, where they are kept, how its reading and looks go.
     public var wishes = WishesState()
+    /// The market's change stream: followed or not, what it changed lately, how many are here.
+    public var live = LiveState()
     /// The marked products (`space`, `V`, `X`), which a bulk change (`b`) acts on.
     public var marks = Marks()
     /// The bulk change under way.

@@ -20,6 +20,10 @@ extension CatalogWidget {
         }
         placePicture(&canvas, url: p.thumbnailURL, box: thumb, report: &report)
 
+        if context.gone.contains(p.id) {
+            drawGoneRow(&canvas, p, text: text, selected: selected)
+            return
+        }
         let (pay, original) = ProductText.prices(p)
         let (stock, stockStyle) = context.stock(p)
         let rightWidth = min(max(DisplayWidth.of(pay) + (original.map { DisplayWidth.of($0) + 1 } ?? 0), DisplayWidth.of(stock)), text.width / 2)
@@ -31,14 +35,14 @@ extension CatalogWidget {
 
         if let original, DisplayWidth.of(pay) + DisplayWidth.of(original) + 1 <= rightWidth {
             let x = text.maxX - DisplayWidth.of(pay) - 1 - DisplayWidth.of(original)
-            canvas.put(pay, x: x, y: text.y, style: theme.price)
+            canvas.put(pay, x: x, y: text.y, style: context.live(theme.price, p))
             canvas.put(original, x: text.maxX - DisplayWidth.of(original), y: text.y, style: theme.originalPrice)
         } else {
             let x = text.maxX - min(rightWidth, DisplayWidth.of(pay))
-            canvas.put(pay, x: x, y: text.y, style: theme.price, maxWidth: text.maxX - x)
+            canvas.put(pay, x: x, y: text.y, style: context.live(theme.price, p), maxWidth: text.maxX - x)
         }
         let stockX = text.maxX - min(rightWidth, DisplayWidth.of(stock))
-        canvas.put(stock, x: stockX, y: text.y + 1, style: stockStyle, maxWidth: rightWidth)
+        canvas.put(stock, x: stockX, y: text.y + 1, style: context.live(stockStyle, p), maxWidth: rightWidth)
         if original != nil {
             let percent = p.price.amount > 0 ? (p.discountedPrice.amount / p.price.amount * 100) : 0
             let off = context.text(.percentOff(ProductText.rounded(percent)))
@@ -73,19 +77,39 @@ extension CatalogWidget {
         let inner = frame.insetBy(dx: 1, dy: 1)
         let (thumb, below) = inner.splitTop(layout.thumbnailRows)
         placePicture(&canvas, url: p.thumbnailURL, box: thumb, report: &report)
+        if context.gone.contains(p.id) {
+            canvas.put(TerminalText.truncated(ProductText.name(p), toWidth: below.width), x: below.x, y: below.y, style: theme.muted, maxWidth: below.width)
+            canvas.put(context.text(.goneTag), x: below.x, y: below.y + 1, style: theme.soldOut, maxWidth: below.width)
+            if selected {
+                canvas.restyle(Rect(x: below.x, y: below.y, width: below.width, height: 1)) { $0.attributes.insert(.reverse) }
+            }
+            return
+        }
         putName(&canvas, TerminalText.truncated(ProductText.name(p), toWidth: below.width), x: below.x, y: below.y, width: below.width)
         let (pay, original) = ProductText.prices(p)
         var x = below.x
-        x += canvas.put(pay, x: x, y: below.y + 1, style: theme.price, maxWidth: below.width)
+        x += canvas.put(pay, x: x, y: below.y + 1, style: context.live(theme.price, p), maxWidth: below.width)
         if let original, x + 1 + DisplayWidth.of(original) <= below.maxX {
             canvas.put(original, x: x + 1, y: below.y + 1, style: theme.originalPrice)
         }
         if below.height >= 3 {
             let (stock, style) = context.stock(p)
-            canvas.put(stock, x: below.x, y: below.y + 2, style: style, maxWidth: below.width)
+            canvas.put(stock, x: below.x, y: below.y + 2, style: context.live(style, p), maxWidth: below.width)
         }
         if selected {
             canvas.restyle(Rect(x: below.x, y: below.y, width: below.width, height: 1)) { $0.attributes.insert(.reverse) }
+        }
+    }
+
+    /// A product the market's stream said was deleted, where it stood: its name muted, "deleted" where its
+    /// price was.
+    func drawGoneRow(_ canvas: inout Canvas, _ p: ProductSummary, text: Rect, selected: Bool) {
+        let tag = context.text(.goneTag)
+        let leftWidth = max(0, text.width - DisplayWidth.of(tag) - 2)
+        canvas.put(TerminalText.truncated(ProductText.name(p), toWidth: leftWidth), x: text.x, y: text.y, style: theme.muted, maxWidth: leftWidth)
+        canvas.put(tag, x: text.maxX - DisplayWidth.of(tag), y: text.y, style: theme.soldOut, maxWidth: text.width)
+        if selected {
+            canvas.restyle(Rect(x: text.x - 1, y: text.y, width: text.width + 2, height: 1)) { $0.attributes.insert(.reverse) }
         }
     }
 

@@ -21,6 +21,10 @@ struct RenderContext: Sendable {
     /// The writer's vendor, when known, and the stock at or below which their products are marked low (0: never).
     var writerVendorID: Int?
     var lowStock = 0
+    /// Products the market's stream changed lately (their price and stock are marked) and those it deleted
+    /// (marked where they stood).
+    var fresh: Set<Int> = []
+    var gone: Set<Int> = []
     /// What the about box says, when it is open (worked out only then).
     var about: AboutFacts?
     /// The terminal shows its own cursor at `Canvas.cursor`: a text field draws no cursor of its own.
@@ -36,6 +40,11 @@ struct RenderContext: Sendable {
     func stock(_ product: ProductSummary) -> (text: String, style: CellStyle) {
         if isLow(product) { return (text(.lowStock(product.stock)), theme.discount) }
         return (ProductText.stock(product, in: language), product.stock <= 0 ? theme.soldOut : theme.stock)
+    }
+
+    /// The style of a product's price and stock: marked while the stream's change of it is fresh.
+    func live(_ style: CellStyle, _ product: ProductSummary) -> CellStyle {
+        fresh.contains(product.id) ? theme.banner : style
     }
 
     /// The spinner's glyph now.

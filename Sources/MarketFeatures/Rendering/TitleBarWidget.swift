@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// The title line: the app, the server, the layout; on the right the filters and how many products.
+/// The title line: the app, the server, the layout, how many are here; on the right the filters and how many products.
 struct TitleBarWidget: Widget {
     let state: BrowserState
     let context: RenderContext
@@ -39,6 +39,12 @@ struct TitleBarWidget: Widget {
                 let tag = catalog.mineOnly ? context.text(.mineTag) + "  " : ""
                 right = tag + counts + right.dropFirst(tag.count)
             }
+        }
+        // How many are here, as the market last said while its stream is followed (a count from a lost stream is
+        // not shown: it may no longer be true); dropped first when the line is too narrow.
+        if state.live.isLive, let browsing = state.live.browsing {
+            let here = "  ·  " + context.text(.browsing(browsing))
+            if DisplayWidth.of(left) + DisplayWidth.of(here) + DisplayWidth.of(right) + 2 <= area.width { left += here }
         }
         canvas.put(left, x: area.x, y: area.y, style: theme.title, maxWidth: area.width)
         let width = DisplayWidth.of(right)

@@ -72,6 +72,15 @@ public struct WishesState: Sendable, Equatable {
         return (news, list == before ? [] : changed())
     }
 
+    /// What the market's change stream said of kept products: the news a look would bring, and the save when
+    /// the list changed. A look under way goes on.
+    mutating func heard(_ looks: [WishLook]) -> (news: [WishNews], effects: [BrowserEffect]) {
+        guard case .ready = phase, looks.contains(where: { list.contains($0.id) }) else { return ([], []) }
+        let before = list
+        let news = looks.flatMap { list.compare(id: $0.id, with: $0.product) }
+        return (news, list == before ? [] : changed())
+    }
+
     /// The list kept from before arrived: what was kept or dropped meanwhile stays so (kept first), the rest
     /// is as kept; saved when it changed meanwhile, then looked at.
     mutating func loaded(_ kept: [WishedProduct]) -> [BrowserEffect] {

@@ -19,6 +19,7 @@ func buildRouter(
     if let text = configuration.metricsText {
         router.get("/metrics") { _, _ in MetricsEndpoint.response(text()) }
     }
+    ChangeStreamController(stream: products.stream).addRoutes(to: router)
     ReadinessCheck(products: stores.products, replicaID: configuration.replicaID).addRoutes(to: router)
     ProductController<MarketRequestContext>(
         products: products, vendors: stores.vendors, deleteTokens: stores.deleteTokens, pictureRecords: stores.pictures,

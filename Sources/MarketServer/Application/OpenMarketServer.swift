@@ -85,7 +85,7 @@ public struct OpenMarketServer: Sendable {
             configuration: configuration, stores: stores, demoVendor: demoVendor,
             products: CachedProductStore(
                 wrapping: searching, baseURL: Self.trimmed(base), feed: stores.changeFeed,
-                metrics: HTTPMetrics(factory: configuration.metrics)),
+                metrics: HTTPMetrics(factory: configuration.metrics), stream: ChangeStream(limits: configuration.changeStream)),
             search: searching.search,
             pictures: pictures,
             demoPictures: demoPictures, logger: logger)
@@ -112,6 +112,7 @@ public struct OpenMarketServer: Sendable {
         if stores.changeFeed.isShared {
             services.append(ChangeFollower(feed: stores.changeFeed, cache: products, search: search, logger: logger))
         }
+        services.append(ChangePublisher(stream: products.stream, products: products, logger: logger))
         services.append(
             WishListExpiry(keeper: stores.wishLists, lifetime: configuration.wishLists.lifetime, now: configuration.now, logger: logger))
         services.append(DeletedProductPurge(products: products, pictures: pictures, now: configuration.now, logger: logger))

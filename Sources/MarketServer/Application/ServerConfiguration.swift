@@ -27,6 +27,8 @@ public struct ServerConfiguration: Sendable {
     public var now: @Sendable () -> Date
     /// Timeouts and connection caps against slow and greedy clients.
     public var connections: ConnectionLimits
+    /// What the change stream keeps and allows (docs/API.md, "Changes as they happen").
+    public var changeStream = ChangeStreamLimits()
     /// The colour-emoji font the demo pictures are drawn from (Debian's `fonts-noto-color-emoji`);
     /// without it they are drawn placeholders.
     public var demoFont: URL

@@ -49,14 +49,17 @@ final class CachedProductStore: ProductStore {
     let feed: any ChangeFeed
     /// Where hits and misses are counted (and, for the fast path, requests).
     let metrics: HTTPMetrics
+    /// Where this server's writes are told to the clients that follow the market's changes.
+    let stream: ChangeStream
 
     /// Wraps `base`; answers name pictures under `baseURL`. Past `capacity` answers, all are dropped. With
     /// a shared `feed`, the cache is off until the feed is followed (`setFollowing`).
     init(
         wrapping base: any ProductStore, baseURL: String, capacity: Int = 1024, feed: any ChangeFeed = LocalChangeFeed(),
-        metrics: HTTPMetrics = HTTPMetrics()
+        metrics: HTTPMetrics = HTTPMetrics(), stream: ChangeStream = ChangeStream()
     ) {
         self.base = base
+        self.stream = stream
         self.metrics = metrics
         self.state = NIOLockedValueBox(State(baseURL: baseURL, isOn: !feed.isShared))
         self.capacity = capacity
@@ -217,11 +220,15 @@ final class CachedProductStore: ProductStore {
             let result = try await write()
             let change = change(result)
             invalidate(change)
+            stream.heard(change)
             await feed.announce(change)
             return result
         } catch {
             let change = change(nil)
             invalidate(change)
+            // A write the market refused (an APIError: a wrong secret, a broken rule) changed nothing, and its
+            // followers hear nothing of it — else anyone could make every follower read a change a request.
+            if !(error is APIError) { stream.heard(change) }
             let feed = self.feed
             Task { await feed.announce(change) }
             throw error

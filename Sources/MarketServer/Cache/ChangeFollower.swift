@@ -1,4 +1,5 @@
 import Logging
+import Synchronization
 import ServiceLifecycle
 
 /// Runs beside the HTTP server: follows the other replicas' writes, empties the answers each changed, and
@@ -52,15 +53,25 @@ struct ChangeFollower: Service {
             group.addTask {
                 while (try? await Task.sleep(for: interval)) != nil { heard.yield(nil) }
             }
+            // Streams follow the other replicas' writes too; a gap in following may have missed some, which a
+            // `reset` tells them (not at the first start: nothing was missed before it).
+            let stream = cache.stream
+            let lost = Mutex(false)
             await cancelWhenGracefulShutdown {
                 await feed.follow(
                     changed: { change in
                         cache.changedElsewhere(change)
+                        stream.heard(change)
                         heard.yield(change)
                     },
                     following: { following in
                         cache.setFollowing(following)
                         if following { heard.yield(.everything) }
+                        let missed = lost.withLock { lost in
+                            defer { lost = !following }
+                            return following && lost
+                        }
+                        if missed { stream.heard(.everything) }
                     })
             }
             heard.finish()

@@ -55,6 +55,16 @@ struct ProductJSON {
         return json.text
     }
 
+    /// One product as a page lists it (with `vendorName`): what the change stream's events carry.
+    func item(_ product: StoredProduct) -> String {
+        var json = JSONText(capacity: 480)
+        json.raw("{")
+        productFields(product, into: &json)
+        json.field(ProductKey.vendorName.rawValue, product.vendorName)
+        json.raw("}")
+        return json.text
+    }
+
     /// A product detail: the list keys without `vendorName`, plus `images` and `vendors`.
     func detail(_ detail: StoredProductDetail) -> String {
         var json = JSONText(capacity: 1024)

@@ -16,7 +16,7 @@ import NIOHTTP1
 /// Upload progress: with `uploadProgress` set, the body is streamed in 32 KiB chunks. AsyncHTTPClient asks for
 /// the next chunk only when the connection can take more, so "sent" is the bytes handed to the socket so far.
 public final class AsyncHTTPTransport: HTTPTransport {
-    private let client: HTTPClient
+    let client: HTTPClient
     /// The size of the upload chunks that progress is reported in.
     static let uploadChunkSize = 32 * 1024
 

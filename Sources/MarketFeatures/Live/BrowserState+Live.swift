@@ -1,0 +1,74 @@
+import Localization
+import OpenMarketAPI
+
+extension BrowserState {
+    /// What the market's change stream said: the phase it is in, or a change to show where it is shown.
+    mutating func heard(_ event: ChangeFeedEvent) -> [BrowserEffect] {
+        switch event {
+        case .opened:
+            live.phase = .live
+            return []
+        case .lost(let wait):
+            live.phase = .lost(retryIn: wait)
+            return []
+        case .unavailable:
+            live.phase = .unavailable
+            live.browsing = nil
+            return []
+        case .change(let change):
+            return heard(change)
+        }
+    }
+
+    private mutating func heard(_ change: MarketChange) -> [BrowserEffect] {
+        switch change {
+        case .here(let count):
+            live.browsing = count
+            return []
+        case .registered(let product):
+            live.gone.remove(product.id)
+            // Newer than the newest shown: the banner says so at once (with a search, page 1 is asked for the
+            // matches, as the poll would).
+            guard !catalog.allProducts.isEmpty, product.id > (catalog.allProducts.map(\.id).max() ?? .max) else { return [] }
+            guard catalog.query == nil else { return catalog.pollTimerFired() }
+            catalog.newProductCount += 1
+            return []
+        case .edited(let product):
+            var effects: [BrowserEffect] = []
+            if catalog.allProducts.contains(where: { $0.id == product.id }) {
+                live.gone.remove(product.id)
+                _ = catalog.replace(product)
+                effects.append(live.mark(product.id))
+            }
+            if let detail, detail.id == product.id, detail.product != nil { effects.append(.loadDetail(id: product.id)) }
+            return effects + wishesHeard([WishLook(id: product.id, product: product)])
+        case .deleted(let id):
+            if catalog.allProducts.contains(where: { $0.id == id }), !deleting.contains(id) {
+                live.gone.insert(id)
+                live.fresh[id] = nil
+            }
+            if let detail, detail.id == id {
+                notice = language.text(.deletedMeanwhile(name: detail.product.map { ProductText.name($0) } ?? "#\(id)"))
+            }
+            return wishesHeard([WishLook(id: id, product: nil)])
+        case .reset:
+            // Changes may have been missed: what is shown is read again, and the status line says why.
+            live.gone.removeAll()
+            live.fresh.removeAll()
+            notice = language.text(.reloadedAfterGap)
+            return catalog.refresh() + wishes.look()
+        }
+    }
+
+    /// A changed product's mark has been shown long enough.
+    mutating func freshMarkExpired(id: Int, generation: Int) {
+        live.expire(id, generation: generation)
+    }
+
+    /// Kept products the stream changed: news as a look would bring (the look under way, if any, goes on).
+    private mutating func wishesHeard(_ looks: [WishLook]) -> [BrowserEffect] {
+        let (news, effects) = wishes.heard(looks)
+        catalog.wishNews += news
+        return effects
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import MarketWords
+import NIOCore
+import Synchronization
+
+/// The market's changes as Server-Sent Events, to every client that follows them (`GET /api/products/changes`).
+///
+/// Each change is encoded once, kept (the last `limits.kept`, for clients that resume) and handed to every
+/// subscriber's queue; the route writes each queue to its connection. A subscriber that falls `limits.queued`
+/// events behind is cut off — its memory is bounded, and it resumes by id when it reconnects. Changes come in
+/// through `heard` (this server's writes and, on PostgreSQL, the other replicas'), in order; `ChangePublisher`
+/// reads each product and publishes it.
+final class ChangeStream: Sendable {
+    let limits: ChangeStreamLimits
+    /// Drawn at start: ids of another run or replica are told apart from this one's.
+    let epoch: UInt32
+    private let state: Mutex<State>
+    /// What was heard, for the publisher, in order.
+    let heardChanges: AsyncStream<ProductChange>
+    private let hear: AsyncStream<ProductChange>.Continuation
+    private let starts: WriteRate?
+
+    private struct State {
+        var sequence = 0
+        /// The newest events, oldest first (trimmed in batches: at most a quarter more than `limits.kept`).
+        var kept: [(sequence: Int, bytes: ByteBuffer)] = []
+        var subscribers: [Int: AsyncStream<ByteBuffer>.Continuation] = [:]
+        var addresses: [Int: String] = [:]
+        var perAddress: [String: Int] = [:]
+        var nextSubscriber = 0
+        /// Subscribers cut off for falling behind, since start.
+        var cut = 0
+    }
+
+    /// Why a stream was not opened.
+    enum Refusal: Error, Equatable {
+        /// The id is not one this stream could have written (a sequence past its newest).
+        case unknownID
+        /// The address holds `limits.perAddress` streams already.
+        case tooMany
+        /// The address started `limits.startsPerMinute` in the last minute; try again in that many seconds.
+        case tooOften(retryAfter: Int)
+    }
+
+    init(limits: ChangeStreamLimits = ChangeStreamLimits(), epoch: UInt32 = .random(in: 1...UInt32.max)) {
+        self.limits = limits
+        self.epoch = epoch
+        state = Mutex(State())
+        (heardChanges, hear) = AsyncStream.makeStream()
+        starts = limits.startsPerMinute == 0 ? nil : WriteRate(perMinute: limits.startsPerMinute)
+    }
+
+    /// A write was made (here or by another replica): the publisher reads it and tells the subscribers.
+    func heard(_ change: ProductChange) {
+        hear.yield(change)
+    }
+
+    /// Ends the heard changes (the server is stopping).
+    func finish() {
+        hear.finish()
+        let all = state.withLock { $0.subscribers.values }
+        for subscriber in all { subscriber.finish() }
+    }
+
+    /// How many streams are open now.
+    var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+    /// The newest event's id (sequence 0 before any).
+    var newestID: ChangeEventID { ChangeEventID(epoch: epoch, sequence: state.withLock { $0.sequence }) }
+
+    /// One client's stream: its events, and the number to `leave` with when it goes.
+    struct Subscription: Sendable {
+        let id: Int
+        let events: AsyncStream<ByteBuffer>
+    }
+
+    /// Opens a stream for a client at `address` that last had `after` (nil: a new client): the events since,
+    /// or a `reset` first when they are no longer kept (or `after` is another run's), then every new one. The
+    /// caller `leave`s when it stops reading (the stream's queue is held until then).
+    func open(after: ChangeEventID?, address: String, at now: Date = Date()) -> Result<Subscription, Refusal> {
+        if let after, after.epoch == epoch, after.sequence > state.withLock({ $0.sequence }) {
+            return .failure(.unknownID)
+        }
+        if let starts {
+            let (admitted, retryAfter) = starts.admit(address, at: now)
+            guard admitted else { return .failure(.tooOften(retryAfter: retryAfter)) }
+        }
+        let (stream, continuation) = AsyncStream<ByteBuffer>.makeStream(bufferingPolicy: .bufferingOldest(limits.queued))
+        let opened: Int? = state.withLock { state in
+            if limits.perAddress > 0, state.perAddress[address, default: 0] >= limits.perAddress { return nil }
+            let id = state.nextSubscriber
+            state.nextSubscriber += 1
+            continuation.yield(Self.opening(retry: limits.retryMilliseconds, here: state.subscribers.count + 1))
+            if let after {
+                let oldest = state.kept.first?.sequence ?? state.sequence + 1
+                if after.epoch == epoch, after.sequence >= oldest - 1 {
+                    for event in state.kept where event.sequence > after.sequence { continuation.yield(event.bytes) }
+                } else {
+                    let reason = after.epoch == epoch ? "changes since \(after) are no longer kept" : "the market restarted since \(after)"
+                    continuation.yield(Self.event(.reset, id: ChangeEventID(epoch: epoch, sequence: state.sequence), data: Self.reason(reason)))
+                }
+            }
+            state.subscribers[id] = continuation
+            state.addresses[id] = address
+            state.perAddress[address, default: 0] += 1
+            return id
+        }
+        guard let opened else {
+            continuation.finish()
+            return .failure(.tooMany)
+        }
+        return .success(Subscription(id: opened, events: stream))
+    }
+
+    /// Publishes one event to every subscriber, kept for those that resume. Called by one publisher at a time.
+    func publish(_ kind: ChangeEvents.Kind, data: String) {
+        let (bytes, subscribers) = state.withLock { state in
+            state.sequence += 1
+            let bytes = Self.event(kind, id: ChangeEventID(epoch: epoch, sequence: state.sequence), data: data)
+            state.kept.append((state.sequence, bytes))
+            if state.kept.count > limits.kept + limits.kept / 4 { state.kept.removeFirst(state.kept.count - limits.kept) }
+            return (bytes, Array(state.subscribers))
+        }
+        send(bytes, to: subscribers)
+    }
+
+    /// Sends `bytes` (a heartbeat, a count) to every subscriber, kept for none.
+    func broadcast(_ bytes: ByteBuffer) {
+        send(bytes, to: state.withLock { Array($0.subscribers) })
+    }
+
+    /// Subscribers cut off for falling behind, since start.
+    var cutCount: Int { state.withLock { $0.cut } }
+
+    private func send(_ bytes: ByteBuffer, to subscribers: [(key: Int, value: AsyncStream<ByteBuffer>.Continuation)]) {
+        for (id, subscriber) in subscribers {
+            if case .dropped = subscriber.yield(bytes) {
+                state.withLock { $0.cut += 1 }
+                leave(id)
+            }
+        }
+    }
+
+    /// The subscriber `id` stopped reading (its connection closed, or it was cut off): its queue and its
+    /// address's share are freed.
+    func leave(_ id: Int) {
+        let left = state.withLock { state in
+            let continuation = state.subscribers.removeValue(forKey: id)
+            if let address = state.addresses.removeValue(forKey: id) {
+                let count = state.perAddress[address, default: 1] - 1
+                state.perAddress[address] = count > 0 ? count : nil
+            }
+            return continuation
+        }
+        left?.finish()
+    }
+
+    // MARK: The bytes
+
+    /// `id`, `event` and `data` lines and the blank line that ends an event.
+    static func event(_ kind: ChangeEvents.Kind, id: ChangeEventID?, data: String) -> ByteBuffer {
+        var text = ""
+        if let id { text += "id: \(id)\n" }
+        text += "event: \(kind.rawValue)\ndata: \(data)\n\n"
+        return ByteBuffer(string: text)
+    }
+
+    /// What every stream begins with: how long to wait before reconnecting, and how many are here.
+    static func opening(retry: Int, here: Int) -> ByteBuffer {
+        var bytes = ByteBuffer(string: "retry: \(retry)\n\n")
+        bytes.writeImmutableBuffer(event(.here, id: nil, data: hereData(here)))
+        return bytes
+    }
+
+    static func hereData(_ count: Int) -> String { "{\"browsing\":\(count)}" }
+
+    static func reason(_ text: String) -> String {
+        var json = JSONText(capacity: 64)
+        json.raw("{")
+        json.field("reason", text)
+        json.raw("}")
+        return json.text
+    }
+
+    /// A comment line: keeps the connection alive, and tells the client the stream is.
+    static let heartbeatBytes = ByteBuffer(string: ":\n\n")
+}

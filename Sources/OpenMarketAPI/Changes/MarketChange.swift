@@ -1,0 +1,42 @@
+import Foundation
+import MarketWords
+
+/// A change the market told its followers of (`ChangeEvents`): a product as it is now, or gone; a reset (what
+/// is shown may be out of date); how many are here.
+public enum MarketChange: Sendable, Equatable {
+    case registered(ProductSummary)
+    case edited(ProductSummary)
+    case deleted(id: Int)
+    /// Changes may have been missed: reload what is shown. `reason` is the market's words (untrusted text).
+    case reset(reason: String)
+    /// How many are browsing the market now.
+    case here(browsing: Int)
+
+    /// The change an event says; nil for an event of a kind this client does not know (a newer market's), or
+    /// whose data does not read (both ignored: the stream goes on).
+    public init?(_ event: ServerSentEvent) {
+        guard let kind = ChangeEvents.Kind(rawValue: event.type) else { return nil }
+        let data = Data(event.data.utf8)
+        let decoder = JSONDecoder()
+        switch kind {
+        case .registered:
+            guard let product = try? decoder.decode(ProductSummary.self, from: data) else { return nil }
+            self = .registered(product)
+        case .edited:
+            guard let product = try? decoder.decode(ProductSummary.self, from: data) else { return nil }
+            self = .edited(product)
+        case .deleted:
+            guard let body = try? decoder.decode(Deleted.self, from: data) else { return nil }
+            self = .deleted(id: body.id)
+        case .reset:
+            self = .reset(reason: (try? decoder.decode(Reset.self, from: data))?.reason ?? "")
+        case .here:
+            guard let body = try? decoder.decode(Here.self, from: data), body.browsing >= 0 else { return nil }
+            self = .here(browsing: body.browsing)
+        }
+    }
+
+    private struct Deleted: Decodable { var id: Int }
+    private struct Reset: Decodable { var reason: String? }
+    private struct Here: Decodable { var browsing: Int }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import NIOCore
+import Testing
+
+@testable import MarketServer
+
+/// The change stream's hub on its own: ids, resuming, refusals, and a subscriber that reads nothing.
+@Suite("The change stream")
+struct ChangeStreamTests {
+    /// The next `count` chunks a subscriber has, as text.
+    func take(_ count: Int, from stream: AsyncStream<ByteBuffer>) async -> [String] {
+        var taken: [String] = []
+        for await bytes in stream {
+            taken.append(String(buffer: bytes))
+            if taken.count == count { break }
+        }
+        return taken
+    }
+
+    @Test("ids are written and read back; anything else is refused")
+    func ids() {
+        #expect(ChangeEventID(epoch: 0x9f3a07c2, sequence: 42).description == "9f3a07c2-42")
+        #expect(ChangeEventID("9f3a07c2-42") == ChangeEventID(epoch: 0x9f3a07c2, sequence: 42))
+        #expect(ChangeEventID("1-0") == ChangeEventID(epoch: 1, sequence: 0))
+        for forged in ["", "-", "9f3a07c2", "9f3a07c2-", "-42", "9F3A07C2-42", "09f3a07c2-42", "9f3a07c2-042", "9f3a07c2--42",
+            "9f3a07c2-+42", "9f3a07c2-4 2", "123456789-1", "g-1", "1-99999999999999999999", String(repeating: "1", count: 41),
+            "1-2-3", "1-٣"]
+        {
+            #expect(ChangeEventID(forged) == nil, "\(forged)")
+        }
+    }
+
+    @Test("a new subscriber reads the wait and the count, then every event after it, in order, with its id")
+    func events() async throws {
+        let stream = ChangeStream(limits: ChangeStreamLimits(retryMilliseconds: 2_000), epoch: 0xabc)
+        let events = try stream.open(after: nil, address: "a").get().events
+        stream.publish(.edited, data: #"{"id":1}"#)
+        stream.publish(.deleted, data: #"{"id":2}"#)
+        #expect(
+            await take(3, from: events) == [
+                "retry: 2000\n\nevent: here\ndata: {\"browsing\":1}\n\n",
+                "id: abc-1\nevent: edited\ndata: {\"id\":1}\n\n",
+                "id: abc-2\nevent: deleted\ndata: {\"id\":2}\n\n",
+            ])
+        #expect(stream.newestID == ChangeEventID(epoch: 0xabc, sequence: 2))
+    }
+
+    @Test("a client that resumes reads what it missed; one whose id is too old or another run's reads a reset")
+    func resume() async throws {
+        let stream = ChangeStream(limits: ChangeStreamLimits(kept: 4), epoch: 7)
+        for id in 1...6 { stream.publish(.edited, data: "{\"id\":\(id)}") }
+        // Kept: at most a quarter more than 4 before the oldest go, so 3…6 at least; from 4, 5 and 6 follow.
+        let resumed = try stream.open(after: ChangeEventID(epoch: 7, sequence: 4), address: "a").get().events
+        #expect(await take(3, from: resumed).dropFirst() == ["id: 7-5\nevent: edited\ndata: {\"id\":5}\n\n", "id: 7-6\nevent: edited\ndata: {\"id\":6}\n\n"])
+
+        let tooOld = try stream.open(after: ChangeEventID(epoch: 7, sequence: 0), address: "a").get().events
+        #expect(await take(2, from: tooOld).last == "id: 7-6\nevent: reset\ndata: {\"reason\":\"changes since 7-0 are no longer kept\"}\n\n")
+
+        let otherRun = try stream.open(after: ChangeEventID(epoch: 8, sequence: 6), address: "a").get().events
+        #expect(await take(2, from: otherRun).last == "id: 7-6\nevent: reset\ndata: {\"reason\":\"the market restarted since 8-6\"}\n\n")
+
+        // Up to date: nothing but the opening, then the next event.
+        let current = try stream.open(after: ChangeEventID(epoch: 7, sequence: 6), address: "a").get().events
+        stream.publish(.deleted, data: #"{"id":1}"#)
+        #expect(await take(2, from: current).last == "id: 7-7\nevent: deleted\ndata: {\"id\":1}\n\n")
+    }
+
+    @Test("an id past the newest (forged) is refused; an address over its share or starting too often is refused")
+    func refusals() throws {
+        let stream = ChangeStream(limits: ChangeStreamLimits(perAddress: 2, startsPerMinute: 3), epoch: 7)
+        stream.publish(.edited, data: "{}")
+        #expect(throws: ChangeStream.Refusal.unknownID) { try stream.open(after: ChangeEventID(epoch: 7, sequence: 2), address: "a").get() }
+        let now = Date(timeIntervalSince1970: 1_000)
+        let first = try stream.open(after: nil, address: "a", at: now).get().events
+        let second = try stream.open(after: nil, address: "a", at: now).get().events
+        #expect(throws: ChangeStream.Refusal.tooMany) { try stream.open(after: nil, address: "a", at: now).get() }
+        // The third start was counted; a fourth within the minute is one too many, whatever is open.
+        #expect(throws: ChangeStream.Refusal.tooOften(retryAfter: 60)) { try stream.open(after: nil, address: "a", at: now).get() }
+        #expect(stream.subscriberCount == 2)
+        // Another address has its own share.
+        _ = try stream.open(after: nil, address: "b", at: now).get().events
+        #expect(stream.subscriberCount == 3)
+        _ = (first, second)
+    }
+
+    @Test("a subscriber that reads nothing is cut off after the queue's events: its memory is bounded, its share freed")
+    func slowSubscriber() async throws {
+        let stream = ChangeStream(limits: ChangeStreamLimits(queued: 8, perAddress: 1), epoch: 7)
+        let idle = try stream.open(after: nil, address: "a").get().events
+        for id in 1...7 { stream.publish(.edited, data: "{\"id\":\(id)}") }
+        #expect(stream.subscriberCount == 1 && stream.cutCount == 0)
+        stream.publish(.edited, data: #"{"id":8}"#)  // the opening and seven events filled its queue of 8
+        #expect(stream.subscriberCount == 0)
+        #expect(stream.cutCount == 1)
+        // What it had queued it still reads, then its stream ends: it reconnects from the last id it read.
+        var read = 0
+        for await _ in idle { read += 1 }
+        #expect(read == 8)
+        // Its address may open again.
+        #expect((try? stream.open(after: ChangeEventID(epoch: 7, sequence: 7), address: "a").get()) != nil)
+    }
+
+    @Test("a subscriber that leaves frees its address's share")
+    func leaving() async throws {
+        let stream = ChangeStream(limits: ChangeStreamLimits(perAddress: 1), epoch: 7)
+        let subscription = try stream.open(after: nil, address: "a").get()
+        #expect(throws: ChangeStream.Refusal.tooMany) { try stream.open(after: nil, address: "a").get() }
+        stream.leave(subscription.id)
+        #expect(stream.subscriberCount == 0)
+        // Its events end.
+        var read = 0
+        for await _ in subscription.events { read += 1 }
+        #expect(read == 1)
+        #expect((try? stream.open(after: nil, address: "a").get()) != nil)
+    }
+}

@@ -251,6 +251,22 @@ struct ScreenSnapshotTests {
         }
     }
 
+    @Test("a live market: how many are here in the title, a product just edited marked, one deleted where it stood; in the grid too")
+    func live() {
+        for layout in [LayoutKind.list, .grid] {
+            expectScreens(named: "live-\(layout == .list ? "list" : "grid")") { state, language in
+                state.catalog.layoutKind = layout
+                state.live.phase = .live
+                state.live.browsing = 12
+                var edited = state.catalog.allProducts[1]
+                edited.stock = 1
+                state.catalog.allProducts[1] = edited
+                state.live.fresh = [edited.id: 1]
+                state.live.gone = [state.catalog.allProducts[2].id]
+            }
+        }
+    }
+
     @Test("the palette: typed letters, the best matches with the matched letters marked, a product the market found")
     func palette() {
         expectScreens(named: "palette") { state, language in

@@ -162,6 +162,7 @@ extension Phrase {
         case .reloadedAfterGap: "Changes may have been missed while the market's stream was away: the list was read again."
         case .goneTag: "deleted"
         case .browsing(let count): count == 1 ? "1 here" : "\(count) here"
+        case .othersLooking(let count): count == 1 ? "1 other person is looking at this" : "\(count) others are looking at this"
         case .couldNotDelete(let id, let reason): "Could not delete #\(id): \(reason)"
         case .copiedLink(let link): "Copied the link: \(link)"
         case .copiedSummary(let line): "Copied: \(line)"

@@ -162,6 +162,7 @@ extension Phrase {
         case .reloadedAfterGap: "마켓의 변경 알림이 끊긴 사이 놓친 변경이 있을 수 있어 목록을 다시 읽었습니다."
         case .goneTag: "삭제됨"
         case .browsing(let count): "\(count)명 접속 중"
+        case .othersLooking(let count): "다른 \(count)명이 이 상품을 보고 있습니다"
         case .couldNotDelete(let id, let reason): "#\(id)을(를) 삭제하지 못했습니다: \(reason)"
         case .copiedLink(let link): "링크를 복사했습니다: \(link)"
         case .copiedSummary(let line): "복사했습니다: \(line)"

@@ -197,6 +197,8 @@ public enum Phrase: Sendable, Equatable {
     case goneTag
     /// How many are browsing the market now (the title).
     case browsing(Int)
+    /// How many others look at the product whose detail is shown.
+    case othersLooking(Int)
     case couldNotDelete(id: Int, reason: String)
     case readOnlyDemo
     case copiedLink(String)

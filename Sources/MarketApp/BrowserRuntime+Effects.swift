@@ -17,7 +17,7 @@ extension BrowserRuntime.Loop {
             performWrite(effect)
         case .preparePicture, .completePath, .loadFormImages:
             performFormWork(effect)
-        case .copy, .saveWishList, .schedulePaletteSearch, .scheduleSearch, .followChanges, .expireFreshMark:
+        case .copy, .saveWishList, .schedulePaletteSearch, .scheduleSearch, .followChanges, .expireFreshMark, .reportLook:
             performOther(effect)
         }
         return true
@@ -91,6 +91,13 @@ extension BrowserRuntime.Loop {
             startTimer(key, after: delay, then: .presented(.search(.paused(generation: generation))))
         case .expireFreshMark(let id, let generation, let delay):
             startTimer(key, after: delay, then: .freshMarkExpired(id: id, generation: generation))
+        case .reportLook(let viewer, let product):
+            let client = runtime.client
+            tasks.start(key) {
+                // A count that does not come (an older market, a stream just lost) is left unknown, not guessed.
+                guard let count = try? await client.look(viewer: viewer, at: product), let product else { return }
+                queue.send(.browser(.lookCounted(productID: product, count: count)))
+            }
         case .followChanges:
             let feed = ChangeFollowing(client: runtime.client).events(clock: runtime.clock)
             tasks.start(key) {

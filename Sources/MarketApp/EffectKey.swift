@@ -25,6 +25,8 @@ enum EffectKey: Hashable, Sendable {
     case vendor
     /// Following the market's change stream.
     case changes
+    /// Telling the market what this browser looks at.
+    case look
     /// The end of a changed product's mark.
     case freshMark(id: Int)
     /// Reading the kept wish list at start.
@@ -53,7 +55,7 @@ enum EffectKey: Hashable, Sendable {
             case .completePath: self = .completion
             case .loadFormImages: self = .images
             case .loadPage, .pollFirstPage, .registerProduct, .updateProduct, .deleteProduct, .bulkWrite, .copy, .checkWishes, .findVendor,
-                .saveWishList, .followChanges, .expireFreshMark, .quit:
+                .saveWishList, .followChanges, .expireFreshMark, .reportLook, .quit:
                 return nil
             }
         }
@@ -79,6 +81,7 @@ enum EffectKey: Hashable, Sendable {
         case .findVendor: self = .vendor
         case .saveWishList(_, let generation): self = .wishSave(generation: generation)
         case .followChanges: self = .changes
+        case .reportLook: self = .look
         case .expireFreshMark(let id, _, _): self = .freshMark(id: id)
         case .loadDetail, .preparePicture, .completePath, .loadFormImages, .scheduleSearch, .schedulePaletteSearch,
             .searchPalette, .copy, .quit:

@@ -10,6 +10,11 @@ public enum ChangeEvents {
     public static let lastEventHeader = "Last-Event-ID"
     /// The query parameter that does the same, for clients that cannot set headers.
     public static let afterParameter = "after"
+    /// Where a stream's client says which product it looks at (`PUT`, `{"looking": 42}` or `{"looking": null}`),
+    /// named by the viewer token its stream gave it (the `viewer` event): counts only, nothing that tells who.
+    public static func lookingPath(viewer: String) -> String { "\(path)/viewers/\(viewer)" }
+    /// The body key of a look.
+    public static let lookingKey = "looking"
     /// The longest event id the market takes back; anything longer is refused before it is read.
     public static let longestID = 40
 
@@ -26,5 +31,10 @@ public enum ChangeEvents {
         case reset
         /// How many are here: the data is `{"browsing": 12}` (streams open across the market now).
         case here
+        /// The stream's own viewer token, sent first: the data is `{"viewer": "…"}`.
+        case viewer
+        /// How many look at a product this client looks at, when it changed: `{"id": 42, "looking": 3}` (this client
+        /// included).
+        case looking
     }
 }

@@ -44,7 +44,7 @@ struct CatalogTests {
         .nameLength(minimum: 3, maximum: 100, now: 2), .descriptionLength(minimum: 10, maximum: 1000, now: 0), .priceRequired,
         .priceNotNumber, .discountAbovePrice, .discountNotNumber, .stockNotWholeNumber, .currencyUnknown,
         .pictureCount(minimum: 1, maximum: 5, now: 0),
-        .vendorIDUnknown, .mineOnly(allKey: "m"), .registered(name: "Mug"), .saved(name: "Mug"), .deleted(name: "Mug"), .deletedMeanwhile(name: "우산"), .reloadedAfterGap, .goneTag, .browsing(1), .browsing(1_204),
+        .vendorIDUnknown, .mineOnly(allKey: "m"), .registered(name: "Mug"), .saved(name: "Mug"), .deleted(name: "Mug"), .deletedMeanwhile(name: "우산"), .reloadedAfterGap, .goneTag, .browsing(1), .browsing(1_204), .othersLooking(1), .othersLooking(3),
         .couldNotDelete(id: 4, reason: "서버"), .readOnlyDemo, .copiedLink("http://h/api/products/1"),
         .copiedSummary("Mug — ₩1 — http://h/api/products/1"), .tooLongToCopy(bytes: 5000, most: 4096), .sentToClipboard("http://h/api/products/1", link: true),
         .sentToClipboard("Mug — ₩1 — http://h/api/products/1", link: false), .copyDeclined(terminal: "XTerm", "http://h/api/products/1", link: true),

@@ -119,4 +119,41 @@ struct LiveTests {
             $0.catalog.nextRequestID = 3
         }
     }
+
+    @Test("a detail opened says to the market what this browser looks at, and its close that it looks at none; the counts shown are the market's; a lost stream forgets them")
+    func looking() {
+        var browser = Self.live()
+        browser.send(.keyPressed(.enter), effects: [.loadDetail(id: 100)]) {
+            $0.presented = [.detail(DetailState(summary: Samples.product(100)))]
+        }
+        // No viewer yet (the stream has not named one): nothing to say.
+        browser.send(.live(.change(.viewer("ab12"))), effects: [.reportLook(viewer: "ab12", productID: 100)]) {
+            $0.live.viewer = "ab12"
+            $0.live.lookReported = 100
+        }
+        browser.send(.lookCounted(productID: 100, count: 2)) { $0.live.looking = [100: 2] }
+        browser.send(.live(.change(.looking(id: 100, count: 3)))) { $0.live.looking = [100: 3] }
+        browser.send(.keyPressed(.character("q")), effects: [.reportLook(viewer: "ab12", productID: nil)]) {
+            $0.presented = []
+            $0.live.lookReported = nil
+            $0.live.looking = [:]
+        }
+        // An answer for a product no longer looked at is not shown.
+        browser.send(.lookCounted(productID: 100, count: 2))
+        browser.send(.keyPressed(.enter), effects: [.loadDetail(id: 100), .reportLook(viewer: "ab12", productID: 100)]) {
+            $0.presented = [.detail(DetailState(summary: Samples.product(100)))]
+            $0.live.lookReported = 100
+        }
+        browser.send(.live(.lost(retryIn: .seconds(2)))) {
+            $0.live.phase = .lost(retryIn: .seconds(2))
+            $0.live.viewer = nil
+            $0.live.lookReported = nil
+        }
+        // The next stream's viewer says it again.
+        browser.send(.live(.opened(resumed: true))) { $0.live.phase = .live }
+        browser.send(.live(.change(.viewer("cd34"))), effects: [.reportLook(viewer: "cd34", productID: 100)]) {
+            $0.live.viewer = "cd34"
+            $0.live.lookReported = 100
+        }
+    }
 }

@@ -267,6 +267,18 @@ struct ScreenSnapshotTests {
         }
     }
 
+    @Test("a detail with others looking at it")
+    func othersLooking() {
+        expectScreens(named: "detail-looking") { state, language in
+            let product = state.catalog.allProducts[0]
+            var detail = DetailState(summary: product)
+            detail.phase = .loaded
+            state.presented = [.detail(detail)]
+            state.live.phase = .live
+            state.live.looking = [product.id: 3]
+        }
+    }
+
     @Test("the palette: typed letters, the best matches with the matched letters marked, a product the market found")
     func palette() {
         expectScreens(named: "palette") { state, language in

@@ -35,7 +35,12 @@ struct ChangeStreamRouteTests {
             let api = OpenMarketClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: transport)
             let feed = ChangeFollowing(client: api).events(clock: ContinuousClock())
             var events = feed.makeAsyncIterator()
-            #expect(await next(2, from: &events) == [.opened(resumed: false), .change(.here(browsing: 1))])
+            #expect(await next(1, from: &events) == [.opened(resumed: false)])
+            guard case .change(.viewer)? = await next(1, from: &events).first else {
+                Issue.record("no viewer token first")
+                return
+            }
+            #expect(await next(1, from: &events) == [.change(.here(browsing: 1))])
 
             let mug = try await client.registerValid(as: market.alice, name: "Blue Mug")
             let id = try #require(mug["id"] as? Int)
@@ -62,6 +67,42 @@ struct ChangeStreamRouteTests {
             #expect(try await client.send(.delete, path, identifier: market.alice.identifier).status == .ok)
             #expect(await next(1, from: &events) == [.change(.deleted(id: id))])
             try await transport.shutdown()
+        }
+    }
+
+    @Test("a viewer says what it looks at and is told how many look at it; an unknown viewer is a 404, a bad look a 400")
+    func looking() async throws {
+        let market = try await TestMarket.make(store: .memory)
+        defer { market.directory.remove() }
+        try await market.server.application().test(.live) { client in
+            let port = try #require(client.port)
+            let transport = AsyncHTTPTransport()
+            defer { Task { try? await transport.shutdown() } }
+            let api = OpenMarketClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: transport)
+            var first = ChangeFollowing(client: api).events(clock: ContinuousClock()).makeAsyncIterator()
+            var second = ChangeFollowing(client: api).events(clock: ContinuousClock()).makeAsyncIterator()
+            guard case .change(.viewer(let one))? = await next(2, from: &first).last,
+                case .change(.viewer(let two))? = await next(2, from: &second).last
+            else {
+                Issue.record("no viewer tokens")
+                return
+            }
+            #expect(one != two)
+            #expect(try await api.look(viewer: one, at: 7) == 1)
+            #expect(try await api.look(viewer: two, at: 7) == 2)
+            // Within the tick both are told (the here counts may come first).
+            var told: [ChangeFeedEvent] = []
+            while told.count < 6, let event = await first.next() {
+                told.append(event)
+                if event == .change(.looking(id: 7, count: 2)) { break }
+            }
+            #expect(told.last == .change(.looking(id: 7, count: 2)), "\(told)")
+            #expect(try await api.look(viewer: two, at: nil) == 0)
+            await #expect(throws: OpenMarketError.httpStatus(404, message: "no change stream is open with that viewer; follow /api/products/changes first")) {
+                _ = try await api.look(viewer: "feedface", at: 7)
+            }
+            let bad = try await client.send(.put, "/api/products/changes/viewers/\(one)", contentType: "application/json", body: Array(#"{"looking":"x"}"#.utf8))
+            #expect(bad.status == .badRequest)
         }
     }
 
@@ -121,7 +162,7 @@ struct ChangeStreamRouteTests {
                 let transport = AsyncHTTPTransport()
                 let api = OpenMarketClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: transport)
                 var events = ChangeFollowing(client: api).events(clock: ContinuousClock()).makeAsyncIterator()
-                #expect(await next(2, from: &events) == [.opened(resumed: false), .change(.here(browsing: 1))])
+                #expect(await next(3, from: &events).last == .change(.here(browsing: 1)))
                 let mug = try await writer.registerValid(as: market.alice, name: "Blue Mug")
                 let id = try #require(mug["id"] as? Int)
                 guard case .change(.registered(let registered))? = await next(1, from: &events).first else {

@@ -33,12 +33,14 @@ struct ChangeStreamTests {
     @Test("a new subscriber reads the wait and the count, then every event after it, in order, with its id")
     func events() async throws {
         let stream = ChangeStream(limits: ChangeStreamLimits(retryMilliseconds: 2_000), epoch: 0xabc)
-        let events = try stream.open(after: nil, address: "a").get().events
+        let subscription = try stream.open(after: nil, address: "a").get()
+        let events = subscription.events
+        #expect(subscription.viewer.count == 32 && subscription.viewer.allSatisfy(\.isHexDigit))
         stream.publish(.edited, data: #"{"id":1}"#)
         stream.publish(.deleted, data: #"{"id":2}"#)
         #expect(
             await take(3, from: events) == [
-                "retry: 2000\n\nevent: here\ndata: {\"browsing\":1}\n\n",
+                "retry: 2000\n\nevent: viewer\ndata: {\"viewer\":\"\(subscription.viewer)\"}\n\nevent: here\ndata: {\"browsing\":1}\n\n",
                 "id: abc-1\nevent: edited\ndata: {\"id\":1}\n\n",
                 "id: abc-2\nevent: deleted\ndata: {\"id\":2}\n\n",
             ])
@@ -112,5 +114,29 @@ struct ChangeStreamTests {
         for await _ in subscription.events { read += 1 }
         #expect(read == 1)
         #expect((try? stream.open(after: nil, address: "a").get()) != nil)
+    }
+
+    @Test("who looks at what: counts by product, told to those looking when they changed, once a tick; a viewer that leaves stops counting")
+    func looking() async throws {
+        let stream = ChangeStream(epoch: 7)
+        let ann = try stream.open(after: nil, address: "a").get()
+        let bob = try stream.open(after: nil, address: "b").get()
+        let cy = try stream.open(after: nil, address: "c").get()
+        #expect(stream.look(viewer: "nobody", at: 5) == nil)
+        #expect(stream.look(viewer: ann.viewer, at: 5) == 1)
+        #expect(stream.look(viewer: bob.viewer, at: 5) == 2)
+        #expect(stream.look(viewer: cy.viewer, at: 6) == 1)
+        #expect(stream.look(viewer: cy.viewer, at: 5) == 3)
+        #expect(stream.look(viewer: cy.viewer, at: nil) == 0)
+        #expect(stream.look(viewer: cy.viewer, at: 5) == 3)
+        stream.tellLookers()
+        let told = "event: looking\ndata: {\"id\":5,\"looking\":3}\n\n"
+        for subscription in [ann, bob, cy] { #expect(await take(2, from: subscription.events).last == told) }
+        stream.tellLookers()  // nothing changed: nothing sent
+        stream.leave(cy.id)
+        #expect(stream.lookers(of: 5) == 2)
+        stream.tellLookers()
+        stream.publish(.edited, data: "{}")
+        #expect(await take(2, from: ann.events) == ["event: looking\ndata: {\"id\":5,\"looking\":2}\n\n", "id: 7-1\nevent: edited\ndata: {}\n\n"])
     }
 }

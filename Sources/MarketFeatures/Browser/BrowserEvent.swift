@@ -32,6 +32,8 @@ public enum BrowserEvent: Sendable, Equatable {
     case wishPlaceFound(WishPlace)
     /// The market's change stream said something (`ChangeFollowing`).
     case live(ChangeFeedEvent)
+    /// The market said how many look at the product this browser looks at.
+    case lookCounted(productID: Int, count: Int)
     /// The mark of a product the stream changed has been shown long enough.
     case freshMarkExpired(id: Int, generation: Int)
     /// One product of a bulk change was written (its detail as the market now has it; for a delete, as it
@@ -98,6 +100,8 @@ public enum BrowserEffect: Sendable, Equatable {
     /// Follow the market's changes while the browser runs, each as `live` (a market without the stream: one
     /// `live(.unavailable)`, and the poll goes on).
     case followChanges
+    /// Tell the market which product this browser looks at now (nil: none), as the stream's `viewer`.
+    case reportLook(viewer: String, productID: Int?)
     /// Wait `after`, then say the mark of changed product `id` may go.
     case expireFreshMark(id: Int, generation: Int, after: Duration)
     /// Keep the wish list as it is now; a save of an older generation that arrives later is dropped.

@@ -4,8 +4,14 @@ import OpenMarketAPI
 import TerminalUI
 
 extension BrowserState {
-    /// Applies one event and returns what the runtime must do next.
+    /// Applies one event and returns what the runtime must do next; when it opened or closed a product's
+    /// detail, the market is told what this browser looks at now.
     public mutating func handle(_ event: BrowserEvent) -> [BrowserEffect] {
+        let effects = apply(event)
+        return effects + reportLook()
+    }
+
+    private mutating func apply(_ event: BrowserEvent) -> [BrowserEffect] {
         switch event {
         case .started:
             var effects = catalog.start() + wishes.look() + [.followChanges]
@@ -36,6 +42,9 @@ extension BrowserState {
             return heard(event)
         case .freshMarkExpired(let id, let generation):
             freshMarkExpired(id: id, generation: generation)
+            return []
+        case .lookCounted(let id, let count):
+            lookCounted(productID: id, count: count)
             return []
         case .wishesChecked(let looks):
             return wishesChecked(looks)

@@ -46,7 +46,7 @@ extension BrowserEffect {
         case .scheduleSearch: .search
         case .schedulePaletteSearch, .searchPalette: .palette
         case .loadPage, .pollFirstPage, .registerProduct, .updateProduct, .deleteProduct, .bulkWrite, .findVendor, .copy, .checkWishes, .saveWishList,
-            .followChanges, .expireFreshMark,
+            .followChanges, .expireFreshMark, .reportLook,
             .quit:
             nil
         }

@@ -66,6 +66,10 @@ struct DetailWidget: Widget {
         let (pay, original) = ProductText.prices(p)
         lines.append((label(.price) + pay + (original.map { "  " + language.text(.wasPrice($0)) } ?? ""), theme.price))
         lines.append((label(.stock) + language.text(p.stock <= 0 ? .soldOut : .stockCount(p.stock)), p.stock <= 0 ? theme.soldOut : theme.plain))
+        // Others looking at it now, as the market counts them (a count, nothing that tells who).
+        if let count = context.looking[p.id], count > 1 {
+            lines.append((TerminalText.padded("", toWidth: labelWidth + 2) + language.text(.othersLooking(count - 1)), theme.discount))
+        }
         let vendor = detail.detail?.vendor.map { TerminalText.sanitized($0.name) } ?? ProductText.vendor(p, in: language)
         lines.append((label(.vendor) + vendor, theme.vendor))
         lines.append((label(.product) + "#\(p.id)  ·  \(p.currency.code)", theme.muted))

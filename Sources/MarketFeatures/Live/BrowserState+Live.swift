@@ -10,10 +10,12 @@ extension BrowserState {
             return []
         case .lost(let wait):
             live.phase = .lost(retryIn: wait)
+            forgetViewer()
             return []
         case .unavailable:
             live.phase = .unavailable
             live.browsing = nil
+            forgetViewer()
             return []
         case .change(let change):
             return heard(change)
@@ -24,6 +26,14 @@ extension BrowserState {
         switch change {
         case .here(let count):
             live.browsing = count
+            return []
+        case .viewer(let token):
+            // A new stream, a new viewer: what this browser looks at is said again (`reportLook`).
+            forgetViewer()
+            live.viewer = token
+            return []
+        case .looking(let id, let count):
+            live.looking[id] = count
             return []
         case .registered(let product):
             live.gone.remove(product.id)
@@ -58,6 +68,30 @@ extension BrowserState {
             notice = language.text(.reloadedAfterGap)
             return catalog.refresh() + wishes.look()
         }
+    }
+
+    /// The viewer of a stream that is gone: the counts it brought may no longer be true.
+    private mutating func forgetViewer() {
+        live.viewer = nil
+        live.lookReported = nil
+        live.looking = [:]
+    }
+
+    /// Says what this browser looks at (the open detail's product, or none) when that changed since it last said
+    /// it, while the stream gives it a viewer to say it as.
+    mutating func reportLook() -> [BrowserEffect] {
+        guard let viewer = live.viewer else { return [] }
+        let now = detail?.id
+        guard now != live.lookReported else { return [] }
+        live.lookReported = now
+        if now == nil { live.looking = [:] }
+        return [.reportLook(viewer: viewer, productID: now)]
+    }
+
+    /// The market's answer to a look: how many look at the product.
+    mutating func lookCounted(productID: Int, count: Int) {
+        guard live.lookReported == productID else { return }
+        live.looking[productID] = count
     }
 
     /// A changed product's mark has been shown long enough.

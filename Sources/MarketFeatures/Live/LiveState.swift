@@ -26,6 +26,12 @@ public struct LiveState: Sendable, Equatable {
     public var browsing: Int?
     /// The generation of the newest mark.
     public var markGeneration = 0
+    /// The token the stream named this browser by, to say what it looks at (nil: none yet, or lost with it).
+    public var viewer: String?
+    /// The product this browser last said it looks at (nil: none said, or none).
+    public var lookReported: Int?
+    /// How many look at each product, as the market last said (this browser included).
+    public var looking: [Int: Int] = [:]
 
     /// How long a changed product stays marked.
     public static let markTime = Duration.seconds(3)

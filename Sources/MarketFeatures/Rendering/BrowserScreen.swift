@@ -24,7 +24,7 @@ public struct BrowserScreen {
             theme: theme, spinnerFrame: state.spinnerFrame, canWrite: state.writer != nil, keymap: state.keymap,
             language: state.language, marketURL: state.marketURL, wishes: state.wishes, marks: state.marks,
             writerVendorID: state.writer?.vendorID, lowStock: state.lowStock,
-            fresh: Set(state.live.fresh.keys), gone: state.live.gone,
+            fresh: Set(state.live.fresh.keys), gone: state.live.gone, looking: state.live.looking,
             about: state.presented.contains { if case .about = $0 { true } else { false } } ? AboutFacts(state) : nil,
             terminalCursor: state.terminalCursor)
     }

@@ -25,6 +25,8 @@ struct RenderContext: Sendable {
     /// (marked where they stood).
     var fresh: Set<Int> = []
     var gone: Set<Int> = []
+    /// How many look at each product, as the market last said (this browser included).
+    var looking: [Int: Int] = [:]
     /// What the about box says, when it is open (worked out only then).
     var about: AboutFacts?
     /// The terminal shows its own cursor at `Canvas.cursor`: a text field draws no cursor of its own.

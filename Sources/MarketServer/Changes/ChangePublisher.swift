@@ -5,7 +5,8 @@ import ServiceLifecycle
 /// Runs beside the HTTP server: reads each change the stream heard from the store, in order, and publishes it
 /// as the product is now (registered, edited, deleted; a `reset` when the market may have missed changes);
 /// sends a heartbeat to every subscriber when the stream was silent for `limits.heartbeat`, and the count of
-/// those here when it changed (at most every `limits.hereInterval`). At shutdown every stream ends, so that
+/// those here when it changed, and to those looking at a product how many look at it when that changed (at
+/// most every `limits.hereInterval`). At shutdown every stream ends, so that
 /// no open stream holds the server up.
 struct ChangePublisher: Service {
     let stream: ChangeStream
@@ -25,6 +26,7 @@ struct ChangePublisher: Service {
                 var silent = Duration.zero
                 let tick = min(stream.limits.hereInterval, stream.limits.heartbeat)
                 while (try? await Task.sleep(for: tick)) != nil {
+                    stream.tellLookers()
                     let count = stream.subscriberCount
                     silent += tick
                     if count != lastCount {

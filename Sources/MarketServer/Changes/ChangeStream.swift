@@ -30,6 +30,14 @@ final class ChangeStream: Sendable {
         var nextSubscriber = 0
         /// Subscribers cut off for falling behind, since start.
         var cut = 0
+        /// Each subscriber's viewer token, and back.
+        var viewers: [String: Int] = [:]
+        var tokens: [Int: String] = [:]
+        /// What each subscriber looks at, and how many look at each product.
+        var looking: [Int: Int] = [:]
+        var lookers: [Int: Int] = [:]
+        /// Products whose count of lookers changed since the last `tellLookers`.
+        var lookersChanged: Set<Int> = []
     }
 
     /// Why a stream was not opened.
@@ -71,6 +79,8 @@ final class ChangeStream: Sendable {
     /// One client's stream: its events, and the number to `leave` with when it goes.
     struct Subscription: Sendable {
         let id: Int
+        /// What the client names itself by when it says what it looks at (random, known only to it).
+        let viewer: String
         let events: AsyncStream<ByteBuffer>
     }
 
@@ -86,11 +96,12 @@ final class ChangeStream: Sendable {
             guard admitted else { return .failure(.tooOften(retryAfter: retryAfter)) }
         }
         let (stream, continuation) = AsyncStream<ByteBuffer>.makeStream(bufferingPolicy: .bufferingOldest(limits.queued))
+        let viewer = Self.newViewerToken()
         let opened: Int? = state.withLock { state in
             if limits.perAddress > 0, state.perAddress[address, default: 0] >= limits.perAddress { return nil }
             let id = state.nextSubscriber
             state.nextSubscriber += 1
-            continuation.yield(Self.opening(retry: limits.retryMilliseconds, here: state.subscribers.count + 1))
+            continuation.yield(Self.opening(retry: limits.retryMilliseconds, here: state.subscribers.count + 1, viewer: viewer))
             if let after {
                 let oldest = state.kept.first?.sequence ?? state.sequence + 1
                 if after.epoch == epoch, after.sequence >= oldest - 1 {
@@ -102,6 +113,8 @@ final class ChangeStream: Sendable {
             }
             state.subscribers[id] = continuation
             state.addresses[id] = address
+            state.viewers[viewer] = id
+            state.tokens[id] = viewer
             state.perAddress[address, default: 0] += 1
             return id
         }
@@ -109,7 +122,7 @@ final class ChangeStream: Sendable {
             continuation.finish()
             return .failure(.tooMany)
         }
-        return .success(Subscription(id: opened, events: stream))
+        return .success(Subscription(id: opened, viewer: viewer, events: stream))
     }
 
     /// Publishes one event to every subscriber, kept for those that resume. Called by one publisher at a time.
@@ -150,9 +163,75 @@ final class ChangeStream: Sendable {
                 let count = state.perAddress[address, default: 1] - 1
                 state.perAddress[address] = count > 0 ? count : nil
             }
+            if let token = state.tokens.removeValue(forKey: id) { state.viewers[token] = nil }
+            Self.look(&state, subscriber: id, at: nil)
             return continuation
         }
         left?.finish()
+    }
+
+    // MARK: Who looks at what
+
+    /// The client with `viewer` looks at `product` now (nil: at none); the count of those looking at it, this
+    /// one included (0 for none); nil when no open stream has that viewer token.
+    func look(viewer: String, at product: Int?) -> Int? {
+        state.withLock { state in
+            guard let id = state.viewers[viewer] else { return nil }
+            Self.look(&state, subscriber: id, at: product)
+            return product.map { state.lookers[$0, default: 0] } ?? 0
+        }
+    }
+
+    /// How many look at `product` now.
+    func lookers(of product: Int) -> Int { state.withLock { $0.lookers[product, default: 0] } }
+
+    private static func look(_ state: inout State, subscriber id: Int, at product: Int?) {
+        let before = state.looking[id]
+        guard before != product else { return }
+        if let before {
+            let count = state.lookers[before, default: 1] - 1
+            state.lookers[before] = count > 0 ? count : nil
+            state.lookersChanged.insert(before)
+        }
+        state.looking[id] = product
+        if let product {
+            state.lookers[product, default: 0] += 1
+            state.lookersChanged.insert(product)
+        }
+    }
+
+    /// Tells those looking at each product whose count changed since the last call the count now (one event
+    /// each, however often it changed meanwhile: a client flipping between products costs the others little).
+    func tellLookers() {
+        let sends: [(AsyncStream<ByteBuffer>.Continuation, Int, ByteBuffer)] = state.withLock { state in
+            guard !state.lookersChanged.isEmpty else { return [] }
+            var events: [Int: ByteBuffer] = [:]
+            for product in state.lookersChanged {
+                let count = state.lookers[product, default: 0]
+                if count > 0 { events[product] = Self.event(.looking, id: nil, data: "{\"id\":\(product),\"looking\":\(count)}") }
+            }
+            state.lookersChanged.removeAll()
+            return state.looking.compactMap { subscriber, product in
+                guard let bytes = events[product], let continuation = state.subscribers[subscriber] else { return nil }
+                return (continuation, subscriber, bytes)
+            }
+        }
+        for (continuation, subscriber, bytes) in sends {
+            if case .dropped = continuation.yield(bytes) {
+                state.withLock { $0.cut += 1 }
+                leave(subscriber)
+            }
+        }
+    }
+
+    /// 16 random bytes in hexadecimal.
+    static func newViewerToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in
+            let value = generator.next() as UInt64
+            let hex = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
     }
 
     // MARK: The bytes
@@ -165,9 +244,11 @@ final class ChangeStream: Sendable {
         return ByteBuffer(string: text)
     }
 
-    /// What every stream begins with: how long to wait before reconnecting, and how many are here.
-    static func opening(retry: Int, here: Int) -> ByteBuffer {
+    /// What every stream begins with: how long to wait before reconnecting, its viewer token, and how many are
+    /// here.
+    static func opening(retry: Int, here: Int, viewer: String) -> ByteBuffer {
         var bytes = ByteBuffer(string: "retry: \(retry)\n\n")
+        bytes.writeImmutableBuffer(event(.viewer, id: nil, data: "{\"viewer\":\"\(viewer)\"}"))
         bytes.writeImmutableBuffer(event(.here, id: nil, data: hereData(here)))
         return bytes
     }

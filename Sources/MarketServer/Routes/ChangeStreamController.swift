@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import MarketWords
@@ -14,6 +15,22 @@ struct ChangeStreamController: Sendable {
 
     func addRoutes(to router: Router<MarketRequestContext>) {
         router.get(RouterPath(ChangeEvents.path), use: follow)
+        router.put(RouterPath(ChangeEvents.lookingPath(viewer: ":viewer")), use: look)
+    }
+
+    /// `PUT …/viewers/{viewer}` with `{"looking": 42}` (or `null`): the product the stream's client looks at now;
+    /// answers `{"looking": n}`, how many look at it (this client included). 404 for a token of no open stream.
+    @Sendable func look(_ request: Request, context: MarketRequestContext) async throws -> Response {
+        let viewer = context.parameters.get("viewer") ?? ""
+        let body = try await request.body.collect(upTo: 256)
+        struct Look: Decodable { var looking: Int? }
+        guard let look = try? JSONDecoder().decode(Look.self, from: Data(buffer: body)), look.looking.map({ $0 > 0 }) ?? true else {
+            throw APIError.badRequest("a look is {\"\(ChangeEvents.lookingKey)\": a product's id, or null}")
+        }
+        guard viewer.utf8.count <= 64, let count = stream.look(viewer: viewer, at: look.looking) else {
+            throw APIError.notFound("no change stream is open with that viewer; follow \(ChangeEvents.path) first")
+        }
+        return Responses.json("{\"\(ChangeEvents.lookingKey)\":\(count)}")
     }
 
     @Sendable func follow(_ request: Request, context: MarketRequestContext) async throws -> Response {

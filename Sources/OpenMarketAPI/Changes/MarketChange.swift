@@ -11,6 +11,10 @@ public enum MarketChange: Sendable, Equatable {
     case reset(reason: String)
     /// How many are browsing the market now.
     case here(browsing: Int)
+    /// The token this stream's client names itself by when it says what it looks at (`OpenMarketClient.look`).
+    case viewer(String)
+    /// How many look at product `id` now (this client included), when that changed.
+    case looking(id: Int, count: Int)
 
     /// The change an event says; nil for an event of a kind this client does not know (a newer market's), or
     /// whose data does not read (both ignored: the stream goes on).
@@ -33,10 +37,20 @@ public enum MarketChange: Sendable, Equatable {
         case .here:
             guard let body = try? decoder.decode(Here.self, from: data), body.browsing >= 0 else { return nil }
             self = .here(browsing: body.browsing)
+        case .viewer:
+            guard let body = try? decoder.decode(Viewer.self, from: data), !body.viewer.isEmpty, body.viewer.utf8.count <= 64,
+                body.viewer.allSatisfy({ $0.isLetter || $0.isNumber }), body.viewer.allSatisfy(\.isASCII)
+            else { return nil }
+            self = .viewer(body.viewer)
+        case .looking:
+            guard let body = try? decoder.decode(Looking.self, from: data), body.looking >= 0 else { return nil }
+            self = .looking(id: body.id, count: body.looking)
         }
     }
 
     private struct Deleted: Decodable { var id: Int }
     private struct Reset: Decodable { var reason: String? }
     private struct Here: Decodable { var browsing: Int }
+    private struct Viewer: Decodable { var viewer: String }
+    private struct Looking: Decodable { var id: Int; var looking: Int }
 }

@@ -157,6 +157,15 @@ public struct OpenMarketClient: Sendable {
         _ = try await send("PUT", path: MarketPaths.wishList(owner: owner), json: document)
     }
 
+    /// `PUT /api/products/changes/viewers/{viewer}`: the product this client looks at now (nil: none), as the
+    /// viewer its change stream named it; answers how many look at it, this client included.
+    public func look(viewer: String, at product: Int?) async throws(OpenMarketError) -> Int {
+        let body = "{\"\(ChangeEvents.lookingKey)\":\(product.map(String.init) ?? "null")}"
+        let response = try await send("PUT", path: ChangeEvents.lookingPath(viewer: viewer), json: body)
+        struct Count: Decodable { var looking: Int }
+        return try ResponseDecoder.decode(Count.self, from: response.body).looking
+    }
+
     // MARK: Sending
 
     /// Sends an API request under `baseURL` and returns its 2xx response.

@@ -2,14 +2,14 @@ import AsyncHTTPClient
 import NIOCore
 
 extension AsyncHTTPTransport: StreamingTransport {
-    /// Sends `request`; returns when the head is in (AsyncHTTPClient's deadline: `request.timeout`). The body is
+    /// Sends `request` on the streams' own connections; returns when the head is in (AsyncHTTPClient's deadline: `request.timeout`). The body is
     /// read as the consumer asks for it; when the consumer stops, the reading task is cancelled and
     /// AsyncHTTPClient closes the connection.
     public func open(_ request: TransportRequest) async throws -> TransportStream {
         let prepared = try Self.prepare(request)
         let response: HTTPClientResponse
         do {
-            response = try await client.execute(prepared, deadline: .now() + TimeAmount(request.timeout))
+            response = try await streamClient.execute(prepared, deadline: .now() + TimeAmount(request.timeout))
         } catch {
             throw Self.openMarketError(for: error, request: request, taskCancelled: Task.isCancelled)
         }

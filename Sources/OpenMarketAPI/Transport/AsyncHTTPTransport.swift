@@ -17,6 +17,9 @@ import NIOHTTP1
 /// the next chunk only when the connection can take more, so "sent" is the bytes handed to the socket so far.
 public final class AsyncHTTPTransport: HTTPTransport {
     let client: HTTPClient
+    /// Streams' own client: a stream holds its connection for as long as it is followed, and must not take one
+    /// of the few the requests share (`connectionsPerHost`).
+    let streamClient: HTTPClient
     /// The size of the upload chunks that progress is reported in.
     static let uploadChunkSize = 32 * 1024
 
@@ -35,10 +38,13 @@ public final class AsyncHTTPTransport: HTTPTransport {
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connectionsPerHost
         configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 4
+        streamClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
 
     /// Closes the connections and releases the client. Requests sent afterwards fail.
     public func shutdown() async throws {
+        try await streamClient.shutdown()
         try await client.shutdown()
     }
 

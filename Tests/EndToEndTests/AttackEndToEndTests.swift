@@ -313,6 +313,85 @@ struct AttackEndToEndTests {
         withExtendedLifetime(readers) {}
     }
 
+    @Test("change streams: 200 never read while 3,000 changes are made are cut off with the server's memory bounded; a flood of starts is refused with 429; a forged id with 400; the rest are served")
+    func streamAttacks() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try await ServedMarket.start(directory, arguments: ["--stall-timeout", "600", "--log-level", "notice"])
+        defer { server.process.stop() }
+        let port = server.port
+        let pid = server.process.pid
+        let page = try await server.http.send("GET", "/api/products?page_no=1&items_per_page=10").json()
+        let mine = try #require((page["pages"] as? [[String: Any]])?.first { $0["vendorName"] as? String == "demo" }?["id"] as? Int)
+        // 25 addresses, 8 streams each (each address's share), none of them reading, each with a small window.
+        var readers: [RawSocket] = []
+        for address in 0..<25 {
+            for _ in 0..<8 {
+                let reader = try RawSocket(port: port, from: "127.0.4.\(address + 1)", receiveBuffer: 4096)
+                reader.send("GET /api/products/changes HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
+                readers.append(reader)
+            }
+        }
+        try await Task.sleep(for: .seconds(1))
+        let before = try ProcessMemory.residentMB(pid)
+        // A ninth stream from a full address: refused.
+        let ninth = try RawSocket(port: port, from: "127.0.4.1")
+        ninth.send("GET /api/products/changes HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let refusedNinth = await ninth.readUntilClosed(timeout: .seconds(10)) ?? ""
+        #expect(refusedNinth.hasPrefix("HTTP/1.1 429"), "\(refusedNinth.prefix(200))")
+        // 3,000 changes of a product with a long description: each event about 1.3 KB to each of 200 streams.
+        let long = String(repeating: "A long description to make each change weigh. ", count: 20).prefix(990)
+        for round in 0..<3_000 {
+            let edit = try await server.http.send(
+                "PATCH", "/api/products/\(mine)", headers: ["identifier": server.identifier, "Content-Type": "application/json"],
+                body: Data(#"{"secret":"\#(server.secret)","stock":\#(round),"description":"\#(long)"}"#.utf8))
+            if edit.status != 200 { Issue.record("edit \(round): \(edit.status) \(edit.text)"); break }
+        }
+        let cut = try await server.process.waitForOutput(timeout: .seconds(30)) { _ in
+            server.process.standardError.contains("cut off")
+        }
+        _ = cut
+        let after = try ProcessMemory.residentMB(pid)
+        // Without the cut each stream would hold up to 3,000 events of 1.3 KB: 200 × 3.9 MB ≈ 780 MB.
+        #expect(after - before < 60, "the server grew by \(Int(after - before)) MB")
+
+        // Starting streams flat out from one address: 8 held, the rest refused (429) — past 60 a minute with
+        // the wait to try again in.
+        var flood: [RawSocket] = []
+        var answers: [String?] = []
+        for _ in 0..<80 {
+            let socket = try RawSocket(port: port, from: "127.0.5.1")
+            socket.send("GET /api/products/changes HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            let answer = await socket.readUntilClosed(timeout: .milliseconds(300))
+            answers.append(answer)
+            // A refused one is closed, as a client does when the server has closed its side.
+            if answer == nil { flood.append(socket) }
+        }
+        #expect(answers.filter { $0 == nil }.count == 8, "eight held open")
+        let other = answers.compactMap { $0 }.filter { !$0.hasPrefix("HTTP/1.1 429") }
+        #expect(other.isEmpty, "the rest refused: \(other.count) otherwise, the first: \(other.first?.prefix(300) ?? "")")
+        #expect(answers.compactMap { $0 }.last?.contains("change streams a minute from one address") == true, "\(answers.compactMap { $0 }.last ?? "")")
+        #expect(answers.compactMap { $0 }.last?.contains("Retry-After:") == true)
+        // An id of another run reads a reset, which names this run's newest; one past it is forged: 400, as is
+        // one of no shape the market writes.
+        let probe = try RawSocket(port: port, from: "127.0.5.2")
+        probe.send("GET /api/products/changes HTTP/1.1\r\nHost: x\r\nLast-Event-ID: 1-0\r\n\r\n")
+        var opening = ""
+        for _ in 0..<100 where !opening.contains("event: reset") {
+            opening += await probe.readAvailable()
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let newest = try #require(opening.firstMatch(of: /id: ([0-9a-f]+)-(\d+)\nevent: reset/), "\(opening)")
+        for forged in ["\(newest.1)-\(Int(newest.2)! + 1_000)", "not-an-id", String(repeating: "7", count: 60)] {
+            let forger = try RawSocket(port: port, from: "127.0.5.3")
+            forger.send("GET /api/products/changes HTTP/1.1\r\nHost: x\r\nLast-Event-ID: \(forged)\r\nConnection: close\r\n\r\n")
+            let answer = await forger.readUntilClosed(timeout: .seconds(10)) ?? "(still open)"
+            #expect(answer.hasPrefix("HTTP/1.1 400") && answer.contains("start afresh"), "\(forged): \(answer.prefix(300))")
+        }
+        #expect(try await server.http.send("GET", "/api/products?page_no=1&items_per_page=5").status == 200, "others are answered")
+        withExtendedLifetime((readers, flood)) {}
+    }
+
     @Test("over SSH a vendor's picture field reads only their upload folder: a host path or a way out of it reads as absent, whether it exists or not; a picture inside it is taken")
     func pictureFolder() async throws {
         let directory = try TemporaryDirectory()

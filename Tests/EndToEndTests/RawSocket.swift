@@ -6,9 +6,14 @@ import Mocks
 final class RawSocket: @unchecked Sendable {
     let descriptor: Int32
 
-    init(port: Int, from source: String = "127.0.0.1") throws {
+    /// `receiveBuffer`: the socket's receive buffer in bytes (the kernel doubles it, and keeps a floor), for a
+    /// client that reads nothing and should hold little.
+    init(port: Int, from source: String = "127.0.0.1", receiveBuffer: Int32? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw SpawnError("socket: errno \(errno)") }
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var local = Self.address(source, port: 0)
         let bound = withUnsafePointer(to: &local) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
@@ -49,6 +54,20 @@ final class RawSocket: @unchecked Sendable {
 
     func send(_ text: String) {
         _ = text.withCString { Glibc.send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// What has arrived and waits to be read, without waiting for more.
+    func readAvailable() async -> String {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var wanted = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&wanted, 1, 0) > 0 else { break }
+            let n = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            received += buffer[..<n]
+        }
+        return String(decoding: received, as: UTF8.self)
     }
 
     /// What the server sent until it closed the connection, or nil if it is still open after `timeout`.

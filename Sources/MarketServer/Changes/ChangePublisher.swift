@@ -23,10 +23,17 @@ struct ChangePublisher: Service {
             }
             group.addTask {
                 var lastCount = stream.subscriberCount
+                var lastCut = 0
                 var silent = Duration.zero
                 let tick = min(stream.limits.hereInterval, stream.limits.heartbeat)
                 while (try? await Task.sleep(for: tick)) != nil {
                     stream.tellLookers()
+                    let cut = stream.cutCount
+                    if cut > lastCut {
+                        logger.notice(
+                            "cut off \(cut - lastCut) change stream(s) that fell \(stream.limits.queued) events behind (they resume from their last id)")
+                        lastCut = cut
+                    }
                     let count = stream.subscriberCount
                     silent += tick
                     if count != lastCount {

@@ -26,7 +26,10 @@ struct OpenAPIConformanceTests {
             ["run", "\(market.http.base)/openapi.yaml", "--checks",
              "not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance",
              "-H", "identifier: \(market.identifier)", "--max-examples", "80", "--workers", "1", "--seed", "20261125",
-             "--phases", "examples,coverage,fuzzing,stateful", "--no-color"],
+             "--phases", "examples,coverage,fuzzing,stateful", "--no-color",
+             // The change stream does not end: an answer schemathesis would wait for forever (its 400s and 429s
+             // are ChangeStreamRouteTests' and the attack suite's).
+             "--exclude-operation-id", "followChanges"],
             environment: [
                 "SCHEMATHESIS_TELEMETRY": "false", "SCHEMATHESIS_HOOKS": "schemathesis_hooks",
                 "PYTHONPATH": root.appendingPathComponent("Tests/EndToEndTests/Scripts").path, "OPENMARKET_TEST_SECRET": market.secret,

@@ -33,6 +33,7 @@ struct OpenAPIRoutesTests {
         template.replacingOccurrences(of: "{vendor}/{day}/{file}", with: "1/20261123/x.jpg")
             .replacingOccurrences(of: "{owner}", with: String(repeating: "a", count: 40))
             .replacingOccurrences(of: "{id}", with: "7")
+            .replacingOccurrences(of: "{viewer}", with: "0123abcd")
     }
 
     @Test("every route the router registers is in the document with its method, and nothing else is; the 405 table allows the same")

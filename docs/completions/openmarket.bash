@@ -239,7 +239,7 @@ _openmarket_serve() {
     repeating_flags=()
     non_repeating_flags=(--demo --no-metrics -h --help)
     repeating_options=(--wish-list-issuer)
-    non_repeating_options=(--host --port --data-dir --database --picture-store --public-url --demo-font --log-level --replica-id --header-timeout --body-timeout --idle-timeout --stall-timeout --max-connections --max-connections-per-address --metrics-port --metrics-host)
+    non_repeating_options=(--host --port --data-dir --database --picture-store --public-url --demo-font --log-level --replica-id --header-timeout --body-timeout --idle-timeout --stall-timeout --max-connections --max-connections-per-address --max-streams-per-address --stream-starts-per-minute --metrics-port --metrics-host)
     __openmarket_offer_flags_options 0
 
     # Offer option value completions
@@ -288,6 +288,12 @@ _openmarket_serve() {
         return
         ;;
     '--max-connections-per-address')
+        return
+        ;;
+    '--max-streams-per-address')
+        return
+        ;;
+    '--stream-starts-per-minute')
         return
         ;;
     '--metrics-port')

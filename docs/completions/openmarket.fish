@@ -25,7 +25,7 @@ function __openmarket_parse_tokens -S
         case 'browse'
             __openmarket_parse_subcommand 0 'server=' 'identifier=' 'secret=' 'data-dir=' 'low-stock=' 'poll-interval=' 'save-identity' 'product=' 'layout=' 'mouse' 'no-mouse' 'no-color' 'colors=' 'ascii' 'no-ascii' 'pictures=' 'theme=' 'lang=' 'remember' 'no-remember' 'config=' 'h/help'
         case 'serve'
-            __openmarket_parse_subcommand 0 'host=' 'port=' 'data-dir=' 'database=' 'picture-store=' 'public-url=' 'demo' 'demo-font=' 'log-level=' 'replica-id=' 'header-timeout=' 'body-timeout=' 'idle-timeout=' 'stall-timeout=' 'max-connections=' 'max-connections-per-address=' 'no-metrics' 'metrics-port=' 'metrics-host=' 'wish-list-issuer=+' 'h/help'
+            __openmarket_parse_subcommand 0 'host=' 'port=' 'data-dir=' 'database=' 'picture-store=' 'public-url=' 'demo' 'demo-font=' 'log-level=' 'replica-id=' 'header-timeout=' 'body-timeout=' 'idle-timeout=' 'stall-timeout=' 'max-connections=' 'max-connections-per-address=' 'max-streams-per-address=' 'stream-starts-per-minute=' 'no-metrics' 'metrics-port=' 'metrics-host=' 'wish-list-issuer=+' 'h/help'
         case 'vendor'
             __openmarket_parse_subcommand 0 'h/help'
             switch $unparsed_tokens[1]
@@ -173,6 +173,8 @@ complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" stall-timeout' -l 'stall-timeout' -d 'Seconds answers may wait for a client that reads none of them before its connection is closed.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" max-connections' -l 'max-connections' -d 'Connections open at once (default: from the open-file limit); more wait to be accepted.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" max-connections-per-address' -l 'max-connections-per-address' -d 'Connections one client address may hold at once; 0 for no limit (behind a proxy).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" max-streams-per-address' -l 'max-streams-per-address' -d 'Change streams (GET /api/products/changes) one client address may hold open at once; 0 for no limit (behind a proxy).' -rfka ''
+complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" stream-starts-per-minute' -l 'stream-starts-per-minute' -d 'Change streams one client address may start a minute; 0 for no limit.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" no-metrics' -l 'no-metrics' -d 'Do not answer GET /metrics (Prometheus text: requests by route and status, latency, cache hits, database pool waits).'
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" metrics-port' -l 'metrics-port' -d 'Answer GET /metrics on this port of its own (0 picks a free one) instead of the API\'s, so that a proxy in front of the API never passes it on.' -rfka ''
 complete -c 'openmarket' -n '__openmarket_should_offer_completions_for_flags_or_options "openmarket serve" metrics-host' -l 'metrics-host' -d 'Address the metrics port listens on.' -rfka ''

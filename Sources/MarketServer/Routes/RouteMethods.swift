@@ -10,6 +10,9 @@ enum RouteMethods {
         case (1, "healthChecker", _, _), (1, "openapi.yaml", _, _), (1, "metrics", _, _): return [.get]
         case (2, "healthChecker", "ready", _): return [.get]
         case (2, "api", "products", _): return [.get, .post]
+        case (3, "api", "products", "changes"): return [.get]
+        case (5, "api", "products", let viewer?) where parts[parts.startIndex + 2] == "changes" && parts[parts.startIndex + 3] == "viewers" && !viewer.isEmpty:
+            return [.put]
         case (3, "api", "products", let id?) where !id.isEmpty: return [.get, .patch, .delete]
         case (4, "api", "products", "archived") where !parts[parts.startIndex + 2].isEmpty: return [.post]
         case (4, "api", "products", "restore") where !parts[parts.startIndex + 2].isEmpty: return [.post]

@@ -34,7 +34,7 @@ components:
         application/json:
           schema: {$ref: "#/components/schemas/Error"}
     NotFound:
-      description: No such product, token or picture.
+      description: No such product, token, picture or open change stream.
       content:
         application/json:
           schema: {$ref: "#/components/schemas/Error"}

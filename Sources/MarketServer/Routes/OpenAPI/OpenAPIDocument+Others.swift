@@ -1,8 +1,72 @@
 import MarketWords
 
 extension OpenAPIDocument {
-    /// The pictures, the wish lists, this document and the metrics.
+    /// The pictures, the change stream, the wish lists, this document and the metrics.
     static let otherPaths = #"""
+  \#(ChangeEvents.path):
+    get:
+      tags: [changes]
+      operationId: followChanges
+      summary: >-
+        The market's changes as they happen, as Server-Sent Events that do not end: `registered`, `edited` (the product
+        as a page lists it), `deleted` (`{"id"}`), `reset` (`{"reason"}`: read again what you show), `viewer`
+        (`{"viewer"}`, first), `here` (`{"browsing"}`), `looking` (`{"id","looking"}`). Each change has an id to
+        send back on reconnecting; a comment line after 15 s without an event.
+      parameters:
+        - name: \#(ChangeEvents.lastEventHeader)
+          in: header
+          required: false
+          description: The last event's id a reconnecting client had (`9f3a07c2-42`); the stream begins with every change since, or a `reset`.
+          schema: {type: string, maxLength: \#(ChangeEvents.longestID)}
+        - name: \#(ChangeEvents.afterParameter)
+          in: query
+          required: false
+          description: The same, for a client that cannot set headers.
+          schema: {type: string, maxLength: \#(ChangeEvents.longestID)}
+      responses:
+        "200":
+          description: The stream.
+          content:
+            text/event-stream:
+              schema: {type: string}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "429":
+          description: This address holds as many streams as it may, or started more than a minute allows; `Retry-After` says when to try again.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/Error"}
+  \#(ChangeEvents.lookingPath(viewer: "{viewer}")):
+    put:
+      tags: [changes]
+      operationId: look
+      summary: Which product the client of a change stream looks at now; answers how many look at it (this client included).
+      parameters:
+        - name: viewer
+          in: path
+          required: true
+          description: The token the client's stream named it by (its `viewer` event).
+          schema: {type: string}
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [\#(ChangeEvents.lookingKey)]
+              properties:
+                \#(ChangeEvents.lookingKey): {type: [integer, "null"], minimum: 1}
+      responses:
+        "200":
+          description: How many look at the product (0 for none).
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [\#(ChangeEvents.lookingKey)]
+                properties:
+                  \#(ChangeEvents.lookingKey): {type: integer, minimum: 0}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "404": {$ref: "#/components/responses/NotFound"}
   /images/{vendor}/{day}/{file}:
     get:
       tags: [pictures]

@@ -47,6 +47,7 @@ tags:
   - name: health
   - name: wish lists
   - name: vendors
+  - name: changes
 
 """#
 

@@ -44,7 +44,7 @@ static int quit_wake_fd = -1;
 static volatile sig_atomic_t quit_flag = 0;
 
 static const char reset_sequence[] =
-    "\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?2004l\033[0m\033[?25h\033[?1049l\r\n";
+    "\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?2004l\033[?2031l\033[0m\033[?25h\033[?1049l\r\n";
 
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
 static const int quit_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};

@@ -22,6 +22,8 @@ public struct BrowserConfiguration: Sendable {
     public var keymap: Keymap = .standard
     /// The theme the screen is drawn in.
     public var theme: ThemeName = .dark
+    /// The theme is `auto`: it follows the terminal's colour-scheme reports (mode 2031) while the browser runs.
+    public var themeFollowsTerminal = false
     /// The language every screen and message is written in.
     public var language: Language = .english
     /// A theme of the user's, drawn instead (over its base, `theme`).

@@ -58,7 +58,9 @@ public enum BrowserLaunch {
         case .custom(let theme):
             configuration.theme = theme.base
             configuration.customTheme = theme
-        case .auto: configuration.theme = answers.background.map { $0.isLight ? .light : .dark } ?? .dark
+        case .auto:
+            configuration.theme = answers.background.map { $0.isLight ? .light : .dark } ?? .dark
+            configuration.themeFollowsTerminal = true
         }
         configuration.pictures = choice.mode.isGraphics && cellPixels == nil ? .blocks : choice.mode
         configuration.directColor = DirectColorChoice.isDirect(environment: environment, answers: answers)

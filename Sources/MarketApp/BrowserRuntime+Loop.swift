@@ -75,6 +75,7 @@ extension BrowserRuntime {
                     case .key(let key): queue.send(.browser(.keyPressed(key)))
                     case .mouse(let mouse): queue.send(.browser(.mouse(mouse)))
                     case .resize(let columns, let rows): queue.send(.browser(.resized(ScreenSize(columns: columns, rows: rows))))
+                    case .colorScheme(let scheme): queue.send(.browser(.colorSchemeChanged(scheme)))
                     }
                 }
                 queue.send(.terminalClosed)

@@ -84,6 +84,7 @@ public final class BrowserRuntime: Sendable {
         state.marketURL = configuration.marketURL
         state.clipboard = configuration.clipboard
         state.themeName = configuration.theme
+        state.themeFollowsTerminal = configuration.themeFollowsTerminal && configuration.customTheme == nil
         state.customTheme = configuration.customTheme
         state.readOnlyNotice = configuration.readOnlyNotice
         state.openProductAtStart = configuration.openProduct

@@ -4,7 +4,8 @@ import Foundation
 import TerminalUI
 
 /// Reads every key waiting in curses (without blocking) and turns it into input events: keys,
-/// bracketed pastes delivered whole, mouse actions with double clicks, and KEY_RESIZE.
+/// bracketed pastes delivered whole, mouse actions with double clicks, KEY_RESIZE, and the terminal's reports of
+/// its colour scheme.
 package struct CursesInputReader {
     private var pasting: String?
     private var lastPastedCR = false
@@ -25,6 +26,8 @@ package struct CursesInputReader {
         }
         define_key("\u{1B}[200~", CursesKeyDecoder.pasteStart)
         define_key("\u{1B}[201~", CursesKeyDecoder.pasteEnd)
+        define_key("\u{1B}[?997;1n", CursesKeyDecoder.schemeDark)
+        define_key("\u{1B}[?997;2n", CursesKeyDecoder.schemeLight)
     }
 
     /// Every input waiting now. Bytes come one at a time (`wgetch`) and are assembled into characters
@@ -64,6 +67,10 @@ package struct CursesInputReader {
             events.append(.resize(columns: Int(columns), rows: Int(rows)))
         case KEY_MOUSE:
             if let event = mouseEvent() { events.append(.mouse(event)) }
+        case CursesKeyDecoder.schemeDark:
+            events.append(.colorScheme(.dark))
+        case CursesKeyDecoder.schemeLight:
+            events.append(.colorScheme(.light))
         default:
             if pasting == nil, let key = CursesKeyDecoder.functionKey(code) { events.append(.key(key)) }
         }

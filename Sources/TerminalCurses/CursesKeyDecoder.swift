@@ -6,6 +6,9 @@ struct CursesKeyDecoder {
     /// Key codes given to the bracketed-paste markers with `define_key`.
     static let pasteStart: Int32 = KEY_MAX + 1
     static let pasteEnd: Int32 = KEY_MAX + 2
+    /// Key codes given to the colour-scheme reports (mode 2031) with `define_key`.
+    static let schemeDark: Int32 = KEY_MAX + 3
+    static let schemeLight: Int32 = KEY_MAX + 4
 
     /// A function key code (`KEY_CODE_YES`).
     static func functionKey(_ code: Int32) -> KeyEvent? {

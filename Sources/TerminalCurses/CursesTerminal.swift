@@ -31,6 +31,7 @@ public final class CursesTerminal: TerminalBackend {
     private let terminalType: String
     private let synchronizedOutput: Bool
     private let hyperlinks: Bool
+    private let colorSchemeReports: Bool
 
     /// - Parameters:
     ///   - mouse: report clicks and the wheel.
@@ -38,7 +39,12 @@ public final class CursesTerminal: TerminalBackend {
     ///   - synchronizedOutput: send each frame inside synchronized output (mode 2026) — only when the
     ///     terminal answered that it knows the mode (`TerminalAnswers.synchronizedOutput`).
     ///   - hyperlinks: write the frames' links as OSC 8 hyperlinks (`TerminalAnswers.drawsHyperlinks`).
-    public init(mouse: Bool = true, terminalType: String, synchronizedOutput: Bool = false, hyperlinks: Bool = false) {
+    ///   - colorSchemeReports: ask the terminal to report its colour scheme's changes (mode 2031) — only when
+    ///     it answered that it knows the mode (`TerminalAnswers.colorSchemeReports`).
+    public init(
+        mouse: Bool = true, terminalType: String, synchronizedOutput: Bool = false, hyperlinks: Bool = false,
+        colorSchemeReports: Bool = false
+    ) {
         var fds: [Int32] = [0, 0]
         _ = pipe(&fds)
         _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
@@ -49,6 +55,7 @@ public final class CursesTerminal: TerminalBackend {
         self.terminalType = terminalType
         self.synchronizedOutput = synchronizedOutput
         self.hyperlinks = hyperlinks
+        self.colorSchemeReports = colorSchemeReports
     }
 
     /// The terminal's own cursor stands at each frame's `Canvas.cursor` (hidden when it has none).
@@ -104,6 +111,7 @@ public final class CursesTerminal: TerminalBackend {
             colors = Int(COLORS)
         }
         write(1, "\u{1B}[?2004h", 8)  // bracketed paste on
+        if colorSchemeReports { write(1, "\u{1B}[?2031h", 8) }  // colour-scheme changes reported
         var rows: Int32 = 0
         var columns: Int32 = 0
         ccs_window_size(stdscr, &rows, &columns)
@@ -190,6 +198,7 @@ public final class CursesTerminal: TerminalBackend {
         }
         screen.forgetPictures()
         write(1, "\u{1B}[?2004l", 8)
+        if colorSchemeReports { write(1, "\u{1B}[?2031l", 8) }
         endwin()
         ccs_restore_signal_defaults()
         continuation.finish()

@@ -154,9 +154,9 @@ struct BrowseCommand: AsyncParsableCommand {
             environment: environment, client: client, directory: directory, market: settings[.server].value.rememberedKey, logger: logger)
         let terminal = CursesTerminal(
             mouse: settings[.mouse].value, terminalType: terminalType.name!, synchronizedOutput: answers.synchronizedOutput == true,
-            hyperlinks: answers.drawsHyperlinks)
+            hyperlinks: answers.drawsHyperlinks, colorSchemeReports: configuration.themeFollowsTerminal && answers.colorSchemeReports == true)
         logger.info(
-            "frames: synchronized output \(answers.synchronizedOutput == true ? "yes" : "no"); links: OSC 8 \(answers.drawsHyperlinks ? "yes" : "no"); copies: OSC 52 \(Self.spoken(answers.clipboard))")
+            "frames: synchronized output \(answers.synchronizedOutput == true ? "yes" : "no"); links: OSC 8 \(answers.drawsHyperlinks ? "yes" : "no"); copies: OSC 52 \(Self.spoken(answers.clipboard)); colour-scheme reports \(answers.colorSchemeReports == true ? "yes" : "no")")
         let left = await BrowserRuntime(client: client, terminal: terminal, configuration: configuration).run()
         Self.keep(left, settings: settings, market: settings[.server].value.rememberedKey, environment: environment, logger: logger)
         try? await transport.shutdown()

@@ -156,4 +156,14 @@ struct LiveTests {
             $0.live.lookReported = 100
         }
     }
+
+    @Test("the terminal's colour scheme turning light or dark switches an auto theme; a theme chosen by name stays")
+    func colorScheme() {
+        var auto = Self.live { $0.themeFollowsTerminal = true }
+        auto.send(.colorSchemeChanged(.light)) { $0.themeName = .light }
+        auto.send(.colorSchemeChanged(.light))
+        auto.send(.colorSchemeChanged(.dark)) { $0.themeName = .dark }
+        var chosen = Self.live { $0.themeName = .highContrast }
+        chosen.send(.colorSchemeChanged(.light))
+    }
 }

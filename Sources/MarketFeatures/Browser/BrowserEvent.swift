@@ -30,6 +30,8 @@ public enum BrowserEvent: Sendable, Equatable {
     case wishListLoaded([WishedProduct])
     /// Where the wish list is kept after a load or a save (the session's, while its place fails).
     case wishPlaceFound(WishPlace)
+    /// The terminal said its colours turned dark or light (mode 2031).
+    case colorSchemeChanged(TerminalColorScheme)
     /// The market's change stream said something (`ChangeFollowing`).
     case live(ChangeFeedEvent)
     /// The market said how many look at the product this browser looks at.

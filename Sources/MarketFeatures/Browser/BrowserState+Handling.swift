@@ -43,6 +43,10 @@ extension BrowserState {
         case .freshMarkExpired(let id, let generation):
             freshMarkExpired(id: id, generation: generation)
             return []
+        case .colorSchemeChanged(let scheme):
+            // Only the `auto` theme follows the terminal; a theme chosen by name stays.
+            if themeFollowsTerminal { themeName = scheme == .light ? .light : .dark }
+            return []
         case .lookCounted(let id, let count):
             lookCounted(productID: id, count: count)
             return []

@@ -26,6 +26,8 @@ public struct BrowserState: Sendable, Equatable {
     public var language: Language = .english
     /// The theme the screen is drawn in.
     public var themeName: ThemeName = .dark
+    /// Whether the theme is `auto`: light or dark as the terminal's colours are, now and when they change.
+    public var themeFollowsTerminal = false
     /// A theme of the user's, drawn instead of `themeName` (its base).
     public var customTheme: CustomTheme?
     /// How pictures are drawn now, and the modes `p` steps through (empty: the terminal offers no other).

@@ -28,6 +28,8 @@ public struct TerminalAnswers: Sendable, Equatable {
     /// Synchronized output (DEC private mode 2026): true when DECRQM says the mode is known (set or reset),
     /// false when it says not recognized or permanently reset.
     public var synchronizedOutput: Bool?
+    /// Colour-scheme reports (DEC private mode 2031): true when DECRQM says the mode is known.
+    public var colorSchemeReports: Bool?
     /// Bytes that were no answer (keys typed while waiting), in order.
     public var other: [UInt8] = []
 
@@ -78,6 +80,7 @@ public struct TerminalAnswers: Sendable, Equatable {
         if let directColor { parts.append("direct colour " + (directColor ? "yes" : "no")) }
         if let background { parts.append("background " + (background.isLight ? "light" : "dark")) }
         if let synchronizedOutput { parts.append("synchronized output " + (synchronizedOutput ? "yes" : "no")) }
+        if let colorSchemeReports { parts.append("colour-scheme reports " + (colorSchemeReports ? "yes" : "no")) }
         return parts.joined(separator: ", ")
     }
 
@@ -109,8 +112,12 @@ public struct TerminalAnswers: Sendable, Equatable {
         case (UInt8(ascii: "y"), "?") where text.hasSuffix("$"):
             // DECRPM: "? mode ; value $ y" — 1 set, 2 reset, 3 permanently set; 0 unknown, 4 permanently reset.
             let numbers = Self.numbers(text.dropFirst().dropLast())
-            guard numbers.count == 2, numbers[0] == TerminalQueries.synchronizedOutputMode else { return }
-            synchronizedOutput = (1...3).contains(numbers[1])
+            guard numbers.count == 2 else { return }
+            switch numbers[0] {
+            case TerminalQueries.synchronizedOutputMode: synchronizedOutput = (1...3).contains(numbers[1])
+            case TerminalQueries.colorSchemeMode: colorSchemeReports = (1...3).contains(numbers[1])
+            default: break
+            }
         case (UInt8(ascii: "t"), _):
             let numbers = Self.numbers(Substring(text))
             guard numbers.count == 3 else { return }

@@ -7,6 +7,8 @@ public enum TerminalQueries {
 
     /// The private mode a terminal holds its drawing in while it is set (synchronized output).
     public static let synchronizedOutputMode = 2026
+    /// The private mode under which a terminal reports its colour scheme's changes (`CSI ? 997 ; 1|2 n`).
+    public static let colorSchemeMode = 2031
 
     /// All the questions, in order.
     public static let graphics: String = [
@@ -22,6 +24,7 @@ public enum TerminalQueries {
         "\u{1B}[38:2::1:2:3m\u{1B}P$qm\u{1B}\\\u{1B}[0m",
         "\u{1B}]11;?\u{1B}\\",  // OSC 11: the background colour (light or dark theme)
         "\u{1B}[?\(synchronizedOutputMode)$p",  // DECRQM: is synchronized output (mode 2026) known?
+        "\u{1B}[?\(colorSchemeMode)$p",  // DECRQM: does it report colour-scheme changes (mode 2031)?
         "\u{1B}[c",  // Primary Device Attributes: a 4 among them means sixel
     ].joined()
 }

@@ -30,9 +30,11 @@ public struct MouseEvent: Hashable, Sendable {
     }
 }
 
-/// What the terminal reports: keys, mouse actions, a new size.
+/// What the terminal reports: keys, mouse actions, a new size, its colour scheme changed.
 public enum TerminalInput: Hashable, Sendable {
     case key(KeyEvent)
     case mouse(MouseEvent)
     case resize(columns: Int, rows: Int)
+    /// The terminal's colours changed between dark and light (mode 2031's report, `CSI ? 997 ; 1|2 n`).
+    case colorScheme(TerminalColorScheme)
 }

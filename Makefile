@@ -53,6 +53,8 @@ bench-deps:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	fi
+	@# pyte (PyPI): the terminal emulator bench/live.py keeps each visitor's screen in.
+	@.build-tools/venv/bin/python -c 'import pyte' 2>/dev/null || .build-tools/venv/bin/pip install -q 'pyte==0.8.2'
 
 ## build: compile everything (debug)
 build: deps
@@ -153,6 +155,7 @@ bench: deps bench-deps
 	bash bench/products.sh
 	python3 bench/workbench.py
 	python3 bench/sftp.py
+	.build-tools/venv/bin/python bench/live.py
 	OPENMARKET_TEST_PG_DURABLE=1 $(WITH_POSTGRES) bash bench/replicas.sh
 	OPENMARKET_TEST_PG_DURABLE=1 $(WITH_POSTGRES) python3 bench/search.py
 	$(WITH_POSTGRES) bash bench/crowd.sh

@@ -139,4 +139,19 @@ struct ChangeStreamTests {
         stream.publish(.edited, data: "{}")
         #expect(await take(2, from: ann.events) == ["event: looking\ndata: {\"id\":5,\"looking\":2}\n\n", "id: 7-1\nevent: edited\ndata: {}\n\n"])
     }
+
+    @Test("the count of those here is told when worth a glance: each change up to 20, above that a change of its first two digits")
+    func worthTelling() {
+        #expect(ChangeStream.worthTelling(1, after: 0))
+        #expect(!ChangeStream.worthTelling(7, after: 7))
+        #expect(ChangeStream.worthTelling(20, after: 19))
+        #expect(ChangeStream.worthTelling(21, after: 20))
+        #expect(ChangeStream.worthTelling(22, after: 21), "two digits: every change up to 99")
+        #expect(!ChangeStream.worthTelling(945, after: 940))
+        #expect(ChangeStream.worthTelling(950, after: 949))
+        #expect(!ChangeStream.worthTelling(1_099, after: 1_000))
+        #expect(ChangeStream.worthTelling(1_100, after: 1_099))
+        #expect(ChangeStream.worthTelling(0, after: 1_000))
+        #expect(ChangeStream.worthTelling(15, after: 25))
+    }
 }

@@ -25,7 +25,8 @@ struct ChangePublisher: Service {
                 var lastCount = stream.subscriberCount
                 var lastCut = 0
                 var silent = Duration.zero
-                let tick = min(stream.limits.hereInterval, stream.limits.heartbeat)
+                var sinceHere = Duration.zero
+                let tick = Duration.seconds(1)
                 while (try? await Task.sleep(for: tick)) != nil {
                     stream.tellLookers()
                     let cut = stream.cutCount
@@ -36,8 +37,13 @@ struct ChangePublisher: Service {
                     }
                     let count = stream.subscriberCount
                     silent += tick
-                    if count != lastCount {
+                    sinceHere += tick
+                    // Every browser redraws its title for a new count: a crowd arriving 20 a second would redraw a
+                    // thousand titles every tick. So at most every `hereInterval`, and only when the count is
+                    // different enough to be worth a glance (`ChangeStream.worthTelling`).
+                    if sinceHere >= stream.limits.hereInterval, ChangeStream.worthTelling(count, after: lastCount) {
                         lastCount = count
+                        sinceHere = .zero
                         stream.broadcast(ChangeStream.event(.here, id: nil, data: ChangeStream.hereData(count)))
                         silent = .zero
                     } else if silent >= stream.limits.heartbeat {

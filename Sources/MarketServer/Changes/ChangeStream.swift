@@ -255,6 +255,19 @@ final class ChangeStream: Sendable {
 
     static func hereData(_ count: Int) -> String { "{\"browsing\":\(count)}" }
 
+    /// Whether the count of those here has changed enough since `told` to tell everyone: every change up to 20,
+    /// then a change of its first two digits (940 → 950, 1,000 → 1,100), and always down to none.
+    static func worthTelling(_ count: Int, after told: Int) -> Bool {
+        guard count != told else { return false }
+        if count <= 20 || told <= 20 { return true }
+        func leading(_ n: Int) -> Int {
+            var scale = 1
+            while n / scale >= 100 { scale *= 10 }
+            return n / scale * scale
+        }
+        return leading(count) != leading(told)
+    }
+
     static func reason(_ text: String) -> String {
         var json = JSONText(capacity: 64)
         json.raw("{")

@@ -13,14 +13,14 @@ public struct ChangeStreamLimits: Sendable, Equatable {
     /// How long the stream stays silent before it sends a comment (a heartbeat): proxies and clients then know
     /// it is alive, and a client that hears nothing for three of them reconnects.
     public var heartbeat: Duration
-    /// How often at most the count of those here is sent when it changed.
+    /// How often at most the count of those here is sent when it changed (enough: `ChangeStream.worthTelling`).
     public var hereInterval: Duration
     /// How long a client waits before reconnecting (the stream's `retry:`), in milliseconds.
     public var retryMilliseconds: Int
 
     public init(
         kept: Int = 4_096, queued: Int = 256, perAddress: Int = 8, startsPerMinute: Int = 60, heartbeat: Duration = .seconds(15),
-        hereInterval: Duration = .seconds(2), retryMilliseconds: Int = 2_000
+        hereInterval: Duration = .seconds(5), retryMilliseconds: Int = 2_000
     ) {
         self.kept = max(1, kept)
         self.queued = max(4, queued)

@@ -67,6 +67,7 @@ extension OpenAPIDocument {
                   \#(ChangeEvents.lookingKey): {type: integer, minimum: 0}
         "400": {$ref: "#/components/responses/BadRequest"}
         "404": {$ref: "#/components/responses/NotFound"}
+        "413": {$ref: "#/components/responses/TooLarge"}
   /images/{vendor}/{day}/{file}:
     get:
       tags: [pictures]

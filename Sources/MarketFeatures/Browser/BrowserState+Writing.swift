@@ -76,6 +76,7 @@ extension BrowserState {
             var summary = saved.summary
             summary.vendorName = summary.vendorName ?? writer?.vendorName
             catalog.insertFirst(summary)
+            ownRegistrationShown(id: summary.id)
             notice = language.text(.registered(name: ProductText.name(summary)))
             return []
         }

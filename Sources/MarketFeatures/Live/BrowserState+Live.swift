@@ -42,6 +42,7 @@ extension BrowserState {
             guard !catalog.allProducts.isEmpty, product.id > (catalog.allProducts.map(\.id).max() ?? .max) else { return [] }
             guard catalog.query == nil else { return catalog.pollTimerFired() }
             catalog.newProductCount += 1
+            live.announced.insert(product.id)
             return []
         case .edited(let product):
             var effects: [BrowserEffect] = []
@@ -92,6 +93,13 @@ extension BrowserState {
     mutating func lookCounted(productID: Int, count: Int) {
         guard live.lookReported == productID else { return }
         live.looking[productID] = count
+    }
+
+    /// A product this browser registered is shown first: if the stream's event of it came before the answer and
+    /// raised the banner, it is no longer new to anyone here.
+    mutating func ownRegistrationShown(id: Int) {
+        guard live.announced.remove(id) != nil else { return }
+        catalog.newProductCount = max(0, catalog.newProductCount - 1)
     }
 
     /// A changed product's mark has been shown long enough.

@@ -32,6 +32,9 @@ public struct LiveState: Sendable, Equatable {
     public var lookReported: Int?
     /// How many look at each product, as the market last said (this browser included).
     public var looking: [Int: Int] = [:]
+    /// Registrations the stream counted in the banner's new products (so that one this browser made itself,
+    /// whose event can come before its own answer, is taken out of the count when it is shown).
+    public var announced: Set<Int> = []
 
     /// How long a changed product stays marked.
     public static let markTime = Duration.seconds(3)

@@ -29,18 +29,8 @@ try:
 except ImportError:
     sys.exit("live.py needs AsyncSSH and pyte: run it with .build-tools/venv/bin/python (make bench-deps installs them)")
 
-DA1_QUESTION = re.compile(rb"\x1b\[0?c")
-DA1_ANSWER = b"\x1b[?64;1;2;6;9;15;16;17;18;21;22;28c"
+from crowd import DA1_ANSWER, DA1_QUESTION, percentile  # the crowd's terminal answer and percentiles
 COLUMNS, ROWS = 100, 30
-
-
-def percentile(values, p):
-    if not values:
-        return None
-    ordered = sorted(values)
-    k = (len(ordered) - 1) * p / 100
-    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
 
 
 def free_port():

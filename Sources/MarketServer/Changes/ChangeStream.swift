@@ -146,11 +146,14 @@ final class ChangeStream: Sendable {
     var cutCount: Int { state.withLock { $0.cut } }
 
     private func send(_ bytes: ByteBuffer, to subscribers: [(key: Int, value: AsyncStream<ByteBuffer>.Continuation)]) {
-        for (id, subscriber) in subscribers {
-            if case .dropped = subscriber.yield(bytes) {
-                state.withLock { $0.cut += 1 }
-                leave(id)
-            }
+        for (id, subscriber) in subscribers { deliver(bytes, to: id, subscriber) }
+    }
+
+    /// Queues `bytes` for subscriber `id`; one whose queue is full is cut off (it resumes by id).
+    private func deliver(_ bytes: ByteBuffer, to id: Int, _ subscriber: AsyncStream<ByteBuffer>.Continuation) {
+        if case .dropped = subscriber.yield(bytes) {
+            state.withLock { $0.cut += 1 }
+            leave(id)
         }
     }
 
@@ -216,12 +219,7 @@ final class ChangeStream: Sendable {
                 return (continuation, subscriber, bytes)
             }
         }
-        for (continuation, subscriber, bytes) in sends {
-            if case .dropped = continuation.yield(bytes) {
-                state.withLock { $0.cut += 1 }
-                leave(subscriber)
-            }
-        }
+        for (continuation, subscriber, bytes) in sends { deliver(bytes, to: subscriber, continuation) }
     }
 
     /// 16 random bytes in hexadecimal.

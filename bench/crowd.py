@@ -119,6 +119,13 @@ class Crowd:
         self.cuts = 0
         self.goodbyes = 0
         self.key = asyncssh.generate_private_key("ssh-ed25519")
+        # With --keyed below 1, that share of the visitors come with a key of their own (made before anyone
+        # arrives), spread evenly through the arrivals; the others offer none (the front's guests).
+        self.own_keys = {}
+        if args.keyed < 1:
+            for index in range(args.visitors):
+                if int((index + 1) * args.keyed) != int(index * args.keyed):
+                    self.own_keys[index] = asyncssh.generate_private_key("ssh-ed25519")
 
     def fail(self, kind):
         self.failures[kind] = self.failures.get(kind, 0) + 1
@@ -138,6 +145,14 @@ class Crowd:
                 return
             await asyncio.sleep(random.uniform(0.2, 1.0))  # a person presses ↑ Enter
 
+    def credentials(self, index):
+        """The shared key (--keyed 1, as before), a key of the visitor's own, or none."""
+        if self.args.keyed >= 1:
+            return {"username": f"visitor{index}", "client_keys": [self.key], "preferred_auth": "publickey"}
+        if index in self.own_keys:
+            return {"username": f"visitor{index}", "client_keys": [self.own_keys[index]], "preferred_auth": "publickey"}
+        return {"username": "guest", "client_keys": [], "preferred_auth": "none"}
+
     async def attempt(self, index, leave_at):
         """One connection: returns (failure kind or None, when the visitor leaves). The first page of a
         reconnection is timed apart from first visits."""
@@ -149,8 +164,7 @@ class Crowd:
             conn = await asyncio.wait_for(
                 asyncssh.connect(
                     args.host, args.port, local_addr=(source_address(index, args.source_base), 0),
-                    username=f"visitor{index}", client_keys=[self.key], known_hosts=None, agent_path=None,
-                    preferred_auth="publickey", keepalive_interval=0),
+                    known_hosts=None, agent_path=None, keepalive_interval=0, **self.credentials(index)),
                 timeout=args.first_page_timeout)
         except (ConnectionRefusedError, ConnectionResetError):
             return ("retry" if returning else "refused"), leave_at
@@ -273,6 +287,19 @@ def children(pid):
     return found
 
 
+def is_template(pid):
+    """The front's session template (`openmarket session-template …`), which forks the browsers: not a session."""
+    try:
+        return open(f"/proc/{pid}/cmdline", "rb").read().split(b"\0")[1:2] == [b"session-template"]
+    except OSError:
+        return False
+
+
+def browsers(pid):
+    """The front's children that are visitors' browsers."""
+    return [child for child in children(pid) if not is_template(child)]
+
+
 def wait_idle(pid, limit=120):
     """Waits until the process (its first start seeds the demo catalog and draws its pictures) uses under 5% of a
     core over a second."""
@@ -318,7 +345,8 @@ class Sampler:
     def cpu_now(self):
         for pid in self.pids:
             if os.path.exists(f"/proc/{pid}/stat"):
-                self.last_cpu[pid] = proc_cpu(pid) + sum(proc_cpu(c, with_children=False) for c in children(pid))
+                # A browser reaps nothing; the template reaps the go-betweens it forks browsers through.
+                self.last_cpu[pid] = proc_cpu(pid) + sum(proc_cpu(c) for c in children(pid))
         return sum(self.last_cpu.values())
 
     def sample(self, stop, answer):
@@ -330,9 +358,11 @@ class Sampler:
             pass
         while True:
             self.cpu_now()
-            kids = [k for pid in self.pids for k in children(pid)]
+            kids = [k for pid in self.pids for k in browsers(pid)]
+            templates = [k for pid in self.pids for k in children(pid) if is_template(k)]
             if kids:
-                self.samples.append((len(kids), sum(pss_kb(k) for k in kids), sum(pss_kb(pid) for pid in self.pids)))
+                # The templates' memory is the sessions' too (their pages are shared with every browser).
+                self.samples.append((len(kids), sum(pss_kb(k) for k in kids + templates), sum(pss_kb(pid) for pid in self.pids)))
             if stop.wait(2 if len(kids) > 200 else 1):
                 break
         answer.send((self.samples, self.last_cpu))
@@ -379,11 +409,11 @@ def seeded_folder(binary):
     return SEEDED
 
 
-def raise_priority():
+def raise_priority(nice=-10):
     """The visitors' machines are not the front's: the crowd runs at a higher priority (nice -10, as root) so that
     its own timing is not starved by the thousand browsers it measures. Its CPU is still reported (the peer)."""
     try:
-        os.setpriority(os.PRIO_PROCESS, 0, -10)
+        os.setpriority(os.PRIO_PROCESS, 0, nice)
     except OSError:
         print("crowd: could not raise the crowd's priority (not root): its timings include its own waits", file=sys.stderr)
 
@@ -412,6 +442,7 @@ def summary(crowd, sampler, args, elapsed, crowd_cpu):
     cpu = sampler.cpu_now() - sampler.cpu_start if sampler and sampler.pids else None
     return {
         "visitors": args.visitors, "rate": args.rate, "stay_s": args.stay, "key_every_s": args.key_every,
+        "keyed": args.keyed, "nice": args.nice, "front_args": args.front_args,
         "first_page": crowd.got_first_page,
         "first_page_ms": {p: ms(percentile(crowd.first_pages, q)) for p, q in (("p50", 50), ("p90", 90), ("p99", 99), ("max", 100))},
         "keys": len(crowd.keys),
@@ -506,10 +537,15 @@ def main():
     parser.add_argument("--layout", default="grid")
     parser.add_argument("--source-base", type=int, default=77, help="visitors come from 127.BASE.x.y")
     parser.add_argument("--reconnect", action="store_true", help="a visitor whose session is cut comes back (until its stay ends)")
+    parser.add_argument("--nice", type=int, default=-10,
+                        help="the crowd's priority (-10, as root, by default: the visitors' machines are not the front's; 0: the front's own)")
+    parser.add_argument("--keyed", type=float, default=1.0,
+                        help="share of visitors with a key of their own (1: every visitor offers one shared key, as before; 0.5: half a key each, half none)")
     parser.add_argument("--json", help="write the result here too")
     args = parser.parse_args()
     args.size = tuple(int(x) for x in args.size.split("x"))
-    raise_priority()
+    if args.nice:
+        raise_priority(args.nice)
     args.front_args = args.front_args.split()
     folder = tempfile.mkdtemp(prefix="openmarket-crowd-")
     front = start_front(args, folder) if args.binary else None

@@ -241,7 +241,7 @@ backend fronts
         def kill():
             time.sleep(args.kill_at)
             victim = fronts[0][0]
-            killed["sessions_before"] = [len(crowdlib.children(p.pid)) for p, _ in fronts]
+            killed["sessions_before"] = [len(crowdlib.browsers(p.pid)) for p, _ in fronts]
             killed["at_s"] = args.kill_at
             victim.send_signal(signal.SIGKILL if args.kill_signal == "KILL" else signal.SIGTERM)
         killer = threading.Thread(target=kill, daemon=True) if args.kill_at > 0 else None

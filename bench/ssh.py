@@ -100,7 +100,7 @@ def cpu_seconds(pid):
 
 
 def children(pid):
-    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    out = subprocess.run(["pgrep", "-P", str(pid), "-f", "openmarket browse"], capture_output=True, text=True).stdout
     return [int(p) for p in out.split()]
 
 

@@ -262,7 +262,8 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         return try PseudoTerminal(
             executable: launcher.executable, arguments: arguments, environment: environment,
             columns: pty.columns, rows: pty.rows, pixelWidth: pty.pixelWidth, pixelHeight: pty.pixelHeight,
-            inherited: (reports.writeEnd, FirstPageReports.childDescriptor), budget: registry.limits.budget)
+            inherited: (reports.writeEnd, FirstPageReports.childDescriptor), budget: registry.limits.budget,
+            template: launcher.template)
     }
 
     /// Ends the session once it has run too long or the client has been idle too long.

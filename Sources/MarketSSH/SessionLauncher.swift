@@ -18,6 +18,8 @@ public struct SessionLauncher: Sendable {
     /// The upload folders of vendor keys, which `sftp` and `scp` put pictures into; nil when the front takes
     /// no files (`--open`: visitors are nobody in particular).
     public var uploads: UploadFolders?
+    /// The warm process browsers are forked from (`SessionTemplate`); nil to spawn each one cold.
+    public var template: SessionTemplate?
     /// The environment variable that names the descriptor a session's browser reports its first page on.
     public static let firstPageReportKey = FirstPageReports.environmentKey
 

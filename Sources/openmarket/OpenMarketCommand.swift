@@ -2,8 +2,7 @@ import ArgumentParser
 import Foundation
 import MarketSSH
 
-/// `openmarket`: the terminal marketplace and its API server.
-@main
+/// `openmarket`: the terminal marketplace and its API server (started by `ProgramEntry`).
 struct OpenMarketCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "openmarket",
@@ -37,7 +36,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
     /// `openmarket ssh` starts one browser per visitor, and building every subcommand's parser was a tenth of a
     /// browser's start (docs/DECISIONS.md). Help, errors and every other command take the usual path, so their
     /// messages and usage lines are ArgumentParser's own.
-    static func main() async {
+    static func start(arguments: [String]) async {
         // Everything this program makes is its user's alone: the data directory 0700, the database, pictures,
         // host key, key-vendor file, logs and settings 0600, from the first start (docs/SECURITY.md).
         umask(0o077)
@@ -51,9 +50,8 @@ struct OpenMarketCommand: AsyncParsableCommand {
                 Glibc.exit(70)
             }
         }
-        let arguments = Array(CommandLine.arguments.dropFirst())
         guard arguments.first == "browse", let browse = try? BrowseCommand.parse(Array(arguments.dropFirst())) else {
-            await main(nil)
+            await main(arguments)
             return
         }
         do {

@@ -57,6 +57,10 @@ struct SSHCommand: AsyncParsableCommand {
     @Option(help: "This front's name, in the line a visitor gets when it is full (default: the host's name).") var name: String?
     @Option(help: "The interface's language for visitors whose client sends no locale: en (the default) or ko; a visitor's LANG, LC_ALL or LC_MESSAGES (ssh -o SetEnv=LANG=ko_KR.UTF-8) wins.")
     var lang = "en"
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Fork each visitor's browser from a warm template process (a start costs a fraction of a cold one's CPU); --no-session-template spawns each one afresh.")
+    var sessionTemplate = true
     @Option(help: "Log level.") var logLevel = "info"
     @Option(help: "Serve GET /metrics (Prometheus text: sessions, refusals, handshake and first-page times, the market's requests) on this port (0 picks a free one); none when not given.")
     var metricsPort: Int?
@@ -123,8 +127,10 @@ struct SSHCommand: AsyncParsableCommand {
             ? try await EmbeddedServer.start(
                 directory: directory, logger: logger, metrics: metrics.factory, wishListIssuers: [wishLists.issuer.publicKey]) : nil
         let marketURL = embedded?.url.absoluteString ?? server!
-        let (launcher, keys) = try sessionLauncher(
+        var (launcher, keys) = try sessionLauncher(
             directory: directory, marketURL: marketURL, embedded: embedded, wishLists: wishLists, logger: logger)
+        launcher.template = startTemplate(for: launcher, logger: logger)
+        defer { launcher.template?.stop() }
         let limits = sessionLimits(openFiles: openFiles)
         if let sanitizer = SessionBudget.sanitizer, sessionMemory > 0 {
             logger.warning("built with the \(sanitizer) sanitizer: browsers run without a memory budget (its shadow memory is data)")
@@ -205,6 +211,24 @@ struct SSHCommand: AsyncParsableCommand {
             defaultLanguage: Language(name: lang) ?? .english, environmentForKey: environmentForKey,
             uploads: keys == nil ? nil : uploads)
         return (launcher, keys)
+    }
+
+    /// The warm process browsers are forked from, unless `--no-session-template`, or a ThreadSanitizer build
+    /// (its own thread makes the template multi-threaded, and a browser forked from it may not start threads),
+    /// or it cannot be had (then each browser is spawned afresh, and the log says why).
+    func startTemplate(for launcher: SessionLauncher, logger: Logger) -> SessionTemplate? {
+        guard sessionTemplate else { return nil }
+        guard SessionBudget.sanitizer != "thread" else {
+            logger.notice("built with the thread sanitizer: every browser is spawned afresh (no session template)")
+            return nil
+        }
+        do {
+            return try SessionTemplate(
+                executable: launcher.executable, arguments: launcher.arguments, environment: launcher.environment, logger: logger)
+        } catch {
+            logger.warning("no session template (\(error)): every browser is spawned afresh")
+            return nil
+        }
     }
 
     /// The limits from the options, with the defaults that follow from this machine (open files, cores).

@@ -47,15 +47,17 @@ struct AttackEndToEndTests {
         "ssh -t -p \(port) -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -o IdentitiesOnly=yes -i \(key) 127.0.0.1"
     }
 
-    /// The front's children (the visitors' browsers).
+    /// The front's children that are visitors' browsers (not its session template: `openmarket browse …`).
     static func children(of pid: pid_t) -> [pid_t] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return names.compactMap { pid_t($0) }.filter { child in
             guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")")
+                let close = stat.lastIndex(of: ")"),
+                let command = FileManager.default.contents(atPath: "/proc/\(child)/cmdline")
             else { return false }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 2 && pid_t(fields[1]) == pid
+            let arguments = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return fields.count > 2 && pid_t(fields[1]) == pid && arguments.dropFirst().first == "browse"
         }
     }
 
@@ -166,11 +168,15 @@ struct AttackEndToEndTests {
         #expect(front.standardError.contains("ssh session ended over its budget"), "\(front.standardError.suffix(2000))")
     }
 
-    @Test("a visitor's browser gets an empty HOME of the front's, not the operator's, and the kernel's limits")
-    func visitorEnvironment() async throws {
+    /// With the session template (the default) /proc shows the variables the template started with — the
+    /// browsers' common ones, which these are; the visitor's own (TERM, LANG) are set after the fork.
+    @Test(
+        "a visitor's browser gets an empty HOME of the front's, not the operator's, and the kernel's limits (forked from the template, and spawned)",
+        arguments: [true, false])
+    func visitorEnvironment(template: Bool) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let (front, port) = try await startFront(directory, options: ["--open"])
+        let (front, port) = try await startFront(directory, options: ["--open"] + (template ? [] : ["--no-session-template"]))
         defer { front.stop() }
         async let held = attack(["cell", "\(port)", "10", "20", "4"])
         var environment: [String: String] = [:]

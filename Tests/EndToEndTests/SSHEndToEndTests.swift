@@ -266,7 +266,7 @@ struct SSHEndToEndTests {
             for client in clients { client.type("j") }
             try await Task.sleep(for: .milliseconds(100))
         }
-        let browsers = try SpawnedProcess.run("/usr/bin/pgrep", ["-P", "\(server.pid)"]).output
+        let browsers = try SpawnedProcess.run("/usr/bin/pgrep", ["-P", "\(server.pid)", "-f", "openmarket browse"]).output
             .split(separator: "\n").compactMap { Int32($0) }
         // A browser that died shows only here (`script` exits 0 whatever its child did): say how, from the
         // front's log of each session's end and the last words on the visitors' screens.
@@ -317,7 +317,7 @@ struct SSHEndToEndTests {
         // A browser that crashes ends its own session only. Its pid is the one that was not there before
         // (not the highest: pids wrap around on a machine that has started many processes).
         func browsers() throws -> Set<Int32> {
-            Set(try SpawnedProcess.run("/usr/bin/pgrep", ["-P", "\(server.pid)"]).output.split(separator: "\n").compactMap { Int32($0) })
+            Set(try SpawnedProcess.run("/usr/bin/pgrep", ["-P", "\(server.pid)", "-f", "openmarket browse"]).output.split(separator: "\n").compactMap { Int32($0) })
         }
         let earlier = try browsers()
         let victim = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 90, rows: 24)

@@ -17,7 +17,7 @@ final class PseudoTerminal: Sendable {
     init(
         executable: String, arguments: [String], environment: [String: String], columns: Int, rows: Int,
         pixelWidth: Int = 0, pixelHeight: Int = 0, inherited: (descriptor: Int32, as: Int32)? = nil,
-        budget: SessionBudget? = nil
+        budget: SessionBudget? = nil, template: SessionTemplate? = nil
     ) throws {
         var master: Int32 = -1
         var slave: Int32 = -1
@@ -37,9 +37,17 @@ final class PseudoTerminal: Sendable {
 
         let child: pid_t
         do {
-            child = try Self.spawn(
-                executable: executable, arguments: arguments, environment: environment, terminal: slavePath, closing: (master, slave),
-                setsid: setsid, inherited: inherited)
+            // Forked from the warm template when there is one; spawned cold when there is none or it failed.
+            if let template, let forked = try? template.spawn(
+                SessionTemplateRequest(arguments: arguments, environment: environment, inheritedAs: inherited?.as),
+                terminal: slave, inherited: inherited?.descriptor)
+            {
+                child = forked
+            } else {
+                child = try Self.spawn(
+                    executable: executable, arguments: arguments, environment: environment, terminal: slavePath, closing: (master, slave),
+                    setsid: setsid, inherited: inherited)
+            }
         } catch {
             close(master)
             throw error
@@ -96,6 +104,41 @@ final class PseudoTerminal: Sendable {
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | setsid))
 
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
+        return child
+    }
+
+    /// Starts `executable` without a terminal (standard input and output /dev/null, standard error the front's),
+    /// with `inherited` passed on and nothing else of ours: the session template.
+    static func spawnPlain(
+        executable: String, arguments: [String], environment: [String: String], inherited: (descriptor: Int32, as: Int32)
+    ) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, inherited.descriptor, inherited.as)
+        let closed = cps_add_closefrom(&actions, inherited.as + 1)
+        guard closed == 0 else { throw POSIXError(POSIXErrorCode(rawValue: closed) ?? .EOPNOTSUPP) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

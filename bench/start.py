@@ -66,8 +66,10 @@ async def visit(port, hold=None):
 
 
 def group_cpu(front):
-    """The front and what it reaped, and its template (not a browser) with what it reaped."""
-    return crowd.proc_cpu(front.pid) + sum(crowd.proc_cpu(child) for child in crowd.children(front.pid) if is_template(child))
+    """(the front's own, the browsers it reaped, its template's with the go-betweens it reaped), in seconds."""
+    own = crowd.proc_cpu(front.pid, with_children=False)
+    return (own, crowd.proc_cpu(front.pid) - own,
+            sum(crowd.proc_cpu(child) for child in crowd.children(front.pid) if is_template(child)))
 
 
 def is_template(pid):
@@ -104,7 +106,7 @@ def main():
         fronts[name] = (crowd.start_front(options, folder), options.port)
     time.sleep(1)
     loop = asyncio.new_event_loop()
-    cpu = {name: 0.0 for name in fronts}
+    cpu = {name: [0.0, 0.0, 0.0] for name in fronts}
     first = {name: [] for name in fronts}
     loop.run_until_complete(visit(fronts["template"][1]))  # each front's first visitor is not counted
     loop.run_until_complete(visit(fronts["afresh"][1]))
@@ -116,7 +118,8 @@ def main():
         before = group_cpu(front)
         first[name].append(loop.run_until_complete(visit(port)))
         wait_reaped(front)
-        cpu[name] += group_cpu(front) - before
+        after = group_cpu(front)
+        cpu[name] = [total + b - a for total, a, b in zip(cpu[name], before, after)]
     memory = {}
     for name, (front, port) in fronts.items():
         hold = loop.create_future()
@@ -137,9 +140,13 @@ def main():
         crowd.stop_front(front, folders[0] if name == "template" else folders[1])
     result = {"date": time.strftime("%Y-%m-%d %H:%M"), "load_before": round(load, 2), "starts_each": args.starts}
     for name in fronts:
-        result[name] = {"cpu_per_start_ms": round(cpu[name] / args.starts * 1000, 1),
+        own, browser, template = (value / args.starts * 1000 for value in cpu[name])
+        result[name] = {"cpu_per_start_ms": round(own + browser + template, 1), "front_ms": round(own, 1),
+                        "browser_ms": round(browser, 1), "template_ms": round(template, 1),
                         "first_page_median_ms": round(statistics.median(first[name]) * 1000, 1), **memory[name]}
     result["cpu_ratio"] = round(result["template"]["cpu_per_start_ms"] / result["afresh"]["cpu_per_start_ms"], 2)
+    result["browser_cpu_ratio"] = round(
+        (result["template"]["browser_ms"] + result["template"]["template_ms"]) / result["afresh"]["browser_ms"], 2)
     print(json.dumps(result, indent=2))
     if args.json:
         open(args.json, "w").write(json.dumps(result, indent=2) + "\n")

@@ -210,3 +210,12 @@ void cps_rewrite_arguments(int argc, char **argv, const char *replacement, size_
     memcpy(start, replacement, copied);
     memset(start + copied, 0, room - copied);
 }
+
+#include <sys/resource.h>
+
+int cps_take_parent_priority(void) {
+    errno = 0;
+    int nice = getpriority(PRIO_PROCESS, (id_t)getppid());
+    if (nice == -1 && errno != 0) return errno;
+    return setpriority(PRIO_PROCESS, 0, nice) == 0 ? 0 : errno;
+}

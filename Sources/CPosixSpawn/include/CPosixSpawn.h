@@ -56,4 +56,10 @@ pid_t cps_fork_session(int terminal, int inherited, int inheritedAs);
 /// browser forked from the session template shows `openmarket browse …`, not the template's command line.
 void cps_rewrite_arguments(int argc, char **argv, const char *replacement, size_t length);
 
+/// Gives this process the scheduling priority (nice) of its parent's main thread. On Linux a priority is a
+/// thread's, and a child takes the one of the thread that started it: a template started from one of the
+/// front's concurrency threads (which libdispatch runs at another nice for their quality of service) would pass
+/// that on to every browser. 0, or an error number.
+int cps_take_parent_priority(void);
+
 #endif

@@ -25,6 +25,8 @@ public enum SessionTemplateLoop {
             FileHandle.standardError.write(Data("openmarket: \(command) is started by `openmarket ssh`, not by hand\n".utf8))
             Glibc.exit(64)
         }
+        // The browsers run at the front's priority, as spawned ones do, whichever of its threads started this.
+        _ = cps_take_parent_priority()
         var buffer = [UInt8](repeating: 0, count: SessionTemplateRequest.mostBytes)
         while true {
             var descriptors = [Int32](repeating: -1, count: Int(CPS_MOST_DESCRIPTORS))

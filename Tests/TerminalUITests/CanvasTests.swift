@@ -61,4 +61,34 @@ struct CanvasTests {
         ascii.box(ascii.bounds, ascii: true)
         #expect(ascii.lines() == ["+-+", "+-+"])
     }
+
+    @Test("a box partly or wholly outside the canvas is clipped, never drawn past an edge")
+    func clippedBoxes() {
+        var canvas = Canvas(width: 6, height: 4)
+        canvas.box(Rect(x: -2, y: -1, width: 5, height: 3))
+        canvas.box(Rect(x: 4, y: 2, width: 4, height: 4))
+        canvas.box(Rect(x: 10, y: 10, width: 3, height: 3))
+        canvas.box(Rect(x: -9, y: -9, width: 3, height: 3))
+        #expect(canvas.lines() == ["  │   ", "──┘   ", "    ┌─", "    │ "])
+        var wide = Canvas(width: 4, height: 2)
+        wide.put("한글", x: 0, y: 0)
+        wide.box(Rect(x: 1, y: 0, width: 3, height: 2))
+        #expect(wide.lines() == [" ┌─┐", " └─┘"], "a wide character cut by the box's corner is blanked whole")
+    }
+
+    @Test("printable ASCII is placed as any text is: clipped at both edges and at maxWidth, repairing a wide character it cuts")
+    func asciiText() {
+        var canvas = Canvas(width: 6, height: 3)
+        #expect(canvas.put("abcdef", x: -2, y: 0) == 4)
+        #expect(canvas.put("xyz", x: 4, y: 1) == 2)
+        #expect(canvas.put("longer", x: 1, y: 2, maxWidth: 3) == 3)
+        #expect(canvas.lines() == ["cdef  ", "    xy", " lon  "])
+        var repaired = Canvas(width: 4, height: 1)
+        repaired.put("한글", x: 0, y: 0)
+        #expect(repaired.put("a", x: 1, y: 0) == 1)
+        #expect(repaired.lines() == [" a글"], "the cut character's other half is blanked")
+        var controls = Canvas(width: 6, height: 1)
+        controls.put("a\u{1B}[2Jb", x: 0, y: 0)
+        #expect(!controls.lines()[0].contains("\u{1B}"), "an escape in text still never reaches a cell")
+    }
 }

@@ -36,6 +36,16 @@ public struct Canvas: Equatable, Sendable {
         guard y >= 0, y < height, x < width else { return 0 }
         let limit = min(width, x + (maxWidth ?? width))
         var column = x
+        // Printable ASCII (most of what a frame writes: names, prices, keys) is one safe column a byte: no
+        // grapheme breaking, width table or sanitizing (a fifth of a frame's drawing went there).
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            for byte in text.utf8 {
+                if column + 1 > limit { break }
+                if column >= 0 { setCell(x: column, y: y, Cell(String(Unicode.Scalar(byte)), style: style)) }
+                column += 1
+            }
+            return max(0, column - max(x, 0))
+        }
         let safe = TerminalText.sanitized(text)
         for character in safe {
             let w = DisplayWidth.of(character)
@@ -92,11 +102,18 @@ public struct Canvas: Equatable, Sendable {
     public mutating func box(_ rect: Rect, style: CellStyle = .plain, ascii: Bool = false) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let (h, v, tl, tr, bl, br) = ascii ? ("-", "|", "+", "+", "+", "+") : ("─", "│", "┌", "┐", "└", "┘")
-        put(tl + String(repeating: h, count: rect.width - 2) + tr, x: rect.x, y: rect.y, style: style, maxWidth: rect.width)
-        put(bl + String(repeating: h, count: rect.width - 2) + br, x: rect.x, y: rect.maxY - 1, style: style, maxWidth: rect.width)
-        for y in (rect.y + 1)..<(rect.maxY - 1) {
-            put(v, x: rect.x, y: y, style: style)
-            put(v, x: rect.maxX - 1, y: y, style: style)
+        // Cell by cell (each glyph is one column), clipped as `put` clips: a card's box is drawn every frame.
+        let line = Cell(h, style: style)
+        let side = Cell(v, style: style)
+        for (y, left, right) in [(rect.y, tl, tr), (rect.maxY - 1, bl, br)] where y >= 0 && y < height {
+            for column in stride(from: max(0, rect.x), to: min(width, rect.maxX), by: 1) {
+                let glyph = column == rect.x ? Cell(left, style: style) : column == rect.maxX - 1 ? Cell(right, style: style) : line
+                setCell(x: column, y: y, glyph)
+            }
+        }
+        for y in stride(from: max(0, rect.y + 1), to: min(height, rect.maxY - 1), by: 1) {
+            setCell(x: rect.x, y: y, side)
+            setCell(x: rect.maxX - 1, y: y, side)
         }
     }
 

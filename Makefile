@@ -156,6 +156,7 @@ bench: deps bench-deps
 	python3 bench/workbench.py
 	python3 bench/sftp.py
 	.build-tools/venv/bin/python bench/live.py
+	.build-tools/venv/bin/python bench/start.py
 	OPENMARKET_TEST_PG_DURABLE=1 $(WITH_POSTGRES) bash bench/replicas.sh
 	OPENMARKET_TEST_PG_DURABLE=1 $(WITH_POSTGRES) python3 bench/search.py
 	$(WITH_POSTGRES) bash bench/crowd.sh

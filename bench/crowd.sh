@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A crowd at the door (issue 21), on one front with its default limits (release build, the Swift runtime linked
 # statically, as `make release` builds it):
-#   bench/crowd.py  200, 500 and 1,000 visitors arriving 20 a second, each staying 2 minutes and pressing a key
+#   bench/crowd.py  200, 1,000 and 2,000 visitors arriving 20 a second (half with a key of their own), each
+#                   staying 2 minutes and pressing a key
 #                   every ~3 s: first page and key → answer percentiles, failures, PSS and CPU per session
 #   bench/door.py   a visitor's first page with 0, 1,000 and 5,000 connections that say nothing or only a
 #                   version line, from 1,000 addresses; the front's memory and descriptors
@@ -13,9 +14,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.build/release/openmarket}
 PY=.build-tools/venv/bin/python
-for n in ${CROWDS:-200 500 1000}; do
+for n in ${CROWDS:-200 1000 2000}; do
     echo "== crowd: $n visitors"
-    "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3
+    "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
+        --front-args "--max-sessions $((n > 1000 ? n : 1000))"
 done
 for silent in 0 1000 5000; do
     echo "== siege: $silent silent connections"

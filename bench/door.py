@@ -136,13 +136,13 @@ def main():
     parser.add_argument("--first-page-timeout", type=float, default=30)
     parser.add_argument("--json")
     args = parser.parse_args()
-    crowd.raise_priority()
     folder = tempfile.mkdtemp(prefix="openmarket-door-")
     crowd_args = argparse.Namespace(
         binary=args.binary, front_args=args.front_args.split(), host=args.host, port=args.port, visitors=args.visitors,
         rate=1, stay=0.5, key_every=0.3, first_page_timeout=args.first_page_timeout, marker=r"\d+\+? products",
-        term="xterm-256color", size=(100, 30), layout="grid", source_base=77, reconnect=False)
+        term="xterm-256color", size=(100, 30), layout="grid", source_base=77, reconnect=False, keyed=1.0)
     front = crowd.start_front(crowd_args, folder) if args.binary else None
+    crowd.raise_priority()  # after the front is started, which keeps the usual priority
     args.port = crowd_args.port
     pid = front.pid if front else args.front_pid
     before = {"rss_kb": crowd.rss_kb(pid), "pss_kb": crowd.pss_kb(pid), "descriptors": descriptors(pid)} if pid else {}

@@ -128,7 +128,7 @@ def main():
     if not database:
         sys.exit("fronts.py: run it through scripts/test-postgres.sh run (it needs OPENMARKET_TEST_DATABASE)")
     binary = os.path.abspath(args.binary)
-    crowdlib.raise_priority()
+    # The fronts, replicas and balancers keep the usual priority; the crowd (crowd.py, run below) raises its own.
     work = tempfile.mkdtemp(prefix="openmarket-fronts-")
     processes = []
     hosts = None

@@ -93,27 +93,7 @@ final class PseudoTerminal: Sendable {
         let closed = cps_add_closefrom(&actions, max(3, (inherited?.as ?? 2) + 1))
         guard closed == 0 else { throw POSIXError(POSIXErrorCode(rawValue: closed) ?? .EOPNOTSUPP) }
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | setsid))
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
-        guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
-        return child
+        return try launch(executable: executable, arguments: arguments, environment: environment, actions: &actions, flags: setsid)
     }
 
     /// Starts `executable` without a terminal (standard input and output /dev/null, standard error the front's),
@@ -129,6 +109,15 @@ final class PseudoTerminal: Sendable {
         posix_spawn_file_actions_adddup2(&actions, inherited.descriptor, inherited.as)
         let closed = cps_add_closefrom(&actions, inherited.as + 1)
         guard closed == 0 else { throw POSIXError(POSIXErrorCode(rawValue: closed) ?? .EOPNOTSUPP) }
+        return try launch(executable: executable, arguments: arguments, environment: environment, actions: &actions, flags: 0)
+    }
+
+    /// Spawns `executable` with `actions`, every signal at its default and none blocked, and `flags` beside
+    /// (POSIX_SPAWN_SETSID for a browser): what both spawns above share.
+    private static func launch(
+        executable: String, arguments: [String], environment: [String: String], actions: inout posix_spawn_file_actions_t,
+        flags: Int32
+    ) throws -> pid_t {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -138,7 +127,7 @@ final class PseudoTerminal: Sendable {
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | flags))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

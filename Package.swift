@@ -314,7 +314,7 @@ let package = Package(
             name: "MarketSSHTests",
             dependencies: [
                 "MarketSSH", "Localization", "Mocks", "WishListOwners", .product(name: "NIOSSH", package: "swift-nio-ssh"),
-                .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             swiftSettings: strict),

@@ -3,7 +3,8 @@ import OpenMarketAPI
 
 /// A `StreamingTransport` for tests: each `open` takes the next queued answer — a status and headers with a
 /// body the test writes as it goes (`Script.send`, `Script.end`), or a failure — and records the request.
-/// An `open` nobody queued an answer for fails with an invalid-request error (and is counted).
+/// An `open` nobody queued an answer for fails with an invalid-request error (and is counted). Plain requests go
+/// to the `MockTransport` given, if any.
 public final class MockStreamTransport: StreamingTransport {
     /// One answer's body, written by the test.
     public final class Script: Sendable {
@@ -31,8 +32,12 @@ public final class MockStreamTransport: StreamingTransport {
     }
 
     private let state = NIOLockedValueBox(State())
+    /// Where requests that are not streams go (none: they fail).
+    private let plain: MockTransport?
 
-    public init() {}
+    public init(plain: MockTransport? = nil) {
+        self.plain = plain
+    }
 
     /// Queues the answer to the next `open`.
     public func answer(_ script: Script) { state.withLockedValue { $0.answers.append(.success(script)) } }
@@ -61,6 +66,7 @@ public final class MockStreamTransport: StreamingTransport {
     }
 
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        throw OpenMarketError.invalidRequest("MockStreamTransport only opens streams")
+        guard let plain else { throw OpenMarketError.invalidRequest("MockStreamTransport only opens streams") }
+        return try await plain.send(request)
     }
 }

@@ -80,21 +80,25 @@ extension BrowserRuntime {
                 }
                 queue.send(.terminalClosed)
             }
-            let interval = runtime.configuration.pollInterval
-            let clock = runtime.clock
-            tasks.start(.pollTimer) {
-                while !Task.isCancelled {
-                    try? await clock.sleep(for: interval)
-                    if Task.isCancelled { break }
-                    queue.send(.browser(.pollTimerFired))
-                }
-            }
+            startPollTimer()
             queue.send(.browser(.started))
             // The kept wish list is read beside the first page, not before it (the market may keep it).
             let wishes = self.wishes
             tasks.start(.wishLoad) {
                 queue.send(.browser(.wishListLoaded(await wishes.load())))
                 queue.send(.browser(.wishPlaceFound(await wishes.currentPlace())))
+            }
+        }
+
+        /// The timer that asks for news every `pollInterval` while the market's stream is not followed.
+        func startPollTimer() {
+            let (queue, interval, clock) = (queue, runtime.configuration.pollInterval, runtime.clock)
+            tasks.start(.pollTimer) {
+                while !Task.isCancelled {
+                    try? await clock.sleep(for: interval)
+                    if Task.isCancelled { break }
+                    queue.send(.browser(.pollTimerFired))
+                }
             }
         }
 
@@ -124,6 +128,11 @@ extension BrowserRuntime {
                 }
             }
             guard running else { return false }
+            // While the stream is followed its news come as they happen: the timer does not wake the browser
+            // (every 10 s, a frame drawn for nothing); it starts again, a whole interval ahead, when the stream is lost.
+            if state.live.isLive == tasks.isRunning(.pollTimer) {
+                if state.live.isLive { tasks.cancel(.pollTimer) } else { startPollTimer() }
+            }
             let wanted = draw(state)
             // Work for a layer that has closed (a detail, the palette, a form) is cancelled; the rest runs on.
             let presented = state.presentedIDs

@@ -13,6 +13,8 @@ final class ConnectionInfo: Sendable {
         var inStartup = true
         var heard = false
         var files = false
+        /// Called when the last open session ends (the watchdog's next look).
+        var withoutSession: (@Sendable () -> Void)?
     }
 
     /// Its number at the door (`SessionRegistry.admit`).
@@ -86,9 +88,27 @@ final class ConnectionInfo: Sendable {
 
     /// A session counted by `sessionStarted` ended.
     func sessionEnded(now: ContinuousClock.Instant = .now) {
-        state.withLockedValue { state in
+        let call = state.withLockedValue { state -> (@Sendable () -> Void)? in
             state.sessions = max(0, state.sessions - 1)
-            if state.sessions == 0 { state.idleSince = now }
+            guard state.sessions == 0 else { return nil }
+            state.idleSince = now
+            return state.withoutSession
+        }
+        call?()
+    }
+
+    /// What to call each time the connection is left without a session (nil: nothing).
+    func whenWithoutSession(_ call: (@Sendable () -> Void)?) {
+        state.withLockedValue { $0.withoutSession = call }
+    }
+
+    /// When the connection could first be found silent (`hasBeenSilent`) or without a session for longer than
+    /// `grace`; nil while it has a session and has spoken (nothing can expire until the session ends).
+    func nextLook(silence: Duration, grace: Duration) -> ContinuousClock.Instant? {
+        state.withLockedValue { state in
+            let silent = state.heard ? nil : opened + silence
+            let idle = state.sessions == 0 ? state.idleSince + grace : nil
+            return [silent, idle].compactMap { $0 }.min()
         }
     }
 

@@ -62,33 +62,44 @@ public final class MarketSSHServer: Sendable {
     /// Closes the connection once it has said nothing for `silenceTimeout`, or gone `loginGraceTime` without a
     /// session (a handshake or an authentication that never finishes, or a client that holds the connection
     /// open doing nothing); either penalizes its address. Returns its startup slot when it closes before its
-    /// first session.
+    /// first session. A look is due when the first of those could be reached (not every few seconds: a thousand
+    /// visitors' connections woke the front hundreds of times a second for nothing); while a session is open
+    /// nothing is due, and its end (`ConnectionInfo.sessionEnded`) sets the next look.
     static func watch(
         _ connection: ConnectionInfo, on channel: any Channel, registry: SessionRegistry, notices: NoticeThrottle
     ) {
         let grace = registry.limits.loginGraceTime
         let silence = min(grace, registry.limits.silenceTimeout)
-        let interval = TimeAmount(max(.milliseconds(100), silence / 4))
         let closedByUs = NIOLockedValueBox(false)
-        let watchdog = channel.eventLoop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in
-            if connection.hasBeenSilent(longerThan: silence) {
-                registry.metrics.refused(.silent)
-                notices.post("silent") { count in
-                    "closed \(count) ssh connection(s) (latest from \(connection.address)): nothing said within \(silence.components.seconds) s"
+        // Not `isActive`: the channel is watched from its initializer, before it is active.
+        let closed = NIOLockedValueBox(false)
+        @Sendable func look() {
+            guard !closed.withLockedValue({ $0 }), let due = connection.nextLook(silence: silence, grace: grace) else { return }
+            channel.eventLoop.scheduleTask(in: TimeAmount(max(.milliseconds(1), due - .now))) {
+                guard !closed.withLockedValue({ $0 }) else { return }
+                if connection.hasBeenSilent(longerThan: silence) {
+                    registry.metrics.refused(.silent)
+                    notices.post("silent") { count in
+                        "closed \(count) ssh connection(s) (latest from \(connection.address)): nothing said within \(silence.components.seconds) s"
+                    }
+                } else if connection.hasBeenWithoutSession(longerThan: grace) {
+                    if connection.isInStartup { registry.metrics.refused(.grace) }
+                    notices.post("grace") { count in
+                        "closed \(count) ssh connection(s) (latest from \(connection.address)): no session within \(grace.components.seconds) s"
+                    }
+                } else {
+                    look()
+                    return
                 }
-            } else if connection.hasBeenWithoutSession(longerThan: grace) {
-                if connection.isInStartup { registry.metrics.refused(.grace) }
-                notices.post("grace") { count in
-                    "closed \(count) ssh connection(s) (latest from \(connection.address)): no session within \(grace.components.seconds) s"
-                }
-            } else {
-                return
+                closedByUs.withLockedValue { $0 = true }
+                channel.close(promise: nil)
             }
-            closedByUs.withLockedValue { $0 = true }
-            channel.close(promise: nil)
         }
+        connection.whenWithoutSession { channel.eventLoop.execute { look() } }
+        look()
         channel.closeFuture.whenComplete { _ in
-            watchdog.cancel()
+            closed.withLockedValue { $0 = true }
+            connection.whenWithoutSession(nil)
             if connection.closeStartup() {
                 registry.endStartup(connection, penalize: closedByUs.withLockedValue { $0 })
             }

@@ -23,9 +23,20 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         let terminal: PseudoTerminal
         let started: ContinuousClock.Instant
         var pipe: (any Channel)?
-        var watchdog: RepeatedTask?
+        var watchdog: Watchdog?
         /// Whether the session's end was logged.
         var ended = false
+    }
+
+    /// The session's timers: its limits (time and idleness) and, for a spawned browser, its memory samples.
+    struct Watchdog {
+        let memory: RepeatedTask?
+        var limits: Scheduled<Void>?
+
+        func cancel() {
+            memory?.cancel()
+            limits?.cancel()
+        }
     }
 
     private var channel: (any Channel)?
@@ -238,7 +249,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
         running = Running(terminal: terminal, started: .now)
         reports.expect(terminal.pid, since: connection.opened, start: start)
         channel.eventLoop.scheduleTask(in: .nanoseconds(registry.starts.patience.nanoseconds)) { start.leave() }
-        running?.watchdog = startWatchdog(on: channel)
+        running?.watchdog = startWatchdog(on: channel, terminal: terminal)
         launcher.logger.info(
             "ssh session start \(connection.logFields) term=\(UntrustedText.logValue(pty.term, limit: 40)) size=\(pty.columns)x\(pty.rows)")
         connectOutput(of: terminal, to: channel)
@@ -266,18 +277,32 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             template: launcher.template)
     }
 
-    /// Ends the session once it has run too long or the client has been idle too long.
-    private func startWatchdog(on channel: any Channel) -> RepeatedTask {
+    /// Ends the session once it has run too long or the client has been idle too long: one task, due when the
+    /// first of the two could be reached, and set again for the new time when a key came since (not a check
+    /// every second: a thousand idle sessions woke the front a thousand times a second). A spawned browser's
+    /// memory is sampled each second beside it (`PseudoTerminal.sampleMemory`); a forked one's needs no look.
+    private func startWatchdog(on channel: any Channel, terminal: PseudoTerminal) -> Watchdog {
         let limits = registry.limits
         let sessionStart = ContinuousClock.now
-        return channel.eventLoop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in
-            // Its memory, each second: what tells a crash at the memory budget from any other crash.
-            self.running?.terminal.sampleMemory()
+        let sampler = terminal.forked
+            ? nil
+            : channel.eventLoop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in terminal.sampleMemory() }
+        var watchdog = Watchdog(memory: sampler)
+        watchdog.limits = scheduleLimits(on: channel.eventLoop, sessionStart: sessionStart, limits: limits)
+        return watchdog
+    }
+
+    private func scheduleLimits(on loop: any EventLoop, sessionStart: ContinuousClock.Instant, limits: SessionLimits) -> Scheduled<Void> {
+        let due = min(sessionStart + limits.maxSessionTime, lastInput + limits.idleTimeout)
+        let wait = max(.milliseconds(1), due - .now)
+        return loop.scheduleTask(in: TimeAmount(wait)) {
             let now = ContinuousClock.now
-            if now - sessionStart > limits.maxSessionTime {
+            if now - sessionStart >= limits.maxSessionTime {
                 self.end(reason: .sshTimeLimit, because: .timeLimit)
-            } else if now - self.lastInput > limits.idleTimeout {
+            } else if now - self.lastInput >= limits.idleTimeout {
                 self.end(reason: .sshIdle, because: .idle)
+            } else {
+                self.running?.watchdog?.limits = self.scheduleLimits(on: loop, sessionStart: sessionStart, limits: limits)
             }
         }
     }

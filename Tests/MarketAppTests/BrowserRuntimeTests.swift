@@ -65,6 +65,32 @@ struct BrowserRuntimeTests {
         #expect(transport.unexpectedRequests.isEmpty)
     }
 
+    @Test("while the market's stream is followed the poll timer sleeps no more; a lost stream starts it again, a whole interval ahead")
+    func pollTimerOnlyWithoutStream() async throws {
+        let transport = MockTransport()
+        transport.stub("GET", "/api/products", .json(Self.pageJSON(ids: [3, 2, 1])))
+        let streams = MockStreamTransport(plain: transport)
+        let stream = MockStreamTransport.Script()
+        streams.answer(stream)
+        let client = OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: streams)
+        let terminal = FakeTerminal()
+        let clock = ManualClock()
+        let runtime = BrowserRuntime(
+            client: client, terminal: terminal, configuration: BrowserConfiguration(pollInterval: .seconds(10)), clock: clock)
+        let running = Task { await runtime.run() }
+        try await waitUntil("the first page") { terminal.lastFrame?.trimmedLines().joined().contains("Item 3") == true }
+        try await waitUntil("the stream opened") { streams.requests.count == 1 }
+        stream.send(": hello\n\n")
+        try await waitUntil("the poll timer stopped") { !clock.deadlines.contains(.seconds(10)) }
+        clock.advance(by: .seconds(25))
+        stream.end()
+        // The stream is lost: the market's wait before it is opened again, and the poll timer from now.
+        try await waitUntil("the poll timer again") { clock.deadlines.contains(.seconds(35)) }
+        terminal.type(.key(.character("q")))
+        await running.value
+        #expect(transport.unexpectedRequests.isEmpty)
+    }
+
     @Test("a server error shows as a banner with its message; the loaded products stay")
     func errorBanner() async throws {
         let transport = MockTransport()

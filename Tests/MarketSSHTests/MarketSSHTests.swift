@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Mocks
+import NIOConcurrencyHelpers
 import NIOSSH
 import Testing
 
@@ -89,6 +90,30 @@ struct MarketSSHTests {
         let closed = ConnectionInfo(address: "10.0.0.2")
         #expect(closed.closeStartup())
         #expect(!closed.closeStartup(), "returned once")
+    }
+
+    @Test("a connection's next look: when it could first be found silent or without a session; none while a session is open; the last session's end calls for one")
+    func connectionNextLook() {
+        let start = ContinuousClock.now
+        let connection = ConnectionInfo(address: "10.0.0.3", now: start)
+        #expect(connection.nextLook(silence: .seconds(10), grace: .seconds(30)) == start + .seconds(10), "silent so far")
+        connection.heardFrom()
+        #expect(connection.nextLook(silence: .seconds(10), grace: .seconds(30)) == start + .seconds(30), "spoken, no session yet")
+        let calls = NIOLockedValueBox(0)
+        connection.whenWithoutSession { calls.withLockedValue { $0 += 1 } }
+        _ = connection.sessionStarted()
+        _ = connection.sessionStarted()
+        #expect(connection.nextLook(silence: .seconds(10), grace: .seconds(30)) == nil)
+        connection.sessionEnded(now: start + .seconds(50))
+        #expect(calls.withLockedValue { $0 } == 0, "one session still open")
+        #expect(connection.nextLook(silence: .seconds(10), grace: .seconds(30)) == nil)
+        connection.sessionEnded(now: start + .seconds(60))
+        #expect(calls.withLockedValue { $0 } == 1)
+        #expect(connection.nextLook(silence: .seconds(10), grace: .seconds(30)) == start + .seconds(90))
+        connection.whenWithoutSession(nil)
+        _ = connection.sessionStarted()
+        connection.sessionEnded(now: start + .seconds(70))
+        #expect(calls.withLockedValue { $0 } == 1, "no call once cleared")
     }
 
     @Test("a descriptor that is not a terminal has no terminal path: an error, not a crash")

@@ -61,6 +61,24 @@ struct ConnectionDeadlinesTests {
         #expect(ConnectionDeadlines.Expiry.stalled.description == "answers not read")
     }
 
+    @Test("quiet only while every request is being answered and nothing waits to go out: a change stream between events needs no look")
+    func quiet() {
+        var deadlines = ConnectionDeadlines(limits: limits, now: t0)
+        #expect(!deadlines.isQuiet, "idle: the idle timeout runs")
+        deadlines.bytesArrived(at: at(1))
+        #expect(!deadlines.isQuiet, "a header under way")
+        deadlines.headerArrived(at: at(1))
+        #expect(!deadlines.isQuiet, "a body under way")
+        deadlines.requestEnded()
+        #expect(deadlines.isQuiet)
+        deadlines.outgoing(taken: 100, waiting: 40, at: at(2))
+        #expect(!deadlines.isQuiet, "bytes waiting: the stall clock runs")
+        deadlines.outgoing(taken: 140, waiting: 0, at: at(3))
+        #expect(deadlines.isQuiet)
+        deadlines.answerEnded(at: at(4))
+        #expect(!deadlines.isQuiet, "answered: idle again")
+    }
+
     @Test("while the channel's buffer is over its high-water mark no more requests are read")
     func unwritable() {
         var deadlines = ConnectionDeadlines(limits: limits, now: t0)

@@ -11,8 +11,11 @@ final class PseudoTerminal: Sendable {
     /// false can only reach our child (alive or a zombie), never a process that took its pid later.
     private let exited = NIOLockedValueBox(false)
     private let signalsSent = NIOLockedValueBox(0)
-    /// The child's highest resident memory seen so far, in bytes (`sampleMemory`).
+    /// The child's highest resident memory seen so far, in bytes (`sampleMemory`, and the kernel's own count
+    /// at its exit for a forked child).
     private let peak = NIOLockedValueBox(0)
+    /// Whether the child was forked from the session template (else spawned: a vfork and an exec).
+    let forked: Bool
 
     init(
         executable: String, arguments: [String], environment: [String: String], columns: Int, rows: Int,
@@ -36,13 +39,15 @@ final class PseudoTerminal: Sendable {
         }
 
         let child: pid_t
+        var forked = false
         do {
             // Forked from the warm template when there is one; spawned cold when there is none or it failed.
-            if let template, let forked = try? template.spawn(
+            if let template, let fork = try? template.spawn(
                 SessionTemplateRequest(arguments: arguments, environment: environment, inheritedAs: inherited?.as),
                 terminal: slave, inherited: inherited?.descriptor)
             {
-                child = forked
+                child = fork
+                forked = true
             } else {
                 child = try Self.spawn(
                     executable: executable, arguments: arguments, environment: environment, terminal: slavePath, closing: (master, slave),
@@ -66,6 +71,7 @@ final class PseudoTerminal: Sendable {
             }
         }
         self.master = master
+        self.forked = forked
         pid = child
     }
 
@@ -203,21 +209,25 @@ final class PseudoTerminal: Sendable {
     }
 
     /// Waits for the child (blocking) and returns its exit status. The child is marked as exited before
-    /// it is reaped, so no later signal can reach whatever process gets its pid next.
+    /// it is reaped, so no later signal can reach whatever process gets its pid next. A forked child's peak
+    /// memory is the kernel's count at its exit (`ru_maxrss`); a spawned one's is not (see `sampleMemory`).
     func waitForExit() -> Int32 {
         var info = siginfo_t()
         while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
         exited.withLockedValue { $0 = true }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1, errno == EINTR {}
+        if forked { peak.withLockedValue { $0 = max($0, usage.ru_maxrss * 1024) } }
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 
     /// Reads the child's resident high-water mark (VmHWM) while it runs and keeps the highest. Not the reaped
     /// child's `ru_maxrss`: a child spawned with vfork, as posix_spawn does, carries its parent's high-water
-    /// mark from before its exec (a sanitized front's gigabyte showed up as a browser's).
+    /// mark from before its exec (a sanitized front's gigabyte showed up as a browser's). Only spawned children
+    /// need it: a forked one's `ru_maxrss` is its own (read at its exit, `waitForExit`).
     ///
-    /// It runs on the session's event loop once a second for every session, so it reads the file into a buffer
+    /// It runs on the session's event loop once a second for every spawned session, so it reads the file into a buffer
     /// of its own with one `read` and scans the bytes for the line, making no strings (VmHWM is in the first
     /// kilobyte of the file's 1.5).
     func sampleMemory() {
@@ -254,6 +264,7 @@ final class PseudoTerminal: Sendable {
         return digits > 0 ? value : nil
     }
 
-    /// The child's highest resident memory seen by `sampleMemory`, in bytes.
+    /// The child's highest resident memory seen by `sampleMemory` (or, once a forked child is reaped, counted by
+    /// the kernel), in bytes.
     var peakBytes: Int { peak.withLockedValue { $0 } }
 }

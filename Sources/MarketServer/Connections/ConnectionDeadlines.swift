@@ -94,6 +94,10 @@ struct ConnectionDeadlines: Equatable {
     /// while the channel's buffer is over its high-water mark (the client is behind with its answers).
     var readsMore: Bool { unanswered < limits.maxPipelined && writable }
 
+    /// Whether nothing can run out: every request read is being answered and no byte waits to go out (a change
+    /// stream between its events). Only a write or a new request's bytes end it.
+    var isQuiet: Bool { phase == .responding && waitingSince == nil }
+
     /// The limit the connection has run out of at `now`, if any.
     func expired(at now: NIODeadline) -> Expiry? {
         func over(_ since: NIODeadline, _ limit: Duration) -> Bool {

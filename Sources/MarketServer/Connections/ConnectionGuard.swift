@@ -60,6 +60,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .byteBuffer(let buffer): handed += Int64(buffer.readableBytes)
         case .fileRegion(let region): handed += Int64(region.readableBytes)
         }
+        lookAgain()
         context.write(data, promise: promise)
     }
 
@@ -77,6 +78,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard case .admitted = state else { return }
         deadlines.bytesArrived(at: .now())
+        lookAgain()
         context.fireChannelRead(data)
     }
 
@@ -97,6 +99,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func answerEnded() {
         deadlines.answerEnded(at: .now())
+        lookAgain()
         readIfHeld()
     }
 
@@ -131,7 +134,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             let waiting = (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
             self.deadlines.outgoing(taken: self.handed - Int64(waiting), waiting: waiting, at: .now())
             guard let expiry = self.deadlines.expired(at: .now()) else {
-                self.scheduleCheck(context)
+                // An answer under way with nothing left to send (a change stream between its events) has
+                // nothing to time: its next write (`write`) or the next request's bytes set the next look.
+                if !self.deadlines.isQuiet { self.scheduleCheck(context) }
                 return
             }
             self.watch.closed(address, expiry)
@@ -141,6 +146,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 context.close(promise: nil)
             }
         }
+    }
+
+    /// Sets the next look when none is due (the connection was quiet).
+    private func lookAgain() {
+        if check == nil, case .admitted = state, let context { scheduleCheck(context) }
     }
 
     /// Writes a whole HTTP answer in the API's error shape below the HTTP encoder, then closes.

@@ -69,7 +69,7 @@ extension BrowserRuntime {
         mutating func startListening() {
             let queue = self.queue
             let terminal = runtime.terminal
-            tasks.start(.input) {
+            tasks.start(.input, on: terminal.executor) {
                 for await input in terminal.inputs {
                     switch input {
                     case .key(let key): queue.send(.browser(.keyPressed(key)))

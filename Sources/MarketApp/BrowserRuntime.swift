@@ -97,7 +97,8 @@ public final class BrowserRuntime: Sendable {
         state.pictureMode = graphics || configuration.pictures == .off ? configuration.pictures : .blocks
         let started = (state.catalog.layoutKind, state.pictureMode, state.colorMode)
         var loop = Loop(runtime: self, wishes: wishes)
-        await loop.run(&state)
+        // On the terminal's own thread when it has one (a key handled and drawn without a thread switch).
+        await withTaskExecutorPreference(terminal.executor) { await loop.run(&state) }
         await terminal.stop()
         return LeftChoices(
             layout: state.catalog.layoutKind == started.0 ? nil : state.catalog.layoutKind,

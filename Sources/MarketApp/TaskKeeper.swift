@@ -28,10 +28,13 @@ final class TaskKeeper<Key: Hashable & Sendable>: Sendable {
     /// The keys whose task is still running.
     var keys: Set<Key> { tasks.withLockedValue { Set($0.byKey.keys) } }
 
-    /// Starts `operation` as a task; with a key, it replaces (cancels) the task that had the key.
+    /// Starts `operation` as a task (preferring `executor`, when given); with a key, it replaces (cancels) the
+    /// task that had the key.
     @discardableResult
-    func start(_ key: Key? = nil, _ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
-        keep(key) { id in Task { await operation(); self.ended(id) } }
+    func start(
+        _ key: Key? = nil, on executor: (any TaskExecutor)? = nil, _ operation: @escaping @Sendable () async -> Void
+    ) -> Task<Void, Never> {
+        keep(key) { id in Task(executorPreference: executor) { await operation(); self.ended(id) } }
     }
 
     /// Starts `operation` off the caller's executor, for work that blocks a thread (reading a picture file).

@@ -12,16 +12,24 @@ public import TerminalUI
 /// the screen (it scrolls with line insert/delete when rows move).
 public final class CursesTerminal: TerminalBackend {
     /// What the drawing thread should do next.
-    private struct Mailbox {
+    struct Mailbox {
         var frame: Canvas?
         var graphics: [GraphicPlacement] = []
         var stopping = false
         /// Bytes to write after the next frame (OSC 52), in order.
         var writes: [[UInt8]] = []
+        /// Jobs of tasks that prefer this terminal's thread (`CursesTerminal+Executor`), in order.
+        var jobs: [UnownedJob] = []
+        /// Whether the thread is not running (not yet started, or ended): jobs then go to the global executor.
+        var threadDown = true
     }
 
-    private let mailbox = NIOLockedValueBox(Mailbox())
+    let mailbox = NIOLockedValueBox(Mailbox())
+    /// The drawing thread, while it runs (to tell a call made on it: it needs no wake).
+    let thread = NIOLockedValueBox<pthread_t?>(nil)
     private let wakePipe: (read: Int32, write: Int32)
+    /// The wake pipe's writing end (`runJobs` wakes its own thread with it).
+    var wakeDescriptor: Int32 { wakePipe.write }
     private let continuation: AsyncStream<TerminalInput>.Continuation
     /// Keys, mouse actions and new sizes, in order. Finishes when the terminal stops.
     public let inputs: AsyncStream<TerminalInput>
@@ -116,6 +124,7 @@ public final class CursesTerminal: TerminalBackend {
         var columns: Int32 = 0
         ccs_window_size(stdscr, &rows, &columns)
         state.withLockedValue { $0 = (true, colors, (Int(columns), Int(rows))) }
+        mailbox.withLockedValue { $0.threadDown = false }
         let thread = Thread { [self] in self.run() }
         thread.name = "openmarket.terminal"
         thread.start()
@@ -152,7 +161,9 @@ public final class CursesTerminal: TerminalBackend {
         }
     }
 
-    private func wake() {
+    /// Wakes the drawing thread, unless this is it (it looks at its mailbox before it waits again).
+    func wake() {
+        if let own = thread.withLockedValue({ $0 }), pthread_equal(own, pthread_self()) != 0 { return }
         var byte: UInt8 = 1
         _ = write(wakePipe.write, &byte, 1)
     }
@@ -166,6 +177,7 @@ public final class CursesTerminal: TerminalBackend {
         var input = CursesInputReader()
         var lastSize = size
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0)]
+        thread.withLockedValue { $0 = pthread_self() }
         while true {
             fds[0].revents = 0
             fds[1].revents = 0
@@ -180,6 +192,10 @@ public final class CursesTerminal: TerminalBackend {
             if ccs_quit_requested() != 0 {
                 continuation.yield(.key(.control("c")))
             }
+            // Input first (resizes change what a frame must look like), then the jobs it woke (the browser's
+            // loop runs here: a key is handled and its frame drawn without leaving this thread), then the newest frame.
+            deliver(input.drain(), to: &screen, frameWaiting: mailbox.withLockedValue { $0.frame != nil }, lastSize: &lastSize)
+            runJobs()
             let (frame, graphics, stopping, writes) = mailbox.withLockedValue { box in
                 defer {
                     box.frame = nil
@@ -188,14 +204,13 @@ public final class CursesTerminal: TerminalBackend {
                 return (box.frame, box.graphics, box.stopping, box.writes)
             }
             if stopping { break }
-            // Input first (resizes change what a frame must look like), then the newest frame.
-            deliver(input.drain(), to: &screen, frameWaiting: frame != nil, lastSize: &lastSize)
             if let frame { screen.draw(frame, graphics: graphics) }
             if !writes.isEmpty {
                 fflush(stdout)
                 TerminalOutput.write(writes.flatMap { $0 }, to: STDOUT_FILENO)
             }
         }
+        threadEnded()
         screen.forgetPictures()
         write(1, "\u{1B}[?2004l", 8)
         if colorSchemeReports { write(1, "\u{1B}[?2031l", 8) }

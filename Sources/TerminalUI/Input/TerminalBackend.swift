@@ -20,11 +20,17 @@ public protocol TerminalBackend: Sendable {
     /// Whether the terminal shows its own cursor at a frame's `Canvas.cursor` (then the widgets draw no cursor
     /// of their own there).
     var showsCursor: Bool { get }
+    /// The thread that reads and draws this terminal as a task executor, when it has one: the loop that handles
+    /// its input runs there (nil: on the global executor).
+    var executor: (any TaskExecutor)? { get }
 }
 
 extension TerminalBackend {
     /// A terminal that cannot copy ignores it.
     public func copy(_ text: String) {}
+
+    /// A terminal without a thread of its own runs the loop on the global executor.
+    public var executor: (any TaskExecutor)? { nil }
 
     /// A terminal that does not say shows no cursor: the widgets draw theirs.
     public var showsCursor: Bool { false }

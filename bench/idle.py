@@ -14,38 +14,25 @@ Usage:
 import argparse, json, os, subprocess, sys, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TICK = os.sysconf("SC_CLK_TCK")
+sys.path.insert(0, HERE)
+import crowd as crowdlib  # noqa: E402  (its /proc readers: proc_cpu, browsers)
 
 
 def front_of(crowd_pid):
     """The front crowd.py started: its child running `ssh --open`."""
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
+    for child in crowdlib.children(crowd_pid):
         try:
-            stat = open(f"/proc/{pid}/stat").read()
-            cmdline = open(f"/proc/{pid}/cmdline", "rb").read()
+            if b"\0ssh\0--open\0" in open(f"/proc/{child}/cmdline", "rb").read():
+                return child
         except OSError:
             continue
-        if int(stat.rsplit(")", 1)[1].split()[1]) == crowd_pid and b"\0ssh\0--open\0" in cmdline:
-            return int(pid)
     return None
 
 
 def cpu(front):
-    """(front's own CPU with the children it reaped, its live children's CPU, live browsers) in ticks."""
-    fields = open(f"/proc/{front}/stat").read().rsplit(")", 1)[1].split()
-    own = sum(int(x) for x in fields[11:15])
-    children, browsers = 0, 0
-    for child in open(f"/proc/{front}/task/{front}/children").read().split():
-        try:
-            stat = open(f"/proc/{child}/stat").read().rsplit(")", 1)[1].split()
-            cmdline = open(f"/proc/{child}/cmdline", "rb").read()
-        except OSError:
-            continue
-        children += int(stat[11]) + int(stat[12])
-        browsers += b"session-template" not in cmdline
-    return own, children, browsers
+    """(the front's CPU with the children it reaped, its live browsers' CPU, how many) in seconds."""
+    live = crowdlib.browsers(front)
+    return crowdlib.proc_cpu(front), sum(crowdlib.proc_cpu(b, with_children=False) for b in live), len(live)
 
 
 def measure(binary, args):
@@ -67,7 +54,7 @@ def measure(binary, args):
     finally:
         crowd.wait()
     sessions = max(1, min(a[2], z[2]))
-    per = lambda ticks: ticks / TICK / seconds / sessions * 1000
+    per = lambda cpu_seconds: cpu_seconds / seconds / sessions * 1000
     return {"binary": binary, "sessions": sessions, "front_ms_per_s": round(per(z[0] - a[0]), 4),
             "browser_ms_per_s": round(per(z[1] - a[1]), 4),
             "total_ms_per_s": round(per(z[0] - a[0] + z[1] - a[1]), 4)}

@@ -168,13 +168,19 @@ struct ImportExportEndToEndTests {
         let importing = try SpawnedProcess(
             BuiltProducts.openmarket, ["products", "import", file.path, "--server", market.http.base] + as_,
             environment: ["OPENMARKET_CONFIG": "", "XDG_CONFIG_HOME": folder.path])
-        // Kill the market once the first kettle is in (each is a 900 KB picture shrunk first: the rest are not yet).
-        while try await Self.count(market) == before {
+        // Kill the market once the first kettle is in, while the import is held (SIGSTOP) so that it cannot go
+        // on between the look and the kill: under load the count's own request can take longer than the rest of
+        // the import, and a look that lets it run would see all 30 in.
+        while true {
+            kill(importing.pid, SIGSTOP)
+            if try await Self.count(market) != before { break }
+            kill(importing.pid, SIGCONT)
             #expect(!importing.hasExited, "the import ended before the market died: \(importing.standardError)")
             if importing.hasExited { return }
             try await Task.sleep(for: .milliseconds(20))
         }
         _ = market.process.stop(signal: SIGKILL)
+        kill(importing.pid, SIGCONT)
         let status = await importing.waitForExit()
         let said = importing.standardError
         #expect(status == 69, "\(said)")

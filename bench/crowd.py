@@ -114,6 +114,7 @@ class Crowd:
         self.cut_visitors = set()  # visitors whose session was cut at least once
         self.keys_by_visitor = []  # (visitor, key → answer), to tell the keys of visitors never cut
         self.key_sent = []  # when each key of self.keys was sent, to tell the keys pressed while others arrived
+        self.first_page_started = []  # when each visitor of self.first_pages connected
         self.lags = []  # (when, how late): the crowd's own event loop, sampled every 20 ms
         self.arrivals_end = None  # when the last visitor arrives
         self.cuts = 0
@@ -190,6 +191,7 @@ class Crowd:
                 self.reconnects.append(page_at - started)
             else:
                 self.first_pages.append(page_at - started)
+                self.first_page_started.append(started)
                 self.got_first_page += 1
                 leave_at = page_at + args.stay
             self.live += 1
@@ -243,7 +245,7 @@ class Crowd:
 
     async def run(self):
         loop = asyncio.get_running_loop()
-        t0 = time.monotonic() + 0.2
+        t0 = self.t0 = time.monotonic() + 0.2
         self.arrivals_end = t0 + self.args.visitors / self.args.rate
         visits = [self.visit(i, t0 + i / self.args.rate) for i in range(self.args.visitors)]
         sampler = asyncio.ensure_future(self.sample_lag())
@@ -547,6 +549,8 @@ def main():
                         help="share of visitors with a key of their own (1: every visitor offers one shared key, as before; 0.5: half a key each, half none)")
     parser.add_argument("--keep-log", help="copy the started front's log here before its folder is removed")
     parser.add_argument("--json", help="write the result here too")
+    parser.add_argument("--keys-out", help="write every key and first page here (when it was sent or the visitor connected, "
+                        "seconds after the first arrival; how long its answer took), to see when the slow ones came")
     args = parser.parse_args()
     args.size = tuple(int(x) for x in args.size.split("x"))
     args.front_args = args.front_args.split()
@@ -580,6 +584,11 @@ def main():
         stop_front(front, folder)
     print_summary(result)
     write_json(result, args.json)
+    write_json({"arrivals_end_s": round(crowd.arrivals_end - crowd.t0, 3),
+                "keys": [(round(sent - crowd.t0, 3), round(took, 4)) for took, sent in zip(crowd.keys, crowd.key_sent)],
+                "first_pages": [(round(began - crowd.t0, 3), round(took, 4))
+                                for took, began in zip(crowd.first_pages, crowd.first_page_started)]},
+               args.keys_out)
     return 0
 
 

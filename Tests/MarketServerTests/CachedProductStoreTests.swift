@@ -143,6 +143,11 @@ struct CachedProductStoreTests {
         }
         #expect(PostgresChangeFeed.read("abc updated 5 text") == ("abc", .updated(id: 5, textChanged: true)))
         #expect(PostgresChangeFeed.read("abc") == ("abc", .everything), "a notification of an older replica")
+        #expect(PostgresChangeFeed.readHere("abc 12").map { [String($0.tag): $0.count] } == ["abc": 12])
+        #expect(PostgresChangeFeed.readHere("abc 0").map { [String($0.tag): $0.count] } == ["abc": 0])
+        for payload in ["abc", "abc x", "abc -1", "abc 1 2", "abc 999999999999", " 3x"] {
+            #expect(PostgresChangeFeed.readHere(payload) == nil, "\(payload)")
+        }
     }
 
     @Test("after any sequence of writes, every kept answer is what the store answers now, sorted and filtered lists too (400 random steps)")

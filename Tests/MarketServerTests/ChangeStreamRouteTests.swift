@@ -180,4 +180,31 @@ struct ChangeStreamRouteTests {
             }
         }
     }
+
+    @Test("on PostgreSQL, who is here counts the followers of every replica", .enabled(if: TestPostgres.runsCases))
+    func hereAcrossReplicas() async throws {
+        let market = try await TestMarket.make(store: .postgres)
+        defer { market.directory.remove() }
+        let other = try await market.reopened()
+        try await market.server.application().test(.live) { first in
+            try await other.server.application().test(.live) { second in
+                let transport = AsyncHTTPTransport()
+                func follow(_ port: Int) -> AsyncStream<ChangeFeedEvent>.Iterator {
+                    let api = OpenMarketClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: transport)
+                    return ChangeFollowing(client: api).events(clock: ContinuousClock()).makeAsyncIterator()
+                }
+                var ann = follow(try #require(first.port))
+                #expect(await next(3, from: &ann).last == .change(.here(browsing: 1)))
+                // The first replica says it has one (within a second or two); the second counts it.
+                for _ in 0..<500 where other.server.products.stream.hereCount() != 1 { try await Task.sleep(for: .milliseconds(20)) }
+                #expect(other.server.products.stream.hereCount() == 1)
+                var bob = follow(try #require(second.port))
+                #expect(await next(3, from: &bob).last == .change(.here(browsing: 2)), "one here, one on the other replica")
+                // Ann is told at her turn once the first replica has heard the second's.
+                #expect(await next(1, from: &ann) == [.change(.here(browsing: 2))])
+                try await transport.shutdown()
+            }
+        }
+    }
 }
+

@@ -154,4 +154,64 @@ struct ChangeStreamTests {
         #expect(ChangeStream.worthTelling(0, after: 1_000))
         #expect(ChangeStream.worthTelling(15, after: 25))
     }
+
+    @Test("heartbeats and the count of those here go to one slice of the subscribers a tick, never to all at once")
+    func spread() async throws {
+        let limits = ChangeStreamLimits(heartbeat: .milliseconds(500), hereInterval: .milliseconds(200), hereTellsPerSecond: 10)
+        let stream = ChangeStream(limits: limits, epoch: 7)
+        // Subscribers 0…5, each told at its opening how many were here then (1…6); now 6 are.
+        let subscriptions = try (0..<6).map { _ in try stream.open(after: nil, address: "a").get() }
+        // The count: 6 subscribers at 10 a second → 6 slices (more than the interval's 2 ticks); 0…4 are told 6,
+        // 5 was told 6 at its opening. Heartbeats: 5 slices (500 ms of 100 ms ticks), none to one told that tick.
+        let expected: [ChangeStream.Spoken] = [
+            .init(told: [0], heartbeats: [5]),
+            .init(told: [1], heartbeats: []),
+            .init(told: [2], heartbeats: []),
+            .init(told: [3], heartbeats: []),
+            .init(told: [4], heartbeats: []),
+            .init(told: [], heartbeats: [0, 5]),
+            .init(told: [], heartbeats: [1]),
+            .init(told: [], heartbeats: [2]),
+            .init(told: [], heartbeats: [3]),
+            .init(told: [], heartbeats: [4]),
+            .init(told: [], heartbeats: [0, 5]),
+        ]
+        for (tick, spoken) in expected.enumerated() { #expect(stream.speak(tick: tick) == spoken, "tick \(tick)") }
+        #expect(await take(4, from: subscriptions[0].events).dropFirst() == [
+            "event: here\ndata: {\"browsing\":6}\n\n", ":\n\n", ":\n\n",
+        ])
+        // One leaves: the others are told 5 at their turn.
+        stream.leave(subscriptions[5].id)
+        // 5 subscribers at 10 a second: 5 slices.
+        #expect((11...16).map { stream.speak(tick: $0).told } == [[1], [2], [3], [4], [0], []])
+    }
+
+    @Test("a crowd is told the count at most `hereTellsPerSecond` a second, each once")
+    func hereBudget() throws {
+        let stream = ChangeStream(limits: ChangeStreamLimits(perAddress: 0, startsPerMinute: 0, hereInterval: .seconds(1), hereTellsPerSecond: 100), epoch: 7)
+        for _ in 0..<200 { _ = try stream.open(after: nil, address: "a").get() }
+        // 200 here; subscriber k was told k + 1 at its opening: all but the last (told 200) are worth telling.
+        // 200 subscribers at 100 a second: 20 slices of 10 (over the interval's 10 ticks).
+        let told = (0..<40).map { stream.speak(tick: $0).told }
+        #expect(told.map(\.count) == Array(repeating: 10, count: 19) + [9] + Array(repeating: 0, count: 20))
+        #expect(told.joined().sorted() == Array(0..<199))
+    }
+
+    @Test("who is here counts the other replicas' streams as they said, forgets one not heard from, and bounds how many")
+    func otherReplicas() async throws {
+        let limits = ChangeStreamLimits(othersForgotten: .seconds(30))
+        let stream = ChangeStream(limits: limits, epoch: 7)
+        let now = ContinuousClock.now
+        stream.heardHere(from: "b", count: 40, at: now)
+        stream.heardHere(from: "c", count: 2, at: now - .seconds(20))
+        #expect(stream.hereCount(at: now) == 42)
+        let opened = try stream.open(after: nil, address: "a").get()
+        #expect(await take(1, from: opened.events).first?.hasSuffix("event: here\ndata: {\"browsing\":43}\n\n") == true)
+        #expect(stream.hereCount(at: now + .seconds(15)) == 41, "c was heard 35 s before")
+        stream.heardHere(from: "b", count: 0, at: now)
+        #expect(stream.hereCount(at: now) == 1, "b stopped")
+        for tag in 0..<100 { stream.heardHere(from: "r\(tag)", count: 1, at: now) }
+        #expect(stream.hereCount(at: now) == 1 + ChangeStream.maxOthers)
+    }
 }
+

@@ -112,7 +112,7 @@ public struct OpenMarketServer: Sendable {
         if stores.changeFeed.isShared {
             services.append(ChangeFollower(feed: stores.changeFeed, cache: products, search: search, logger: logger))
         }
-        services.append(ChangePublisher(stream: products.stream, products: products, logger: logger))
+        services.append(ChangePublisher(stream: products.stream, products: products, feed: stores.changeFeed, logger: logger))
         services.append(
             WishListExpiry(keeper: stores.wishLists, lifetime: configuration.wishLists.lifetime, now: configuration.now, logger: logger))
         services.append(DeletedProductPurge(products: products, pictures: pictures, now: configuration.now, logger: logger))

@@ -12,6 +12,13 @@ protocol ChangeFeed: Sendable {
     /// Follows the other servers' writes until cancelled: `changed` with what each changed, `following(true)` once
     /// writes will be heard, `following(false)` when they may be missed (the feed was lost; it reconnects).
     func follow(changed: @escaping @Sendable (ProductChange) -> Void, following: @escaping @Sendable (Bool) -> Void) async
+
+    /// Tells the other servers how many follow this one's change stream now (0: it is stopping).
+    func announceHere(_ count: Int) async
+
+    /// Follows the other servers' counts of those following their change streams until cancelled: `heard` with
+    /// each server's tag and count.
+    func followHere(_ heard: @escaping @Sendable (_ tag: String, _ count: Int) -> Void) async
 }
 
 /// The feed of a store only this server writes: nothing to announce, nothing to hear.
@@ -19,4 +26,6 @@ struct LocalChangeFeed: ChangeFeed {
     var isShared: Bool { false }
     func announce(_ change: ProductChange) async {}
     func follow(changed: @escaping @Sendable (ProductChange) -> Void, following: @escaping @Sendable (Bool) -> Void) async {}
+    func announceHere(_ count: Int) async {}
+    func followHere(_ heard: @escaping @Sendable (_ tag: String, _ count: Int) -> Void) async {}
 }

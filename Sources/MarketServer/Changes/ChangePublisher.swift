@@ -4,17 +4,19 @@ import ServiceLifecycle
 
 /// Runs beside the HTTP server: reads each change the stream heard from the store, in order, and publishes it
 /// as the product is now (registered, edited, deleted; a `reset` when the market may have missed changes);
-/// sends a heartbeat to every subscriber when the stream was silent for `limits.heartbeat`, and the count of
-/// those here when it changed, and to those looking at a product how many look at it when that changed (at
-/// most every `limits.hereInterval`). At shutdown every stream ends, so that
-/// no open stream holds the server up.
+/// every tick lets the stream speak to one slice of its subscribers (heartbeats, the count of those here:
+/// `ChangeStream.speak`), and every second tells those looking at a product how many look at it when that
+/// changed. With replicas (a shared feed) it says how many follow this one's stream when that changed (and at
+/// least every `limits.othersForgotten / 3`) and hears theirs. At shutdown every stream ends, so that no open
+/// stream holds the server up, and the other replicas hear this one has none.
 struct ChangePublisher: Service {
     let stream: ChangeStream
     let products: CachedProductStore
+    let feed: any ChangeFeed
     let logger: Logger
 
     func run() async {
-        let (stream, products, logger) = (self.stream, self.products, self.logger)
+        let (stream, products, feed, logger) = (self.stream, self.products, self.feed, self.logger)
         await withDiscardingTaskGroup { group in
             group.addTask {
                 for await change in stream.heardChanges {
@@ -22,12 +24,13 @@ struct ChangePublisher: Service {
                 }
             }
             group.addTask {
-                var lastCount = stream.subscriberCount
                 var lastCut = 0
-                var silent = Duration.zero
-                var sinceHere = Duration.zero
-                let tick = Duration.seconds(1)
-                while (try? await Task.sleep(for: tick)) != nil {
+                var tick = 0
+                let ticksPerSecond = Int(Duration.seconds(1) / ChangeStream.tick)
+                while (try? await Task.sleep(for: ChangeStream.tick)) != nil {
+                    tick += 1
+                    stream.speak(tick: tick)
+                    guard tick % ticksPerSecond == 0 else { continue }
                     stream.tellLookers()
                     let cut = stream.cutCount
                     if cut > lastCut {
@@ -35,25 +38,27 @@ struct ChangePublisher: Service {
                             "cut off \(cut - lastCut) change stream(s) that fell \(stream.limits.queued) events behind (they resume from their last id)")
                         lastCut = cut
                     }
-                    let count = stream.subscriberCount
-                    silent += tick
-                    sinceHere += tick
-                    // Every browser redraws its title for a new count: a crowd arriving 20 a second would redraw a
-                    // thousand titles every tick. So at most every `hereInterval`, and only when the count is
-                    // different enough to be worth a glance (`ChangeStream.worthTelling`).
-                    if sinceHere >= stream.limits.hereInterval, ChangeStream.worthTelling(count, after: lastCount) {
-                        lastCount = count
-                        sinceHere = .zero
-                        stream.broadcast(ChangeStream.event(.here, id: nil, data: ChangeStream.hereData(count)))
-                        silent = .zero
-                    } else if silent >= stream.limits.heartbeat {
-                        stream.broadcast(ChangeStream.heartbeatBytes)
-                        silent = .zero
+                }
+            }
+            if feed.isShared {
+                group.addTask {
+                    await feed.followHere { tag, count in stream.heardHere(from: tag, count: count) }
+                }
+                group.addTask {
+                    var said: (count: Int, at: ContinuousClock.Instant)? = nil
+                    let again = stream.limits.othersForgotten / 3
+                    while (try? await Task.sleep(for: .seconds(1))) != nil {
+                        let count = stream.subscriberCount
+                        let now = ContinuousClock.now
+                        if let said, now - said.at < again, said.count == count || now - said.at < .seconds(2) { continue }
+                        said = (count, now)
+                        await feed.announceHere(count)
                     }
                 }
             }
             try? await gracefulShutdown()
             stream.finish()
+            if feed.isShared { await feed.announceHere(0) }
             group.cancelAll()
         }
     }

@@ -38,6 +38,10 @@ final class ChangeStream: Sendable {
         var lookers: [Int: Int] = [:]
         /// Products whose count of lookers changed since the last `tellLookers`.
         var lookersChanged: Set<Int> = []
+        /// The count of those here each subscriber was last told.
+        var told: [Int: Int] = [:]
+        /// What the other replicas said they have (by their tag), and when they said it.
+        var others: [String: (count: Int, heard: ContinuousClock.Instant)] = [:]
     }
 
     /// Why a stream was not opened.
@@ -73,6 +77,32 @@ final class ChangeStream: Sendable {
     /// How many streams are open now.
     var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
+    /// How many are here: the streams open on this server and those the other replicas said they have (a
+    /// replica not heard from for `limits.othersForgotten` is counted no longer: it stopped, or lost the feed).
+    func hereCount(at now: ContinuousClock.Instant = .now) -> Int {
+        state.withLock { state in Self.here(&state, at: now, forgetting: limits.othersForgotten) }
+    }
+
+    private static func here(_ state: inout State, at now: ContinuousClock.Instant, forgetting: Duration) -> Int {
+        var count = state.subscribers.count
+        for (tag, other) in state.others {
+            if now - other.heard > forgetting { state.others[tag] = nil } else { count += other.count }
+        }
+        return count
+    }
+
+    /// Another replica (`tag`) said it has `count` streams open now (0: it is stopping). At most `maxOthers`
+    /// replicas are counted at once (a tag past them is not, until one is forgotten).
+    func heardHere(from tag: String, count: Int, at now: ContinuousClock.Instant = .now) {
+        state.withLock { state in
+            guard count > 0 else { return state.others[tag] = nil }
+            if state.others[tag] == nil, state.others.count >= Self.maxOthers { return }
+            state.others[tag] = (count, now)
+        }
+    }
+
+    static let maxOthers = 64
+
     /// The newest event's id (sequence 0 before any).
     var newestID: ChangeEventID { ChangeEventID(epoch: epoch, sequence: state.withLock { $0.sequence }) }
 
@@ -101,7 +131,9 @@ final class ChangeStream: Sendable {
             if limits.perAddress > 0, state.perAddress[address, default: 0] >= limits.perAddress { return nil }
             let id = state.nextSubscriber
             state.nextSubscriber += 1
-            continuation.yield(Self.opening(retry: limits.retryMilliseconds, here: state.subscribers.count + 1, viewer: viewer))
+            let here = Self.here(&state, at: .now, forgetting: limits.othersForgotten) + 1
+            continuation.yield(Self.opening(retry: limits.retryMilliseconds, here: here, viewer: viewer))
+            state.told[id] = here
             if let after {
                 let oldest = state.kept.first?.sequence ?? state.sequence + 1
                 if after.epoch == epoch, after.sequence >= oldest - 1 {
@@ -137,13 +169,55 @@ final class ChangeStream: Sendable {
         send(bytes, to: subscribers)
     }
 
-    /// Sends `bytes` (a heartbeat, a count) to every subscriber, kept for none.
-    func broadcast(_ bytes: ByteBuffer) {
-        send(bytes, to: state.withLock { Array($0.subscribers) })
-    }
-
     /// Subscribers cut off for falling behind, since start.
     var cutCount: Int { state.withLock { $0.cut } }
+
+    /// How often the publisher calls `speak`.
+    static let tick = Duration.milliseconds(100)
+
+    /// What one `speak` sent, by subscriber number.
+    struct Spoken: Equatable {
+        var told: [Int] = []
+        var heartbeats: [Int] = []
+    }
+
+    /// One tick of the publisher's (every `Self.tick`, numbered from 0): to one slice of the subscribers — those
+    /// whose number is `tick` modulo the slices — a heartbeat (each subscriber hears one every `limits.heartbeat`, or
+    /// the count in its place)
+    /// and the count of those here, when it changed enough since they were last told (`worthTelling`; each is
+    /// looked at every `limits.hereInterval`, or less often when more than `limits.hereTellsPerSecond` a second
+    /// would be told). Spread so, a crowd's browsers never wake all at once: 2,000 browsers redrawing their
+    /// title in the same instant, every 5 s while visitors arrived, held each key pressed meanwhile for most of
+    /// a second; and the count costs the host at most so many redraws a second, however large the crowd.
+    @discardableResult
+    func speak(tick: Int, at now: ContinuousClock.Instant = .now) -> Spoken {
+        let ticksPerSecond = Int(Duration.seconds(1) / Self.tick)
+        let heartbeatSlices = max(1, Int(limits.heartbeat / Self.tick))
+        var spoken = Spoken()
+        let sends: [(Int, AsyncStream<ByteBuffer>.Continuation, ByteBuffer)] = state.withLock { state in
+            let count = Self.here(&state, at: now, forgetting: limits.othersForgotten)
+            let hereSlices = max(
+                1, Int(limits.hereInterval / Self.tick),
+                (state.subscribers.count * ticksPerSecond + limits.hereTellsPerSecond - 1) / max(1, limits.hereTellsPerSecond))
+            let hereEvent = Self.event(.here, id: nil, data: Self.hereData(count))
+            var sends: [(Int, AsyncStream<ByteBuffer>.Continuation, ByteBuffer)] = []
+            for (id, continuation) in state.subscribers {
+                if id % hereSlices == tick % hereSlices, Self.worthTelling(count, after: state.told[id] ?? 0) {
+                    state.told[id] = count
+                    spoken.told.append(id)
+                    sends.append((id, continuation, hereEvent))
+                } else if id % heartbeatSlices == tick % heartbeatSlices {
+                    spoken.heartbeats.append(id)
+                    sends.append((id, continuation, Self.heartbeatBytes))
+                }
+            }
+            return sends
+        }
+        for (id, continuation, bytes) in sends { deliver(bytes, to: id, continuation) }
+        spoken.told.sort()
+        spoken.heartbeats.sort()
+        return spoken
+    }
 
     private func send(_ bytes: ByteBuffer, to subscribers: [(key: Int, value: AsyncStream<ByteBuffer>.Continuation)]) {
         for (id, subscriber) in subscribers { deliver(bytes, to: id, subscriber) }
@@ -167,6 +241,7 @@ final class ChangeStream: Sendable {
                 state.perAddress[address] = count > 0 ? count : nil
             }
             if let token = state.tokens.removeValue(forKey: id) { state.viewers[token] = nil }
+            state.told[id] = nil
             Self.look(&state, subscriber: id, at: nil)
             return continuation
         }

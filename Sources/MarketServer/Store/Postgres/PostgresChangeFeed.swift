@@ -9,6 +9,9 @@ import PostgresNIO
 struct PostgresChangeFeed: ChangeFeed {
     /// The notification channel: one per schema, so markets sharing a database (tests do) hear only their own.
     var channel: String { "openmarket_changes" + (location.schema.map { "_" + $0 } ?? "") }
+    /// The channel of the counts of those here (apart from the changes': a server of an older version, which
+    /// reads every payload on that channel as a change, never hears them).
+    var hereChannel: String { "openmarket_here" + (location.schema.map { "_" + $0 } ?? "") }
 
     let pool: PostgresPool
     let location: PostgresLocation
@@ -28,6 +31,43 @@ struct PostgresChangeFeed: ChangeFeed {
         } catch {
             // The other replicas lost nothing they can trust: their caches are off while the database is away.
             logger.warning("could not tell the other replicas about a write: \(error)")
+        }
+    }
+
+    func announceHere(_ count: Int) async {
+        do {
+            let payload = tag + " " + String(count)
+            try await pool.statement(logger: logger) { connection in
+                try await connection.query("SELECT pg_notify(\(hereChannel), \(payload))", logger: logger)
+            }
+        } catch {
+            // The others forget this replica's count when they hear nothing from it for a while.
+            logger.debug("could not tell the other replicas how many are here: \(error)")
+        }
+    }
+
+    /// The sender's tag and count in a count's payload; nil for anything else.
+    static func readHere(_ payload: String) -> (tag: Substring, count: Int)? {
+        guard let space = payload.firstIndex(of: " "), let count = Int(payload[payload.index(after: space)...]),
+            (0...100_000_000).contains(count)
+        else { return nil }
+        return (payload[..<space], count)
+    }
+
+    func followHere(_ heard: @escaping @Sendable (_ tag: String, _ count: Int) -> Void) async {
+        while !Task.isCancelled {
+            do {
+                let connection = try await PostgresStores.connect(location, logger: logger)
+                defer { Task { try? await connection.close() } }
+                try await connection.listen(on: hereChannel) { notifications in
+                    for try await notification in notifications {
+                        if let (from, count) = Self.readHere(notification.payload), from != tag { heard(String(from), count) }
+                    }
+                }
+            } catch {
+                if !Task.isCancelled { logger.notice("not hearing how many are on the other replicas: \(error)") }
+            }
+            try? await Task.sleep(for: retryDelay)
         }
     }
 

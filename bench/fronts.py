@@ -108,6 +108,79 @@ def replica_figures(before, after):
     return figures
 
 
+def start_layout(args, binary, database, work, start, layout, proxy_protocol=True, front_args=()):
+    """Replicas a and b on PostgreSQL (a database of the bench's own), nginx before them on the bridge, and
+    `args.fronts` fronts on hosts of their own browsing it (each behind --proxy-protocol unless told not, with
+    `front_args` more).
+    `start(command, name)` starts and keeps a process; `layout` (a dict) is filled as things start, so that a
+    caller's cleanup finds the hosts even when a later step fails; it is returned."""
+    hosts = layout["hosts"] = Hosts(args.fronts)
+    # The bench's own database in the cluster, empty.
+    db = database.rsplit("/", 1)[0] + "/openmarket_fronts"
+    sh("psql", "-q", database, "-c", "DROP DATABASE IF EXISTS openmarket_fronts", "-c", "CREATE DATABASE openmarket_fronts")
+
+    # nginx on the bridge, as DEPLOY.md configures it; the replicas name pictures under it.
+    nginx_port = free_port()
+    market = f"http://{hosts.gateway}:{nginx_port}"
+    replicas = []
+    for name in ("a", "b"):
+        port = free_port()
+        process, log = start([binary, "serve", "--port", str(port), "--data-dir", os.path.join(work, name),
+                              "--database", db, "--replica-id", name, "--public-url", market, "--log-level", "warning",
+                              "--max-connections-per-address", "0", "--max-streams-per-address", "0",
+                              "--stream-starts-per-minute", "0"], "replica-" + name)
+        replicas.append((process, log, port))
+    for process, log, _ in replicas:
+        wait_for(log, "Stop with Ctrl-C", process)
+    nginx_dir = os.path.join(work, "nginx")
+    os.makedirs(nginx_dir)
+    upstream = "\n".join(f"    server 127.0.0.1:{port} max_fails=1 fail_timeout=2s;" for _, _, port in replicas)
+    open(os.path.join(nginx_dir, "nginx.conf"), "w").write(f"""
+{"user root;" if os.getuid() == 0 else ""}
+worker_processes 1;
+pid {nginx_dir}/nginx.pid;
+error_log {nginx_dir}/error.log warn;
+events {{ worker_connections 8192; }}
+http {{
+    access_log off;
+    client_body_temp_path {nginx_dir}/body;
+    proxy_temp_path {nginx_dir}/proxy;
+    proxy_cache_path {nginx_dir}/pictures keys_zone=pictures:10m max_size=1g inactive=7d;
+    upstream market {{
+{upstream}
+    keepalive 64;
+    }}
+    server {{
+    listen {hosts.gateway}:{nginx_port};
+    client_max_body_size 3m;
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $http_host;
+    proxy_next_upstream error timeout http_502 http_503;
+    location / {{ proxy_pass http://market; proxy_read_timeout 70s; }}
+    location /images/ {{ proxy_pass http://market; proxy_cache pictures; proxy_cache_valid 200 7d; proxy_cache_lock on; }}
+    }}
+}}
+""")
+    sh("nginx", "-p", nginx_dir, "-e", os.path.join(nginx_dir, "error.log"), "-c", os.path.join(nginx_dir, "nginx.conf"))
+    # Let the replicas draw the demo pictures before the crowd (the first start does, for a minute or more).
+    for process, _, _ in replicas:
+        if args.settle > 0:
+            crowdlib.wait_idle(process.pid, limit=args.settle)
+
+    # The fronts, one per host, sharing one host key.
+    key = os.path.join(work, "ssh_host_ed25519_key")
+    fronts = []
+    for i, (name, address) in enumerate(zip(hosts.names, hosts.addresses)):
+        process, log = start(["ip", "netns", "exec", name, binary, "ssh", "--open", "--host", address, "--port", "2222",
+                              "--server", market, "--data-dir", os.path.join(work, f"front{i}"), "--host-key", key,
+                              "--name", f"front{i}"] + (["--proxy-protocol"] if proxy_protocol else []) + list(front_args), f"front{i}")
+        fronts.append((process, log))
+        wait_for(log, "Stop with Ctrl-C", process)  # one at a time: the first makes the key
+    layout.update(replicas=replicas, market=market, nginx_port=nginx_port, fronts=fronts, database=db, key=key)
+    return layout
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", default=".build/release/openmarket")
@@ -131,7 +204,7 @@ def main():
     # The fronts, replicas and balancers keep the usual priority; the crowd (crowd.py, run below) raises its own.
     work = tempfile.mkdtemp(prefix="openmarket-fronts-")
     processes = []
-    hosts = None
+    layout = {}
 
     def start(command, name, **extra):
         log = open(os.path.join(work, name + ".log"), "w")
@@ -140,68 +213,8 @@ def main():
         return process, os.path.join(work, name + ".log")
 
     try:
-        hosts = Hosts(args.fronts)
-        # The bench's own database in the cluster, empty.
-        db = database.rsplit("/", 1)[0] + "/openmarket_fronts"
-        sh("psql", "-q", database, "-c", "DROP DATABASE IF EXISTS openmarket_fronts", "-c", "CREATE DATABASE openmarket_fronts")
-
-        # nginx on the bridge, as DEPLOY.md configures it; the replicas name pictures under it.
-        nginx_port = free_port()
-        market = f"http://{hosts.gateway}:{nginx_port}"
-        replicas = []
-        for name in ("a", "b"):
-            port = free_port()
-            process, log = start([binary, "serve", "--port", str(port), "--data-dir", os.path.join(work, name),
-                                  "--database", db, "--replica-id", name, "--public-url", market, "--log-level", "warning",
-                                  "--max-connections-per-address", "0"], "replica-" + name)
-            replicas.append((process, log, port))
-        for process, log, _ in replicas:
-            wait_for(log, "Stop with Ctrl-C", process)
-        nginx_dir = os.path.join(work, "nginx")
-        os.makedirs(nginx_dir)
-        upstream = "\n".join(f"    server 127.0.0.1:{port} max_fails=1 fail_timeout=2s;" for _, _, port in replicas)
-        open(os.path.join(nginx_dir, "nginx.conf"), "w").write(f"""
-{"user root;" if os.getuid() == 0 else ""}
-worker_processes 1;
-pid {nginx_dir}/nginx.pid;
-error_log {nginx_dir}/error.log warn;
-events {{ worker_connections 8192; }}
-http {{
-    access_log off;
-    client_body_temp_path {nginx_dir}/body;
-    proxy_temp_path {nginx_dir}/proxy;
-    proxy_cache_path {nginx_dir}/pictures keys_zone=pictures:10m max_size=1g inactive=7d;
-    upstream market {{
-{upstream}
-        keepalive 64;
-    }}
-    server {{
-        listen {hosts.gateway}:{nginx_port};
-        client_max_body_size 3m;
-        proxy_http_version 1.1;
-        proxy_set_header Connection "";
-        proxy_set_header Host $http_host;
-        proxy_next_upstream error timeout http_502 http_503;
-        location / {{ proxy_pass http://market; proxy_read_timeout 70s; }}
-        location /images/ {{ proxy_pass http://market; proxy_cache pictures; proxy_cache_valid 200 7d; proxy_cache_lock on; }}
-    }}
-}}
-""")
-        sh("nginx", "-p", nginx_dir, "-e", os.path.join(nginx_dir, "error.log"), "-c", os.path.join(nginx_dir, "nginx.conf"))
-        # Let the replicas draw the demo pictures before the crowd (the first start does, for a minute or more).
-        for process, _, _ in replicas:
-            if args.settle > 0:
-                crowdlib.wait_idle(process.pid, limit=args.settle)
-
-        # The fronts, one per host, sharing one host key.
-        key = os.path.join(work, "ssh_host_ed25519_key")
-        fronts = []
-        for i, (name, address) in enumerate(zip(hosts.names, hosts.addresses)):
-            process, log = start(["ip", "netns", "exec", name, binary, "ssh", "--open", "--host", address, "--port", "2222",
-                                  "--server", market, "--data-dir", os.path.join(work, f"front{i}"), "--host-key", key,
-                                  "--proxy-protocol", "--name", f"front{i}"], f"front{i}")
-            fronts.append((process, log))
-            wait_for(log, "Stop with Ctrl-C", process)  # one at a time: the first makes the key
+        start_layout(args, binary, database, work, start, layout)
+        hosts, replicas, market, fronts = layout["hosts"], layout["replicas"], layout["market"], layout["fronts"]
         # `ip netns exec` execs the front: the pid is the front's.
         haproxy_port = free_port()
         servers = "\n".join(f"  server front{i} {address}:2222 send-proxy check inter 1s fall 2 rise 2"
@@ -307,8 +320,8 @@ backend fronts
         pid_file = os.path.join(work, "nginx", "nginx.pid")
         if os.path.exists(pid_file):
             sh("kill", open(pid_file).read().strip(), check=False)
-        if hosts:
-            hosts.remove()
+        if layout.get("hosts"):
+            layout["hosts"].remove()
         if os.environ.get("KEEP"):
             print(f"fronts: kept {work}", file=sys.stderr)
         else:

@@ -149,6 +149,22 @@ def start_front(binary, folder, market, label):
     return front, port
 
 
+def register_lamp(serve_base, identity):
+    """Registers the product the benchmark edits, as the demo vendor (`identity`), with a picture of the demo
+    catalog's (the first product's, as served): the newest, so first on every visitor's page 1. Returns its id."""
+    boundary = "livebench"
+    page = json.loads(urllib.request.urlopen(serve_base + "/api/products?page_no=1&items_per_page=1", timeout=30).read())["pages"]
+    picture = urllib.request.urlopen(page[0]["thumbnail"], timeout=30).read()
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"params\"\r\nContent-Type: application/json\r\n\r\n"
+            + json.dumps({"name": "Live Bench Lamp", "description": "The product the live benchmark edits.", "price": 50000,
+                          "currency": "KRW", "stock": 5, "secret": identity["secret"]})
+            + f"\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"images\"; filename=\"lamp.jpg\"\r\n"
+            + "Content-Type: image/jpeg\r\n\r\n").encode() + picture + f"\r\n--{boundary}--\r\n".encode()
+    req = urllib.request.Request(serve_base + "/api/products", data=body, method="POST",
+                                 headers={"identifier": identity["identifier"], "Content-Type": f"multipart/form-data; boundary={boundary}"})
+    return json.loads(urllib.request.urlopen(req, timeout=30).read())["id"]
+
+
 async def lag_sampler(lags, stop):
     while not stop.is_set():
         asked = time.monotonic()
@@ -240,20 +256,7 @@ async def main_async(args):
     deadline = time.monotonic() + 600
     while time.monotonic() < deadline and "demo pictures in" not in open(os.path.join(folder, "serve.log")).read():
         time.sleep(0.5)
-    # A product of the demo vendor's, newest, so first on every visitor's page 1.
-    boundary = "livebench"
-    # A picture of the demo catalog's, as the product's (the API asks for one at least).
-    picture = next(open(os.path.join(root, name), "rb").read()
-                   for root, _, names in os.walk(os.path.join(folder, "market", "images")) for name in names
-                   if name.endswith(".jpg") and "_thumb" not in name)
-    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"params\"\r\nContent-Type: application/json\r\n\r\n"
-            + json.dumps({"name": "Live Bench Lamp", "description": "The product the live benchmark edits.", "price": 50000,
-                          "currency": "KRW", "stock": 5, "secret": identity["secret"]})
-            + f"\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"images\"; filename=\"lamp.jpg\"\r\n"
-            + "Content-Type: image/jpeg\r\n\r\n").encode() + picture + f"\r\n--{boundary}--\r\n".encode()
-    req = urllib.request.Request(serve_base + "/api/products", data=body, method="POST",
-                                 headers={"identifier": identity["identifier"], "Content-Type": f"multipart/form-data; boundary={boundary}"})
-    product = json.loads(urllib.request.urlopen(req, timeout=30).read())["id"]
+    product = register_lamp(serve_base, identity)
     page = json.loads(urllib.request.urlopen(serve_base + "/api/products?page_no=1&items_per_page=20", timeout=30).read())["pages"]
     offscreen = next((p["id"] for p in page[14:] if p.get("vendorName") == "demo"), None)
     # The market as a course-API server shows it: no stream (404), everything else passed through.

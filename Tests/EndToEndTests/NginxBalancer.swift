@@ -20,14 +20,24 @@ struct NginxBalancer {
         return """
             # Pictures never change at a URL (the server says "immutable"): nginx keeps them, PostgreSQL is asked once.
             proxy_cache_path \(cacheFolder) keys_zone=openmarket_pictures:10m max_size=1g inactive=7d;
-            # Per client address, as each replica's own limit would (it is off behind a balancer): connections, and writes.
-            limit_conn_zone $binary_remote_addr zone=openmarket_addresses:10m;
+            # Per client address, as each replica's own limits would (they are off behind a balancer): connections, change
+            # streams, and writes. The SSH fronts' addresses are not limited: every visitor's browser comes from its front.
+            geo $openmarket_front {
+                default 0;
+                10.0.0.0/24 1;                   # the fronts' network (none: leave the line out)
+            }
+            map $openmarket_front $openmarket_client {
+                0 $binary_remote_addr;
+                1 "";                            # an empty key is not counted
+            }
+            limit_conn_zone $openmarket_client zone=openmarket_addresses:10m;
+            limit_conn_zone $openmarket_client zone=openmarket_streams:10m;
             map $request_method $openmarket_writer {
                 default "";                      # reads are not counted
-                POST $binary_remote_addr;
-                PATCH $binary_remote_addr;
-                PUT $binary_remote_addr;
-                DELETE $binary_remote_addr;
+                POST $openmarket_client;
+                PATCH $openmarket_client;
+                PUT $openmarket_client;
+                DELETE $openmarket_client;
             }
             limit_req_zone $openmarket_writer zone=openmarket_writes:10m rate=10r/s;
             upstream openmarket {
@@ -50,6 +60,11 @@ struct NginxBalancer {
                 location / {
                     proxy_pass http://openmarket;
                     proxy_read_timeout 70s;      # a register may take the server's 60 s body limit
+                }
+                location = /api/products/changes {
+                    proxy_pass http://openmarket;
+                    proxy_read_timeout 70s;      # a heartbeat every 15 s keeps it open
+                    limit_conn openmarket_streams 8;   # the replicas' own default per address
                 }
                 location = /metrics {
                     return 404;                  # for Prometheus, on each replica's --metrics-port, never the public's

@@ -17,7 +17,9 @@ struct ReplicasEndToEndTests {
     /// Starts replicas `a` and `b` on `url` at once, each with its own data directory in `folder`.
     func startReplicas(_ folder: TemporaryDirectory, url: String, publicURL: String? = nil) async throws -> [ServedMarket] {
         func arguments(_ id: String) -> [String] {
-            ["--database", url, "--replica-id", id, "--max-connections-per-address", "0"]
+            // docs/DEPLOY.md's `$LIMITS`: the per-address limits are the balancer's.
+            ["--database", url, "--replica-id", id, "--max-connections-per-address", "0", "--max-streams-per-address", "0",
+                "--stream-starts-per-minute", "0"]
                 + (publicURL.map { ["--public-url", $0] } ?? [])
         }
         async let a = ServedMarket.start(dataDirectory: folder.path + "/a", arguments: arguments("a"))
@@ -112,6 +114,24 @@ struct ReplicasEndToEndTests {
             }
             #expect(statuses.count == 2 && statuses[0] == 200 && statuses[1] != 200, "\(statuses)")
             #expect(try await settles(market.http, "/api/products/\(id)") { $0.status == 404 })
+
+            // Change streams through nginx: eight from one address, on either replica; a ninth is nginx's 503.
+            var streams: [RawSocket] = []
+            var answers: [String] = []
+            for _ in 0..<9 {
+                let stream = try RawSocket(port: port)
+                stream.send("GET /api/products/changes HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+                var answer = ""
+                let deadline = ContinuousClock.now + .seconds(20)
+                while !answer.contains("\r\n\r\n"), ContinuousClock.now < deadline {
+                    answer += await stream.readAvailable()
+                    try await Task.sleep(for: .milliseconds(10))
+                }
+                answers.append(String(answer.prefix(12)))
+                streams.append(stream)
+            }
+            #expect(answers == Array(repeating: "HTTP/1.1 200", count: 8) + ["HTTP/1.1 503"], "\(answers)")
+            streams.removeAll()
 
             // One replica gone: nginx passes reads to the other.
             replicas[0].process.stop(signal: SIGKILL)

@@ -9,6 +9,8 @@
 #   bench/fronts.py 1,500 visitors through HAProxy to three fronts on network namespaces, two replicas on
 #                   PostgreSQL behind nginx, two price edits a second, front 0 killed at 90 s (as root, with
 #                   OPENMARKET_TEST_DATABASE: `make bench` runs this script inside scripts/test-postgres.sh)
+#   bench/fronts_live.py  the same layout, 300 visitors straight to the fronts: an edit on replica A → on every
+#                   screen (pyte), per front; the count of those here on each title (every replica's streams)
 # Each run starts its own front; run it alone (it fills both cores). CROWDS, STAY and BIN override.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +28,8 @@ done
 if [ -n "${OPENMARKET_TEST_DATABASE:-}" ] && [ "$(id -u)" = 0 ]; then
     echo "== three fronts: 1500 visitors, front 0 killed at 90 s"
     "$PY" bench/fronts.py --binary "$BIN" --visitors 1500 --rate 20 --stay "${STAY:-120}" --kill-at 90 --writes 2
+    echo "== three fronts, two replicas: an edit on replica A → on 300 visitors' screens; who is here"
+    "$PY" bench/fronts_live.py --binary "$BIN" --visitors 300 --edits 30
 else
     echo "== three fronts: skipped (needs root for network namespaces, and a cluster: scripts/test-postgres.sh run)"
 fi

@@ -27,10 +27,15 @@ struct ChangePublisher: Service {
                 var lastCut = 0
                 var tick = 0
                 let ticksPerSecond = Int(Duration.seconds(1) / ChangeStream.tick)
-                while (try? await Task.sleep(for: ChangeStream.tick)) != nil {
-                    tick += 1
-                    stream.speak(tick: tick)
-                    guard tick % ticksPerSecond == 0 else { continue }
+                var nextSecond = ticksPerSecond
+                while true {
+                    // Nobody to speak to: a look a second is enough (a market without streams wakes once a second).
+                    let nobody = stream.subscriberCount == 0
+                    guard (try? await Task.sleep(for: nobody ? .seconds(1) : ChangeStream.tick)) != nil else { break }
+                    tick += nobody ? ticksPerSecond : 1
+                    if !nobody { stream.speak(tick: tick) }
+                    guard tick >= nextSecond else { continue }
+                    nextSecond = tick + ticksPerSecond
                     stream.tellLookers()
                     let cut = stream.cutCount
                     if cut > lastCut {

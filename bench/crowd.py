@@ -68,6 +68,7 @@ class Visitor(asyncssh.SSHClientSession):
         self.bytes = 0
         self.full_line = None  # when the front said it is full
         self.chan = None
+        self.seen_edit = -1  # the last edit (--edits-per-second) whose price came to this screen
 
     def connection_made(self, chan):
         self.chan = chan
@@ -80,6 +81,10 @@ class Visitor(asyncssh.SSHClientSession):
             self.chan.write(DA1_ANSWER)
         if self.answer is not None and not self.answer.done():
             self.answer.set_result(time.monotonic())
+        edit = self.crowd.edit
+        if edit and self.seen_edit < edit[0] and self in edit[3] and edit[1] in window:
+            self.seen_edit = edit[0]
+            self.crowd.edit_seen.append(time.monotonic() - edit[2])
         if not self.first_page.done():
             if self.marker.search(window):
                 self.first_page.set_result(time.monotonic())
@@ -116,6 +121,11 @@ class Crowd:
         self.key_sent = []  # when each key of self.keys was sent, to tell the keys pressed while others arrived
         self.first_page_started = []  # when each visitor of self.first_pages connected
         self.lags = []  # (when, how late): the crowd's own event loop, sampled every 20 ms
+        self.edit = None  # (number, the new price's text, when sent, the sessions on screen then): the edit awaited
+        self.edit_seen = []  # edit → its price on a screen, each screen that showed the product
+        self.edit_missed = 0  # screens on the product that did not show an edit within 5 s
+        self.edits = 0
+        self.on_screen = set()  # sessions with their first page, not yet gone
         self.arrivals_end = None  # when the last visitor arrives
         self.cuts = 0
         self.goodbyes = 0
@@ -196,6 +206,7 @@ class Crowd:
                 leave_at = page_at + args.stay
             self.live += 1
             self.peak = max(self.peak, self.live)
+            self.on_screen.add(session)
             try:
                 turn = 0
                 # Let the first page's pictures arrive before timing keys.
@@ -230,6 +241,7 @@ class Crowd:
                 return None, leave_at
             finally:
                 self.live -= 1
+                self.on_screen.discard(session)
         except (asyncssh.Error, OSError):
             return ("cut" if session else "handshake"), leave_at
         finally:
@@ -249,8 +261,38 @@ class Crowd:
         self.arrivals_end = t0 + self.args.visitors / self.args.rate
         visits = [self.visit(i, t0 + i / self.args.rate) for i in range(self.args.visitors)]
         sampler = asyncio.ensure_future(self.sample_lag())
+        editor = asyncio.ensure_future(self.edit_prices(t0 + 5)) if self.args.edits_per_second > 0 else None
         await asyncio.gather(*visits)
         sampler.cancel()
+        if editor:
+            editor.cancel()
+            await asyncio.gather(editor, return_exceptions=True)
+
+    async def edit_prices(self, start_at):
+        """--edits-per-second: the product first on every page 1 gets a new price that many times a second, every
+        digit different from the last (11,111 × k: so that the screen writes the whole price, not the digits that
+        changed); each screen on the product is timed from the edit's request to the price in its bytes."""
+        import urllib.request
+        args = self.args
+        await asyncio.sleep(max(0, start_at - time.monotonic()))
+        k = 0
+        while True:
+            k = k % 9 + 1
+            price = 11_111 * k
+            watching = set(self.on_screen)  # a visitor arriving after it sees the new price on its first page: not timed
+            sent = time.monotonic()
+            self.edit = (self.edits, f"{price:,}".encode(), sent, watching)
+            number = self.edits
+            self.edits += 1
+            body = json.dumps({"secret": args.vendor["secret"], "price": price, "discounted_price": 0}).encode()
+            request = urllib.request.Request(f"{args.market}/api/products/{args.edit_product}", data=body, method="PATCH",
+                                             headers={"identifier": args.vendor["identifier"], "Content-Type": "application/json"})
+            await asyncio.to_thread(lambda: urllib.request.urlopen(request, timeout=30).read())
+            asyncio.get_running_loop().call_later(5, self.count_missed, number, watching)
+            await asyncio.sleep(max(0, sent + 1 / args.edits_per_second - time.monotonic()))
+
+    def count_missed(self, number, watching):
+        self.edit_missed += sum(1 for session in watching if session.seen_edit < number and not session.closed.done())
 
     async def sample_lag(self):
         """How late the crowd's own loop wakes: a key's answer read late by the crowd is timed late too, so a key
@@ -433,6 +475,9 @@ def start_front(args, folder):
         match = re.search(r"on 127\.0\.0\.1:(\d+)", line)
         if match:
             args.port = int(match.group(1))
+        market = re.search(r"market: (http://[0-9.:]+)", line)
+        if market:
+            args.market = market.group(1)
         if "Stop with Ctrl-C" in line:
             break
     if not args.port:
@@ -476,6 +521,10 @@ def summary(crowd, sampler, args, elapsed, crowd_cpu):
         "crowd_cpu_s": round(crowd_cpu, 1),
         "bytes_per_session": round(crowd.bytes / max(1, crowd.got_first_page)),
         "elapsed_s": round(elapsed, 1),
+        "edits": crowd.edits,
+        "edit_seen_ms": {p: ms(percentile(crowd.edit_seen, q)) for p, q in (("p50", 50), ("p99", 99), ("max", 100))},
+        "edit_screens": len(crowd.edit_seen),
+        "edit_missed": crowd.edit_missed,
     }
 
 
@@ -522,6 +571,10 @@ def print_summary(result):
         print(f"  cut {result['cuts']} time(s) ({result['goodbyes']} with a goodbye line); came back {result['reconnected']}: first page again p50 {again['p50']} ms   p99 {again['p99']} ms   max {again['max']} ms")
         print(f"  key → answer of the {result['visitors'] - result['cut_visitors']} visitors never cut: p50 {kept['p50']} ms   p99 {kept['p99']} ms   max {kept['max']} ms")
     print(f"  peak sessions {result['peak_sessions']} (browsers seen {result['peak_browsers']})   PSS per session {result['pss_per_session_kb']} kB   front PSS {result['front_pss_kb']} kB")
+    if result["edits"]:
+        seen = result["edit_seen_ms"]
+        print(f"  edit → on screen ({result['edits']} edits, {result['edit_screens']} screens): p50 {seen['p50']} ms   p99 {seen['p99']} ms"
+              f"   max {seen['max']} ms;   screens that missed one: {result['edit_missed']}")
     print(f"  CPU per session {result['cpu_per_session_ms']} ms (front + browsers {result['front_cpu_s']} s; the crowd itself {result['crowd_cpu_s']} s)   bytes per session {result['bytes_per_session']}")
 
 
@@ -549,6 +602,9 @@ def main():
                         help="share of visitors with a key of their own (1: every visitor offers one shared key, as before; 0.5: half a key each, half none)")
     parser.add_argument("--keep-log", help="copy the started front's log here before its folder is removed")
     parser.add_argument("--json", help="write the result here too")
+    parser.add_argument("--edits-per-second", type=float, default=0,
+                        help="with --binary: register a product (first on every page 1) and edit its price this often "
+                        "from 5 s after the first arrival; edit → on each screen's bytes")
     parser.add_argument("--keys-out", help="write every key and first page here (when it was sent or the visitor connected, "
                         "seconds after the first arrival; how long its answer took), to see when the slow ones came")
     args = parser.parse_args()
@@ -561,6 +617,12 @@ def main():
     if args.nice:
         raise_priority(args.nice)
     pids = [front.pid] if front else args.front_pid
+    if args.edits_per_second > 0:
+        if not front:
+            sys.exit("crowd: --edits-per-second needs --binary (the front's own market is edited)")
+        import live  # pyte is not needed for this
+        args.vendor = json.load(open(os.path.join(folder, "demo-vendor.json")))
+        args.edit_product = live.register_lamp(args.market, args.vendor)
     crowd = Crowd(args)
 
     async def everything():

@@ -143,9 +143,12 @@ struct CachedProductStoreTests {
         }
         #expect(PostgresChangeFeed.read("abc updated 5 text") == ("abc", .updated(id: 5, textChanged: true)))
         #expect(PostgresChangeFeed.read("abc") == ("abc", .everything), "a notification of an older replica")
-        #expect(PostgresChangeFeed.readHere("abc 12").map { [String($0.tag): $0.count] } == ["abc": 12])
-        #expect(PostgresChangeFeed.readHere("abc 0").map { [String($0.tag): $0.count] } == ["abc": 0])
-        for payload in ["abc", "abc x", "abc -1", "abc 1 2", "abc 999999999999", " 3x"] {
+        #expect(PostgresChangeFeed.readHere("abc 12")?.tag == "abc" && PostgresChangeFeed.readHere("abc 12")?.news == .here(12))
+        #expect(PostgresChangeFeed.readHere("abc 0")?.news == .here(0))
+        #expect(PostgresChangeFeed.readHere("abc look 5:3,9:0")?.news == .looking([5: 3, 9: 0]))
+        for payload in ["abc", "abc x", "abc -1", "abc 1 2", "abc 999999999999", " 3x", "abc look ", "abc look 5", "abc look 5:x",
+            "abc look 0:1", "abc look 5:1,", "abc look 5:-1", "abc looks 5:1"]
+        {
             #expect(PostgresChangeFeed.readHere(payload) == nil, "\(payload)")
         }
     }

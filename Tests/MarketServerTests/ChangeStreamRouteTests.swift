@@ -181,7 +181,7 @@ struct ChangeStreamRouteTests {
         }
     }
 
-    @Test("on PostgreSQL, who is here counts the followers of every replica", .enabled(if: TestPostgres.runsCases))
+    @Test("on PostgreSQL, who is here and who looks at a product count the followers of every replica", .enabled(if: TestPostgres.runsCases))
     func hereAcrossReplicas() async throws {
         let market = try await TestMarket.make(store: .postgres)
         defer { market.directory.remove() }
@@ -194,14 +194,37 @@ struct ChangeStreamRouteTests {
                     return ChangeFollowing(client: api).events(clock: ContinuousClock()).makeAsyncIterator()
                 }
                 var ann = follow(try #require(first.port))
-                #expect(await next(3, from: &ann).last == .change(.here(browsing: 1)))
+                let opening = await next(3, from: &ann)
+                #expect(opening.last == .change(.here(browsing: 1)))
+                guard case .change(.viewer(let annViewer))? = opening.dropFirst().first else {
+                    Issue.record("no viewer token: \(opening)")
+                    return
+                }
                 // The first replica says it has one (within a second or two); the second counts it.
                 for _ in 0..<500 where other.server.products.stream.hereCount() != 1 { try await Task.sleep(for: .milliseconds(20)) }
                 #expect(other.server.products.stream.hereCount() == 1)
                 var bob = follow(try #require(second.port))
-                #expect(await next(3, from: &bob).last == .change(.here(browsing: 2)), "one here, one on the other replica")
+                let bobOpening = await next(3, from: &bob)
+                #expect(bobOpening.last == .change(.here(browsing: 2)), "one here, one on the other replica")
                 // Ann is told at her turn once the first replica has heard the second's.
                 #expect(await next(1, from: &ann) == [.change(.here(browsing: 2))])
+                guard case .change(.viewer(let bobViewer))? = bobOpening.dropFirst().first else {
+                    Issue.record("no viewer token: \(bobOpening)")
+                    return
+                }
+                // Both look at product 7, each through its own replica: each is told two look at it.
+                let annAPI = OpenMarketClient(baseURL: URL(string: "http://127.0.0.1:\(try #require(first.port))")!, transport: transport)
+                let bobAPI = OpenMarketClient(baseURL: URL(string: "http://127.0.0.1:\(try #require(second.port))")!, transport: transport)
+                #expect(try await annAPI.look(viewer: annViewer, at: 7) == 1)
+                for _ in 0..<500 where other.server.products.stream.lookers(of: 7) != 1 { try await Task.sleep(for: .milliseconds(20)) }
+                #expect(try await bobAPI.look(viewer: bobViewer, at: 7) == 2, "ann, on the other replica, and bob")
+                // Her own look was told her first (1), then bob's from the other replica.
+                var told: [ChangeFeedEvent] = []
+                while told.count < 4, let event = await next(1, from: &ann).first {
+                    told.append(event)
+                    if event == .change(.looking(id: 7, count: 2)) { break }
+                }
+                #expect(told.last == .change(.looking(id: 7, count: 2)), "\(told)")
                 try await transport.shutdown()
             }
         }

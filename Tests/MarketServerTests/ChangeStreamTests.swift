@@ -213,5 +213,30 @@ struct ChangeStreamTests {
         for tag in 0..<100 { stream.heardHere(from: "r\(tag)", count: 1, at: now) }
         #expect(stream.hereCount(at: now) == 1 + ChangeStream.maxOthers)
     }
-}
 
+    @Test("a product's lookers on other replicas count as they said, are told to those looking here, and are forgotten when not said again")
+    func lookingAcrossReplicas() async throws {
+        let stream = ChangeStream(limits: ChangeStreamLimits(othersForgotten: .seconds(30)), epoch: 7)
+        let ann = try stream.open(after: nil, address: "a").get()
+        let now = ContinuousClock.now
+        #expect(stream.look(viewer: ann.viewer, at: 5, now: now) == 1)
+        #expect(stream.ownLooking(all: false) == [5: 1])
+        #expect(stream.ownLooking(all: false) == [:], "said once")
+        stream.heardLooking(from: "b", [5: 3, 6: 2], at: now)
+        #expect(stream.lookers(of: 5, now: now) == 4 && stream.lookers(of: 6, now: now) == 2)
+        stream.tellLookers(at: now)
+        #expect(await take(2, from: ann.events).last == "event: looking\ndata: {\"id\":5,\"looking\":4}\n\n")
+        stream.heardLooking(from: "b", [5: 3], at: now + .seconds(10))  // said again, the same: nothing to tell
+        stream.heardLooking(from: "b", [5: 1], at: now + .seconds(20))
+        // 6 was not said again within 30 s: forgotten; 5 was.
+        stream.tellLookers(at: now + .seconds(31))
+        #expect(stream.lookers(of: 6, now: now + .seconds(31)) == 0)
+        #expect(await take(1, from: ann.events) == ["event: looking\ndata: {\"id\":5,\"looking\":2}\n\n"])
+        stream.heardHere(from: "b", count: 0)  // b stops: its lookers with it
+        stream.tellLookers(at: now + .seconds(32))
+        #expect(await take(1, from: ann.events) == ["event: looking\ndata: {\"id\":5,\"looking\":1}\n\n"])
+        #expect(stream.look(viewer: ann.viewer, at: nil) == 0)
+        #expect(stream.ownLooking(all: true) == [5: 0], "nobody here looks at 5 any more")
+        #expect(stream.ownLooking(all: true) == [:])
+    }
+}

@@ -16,9 +16,19 @@ protocol ChangeFeed: Sendable {
     /// Tells the other servers how many follow this one's change stream now (0: it is stopping).
     func announceHere(_ count: Int) async
 
-    /// Follows the other servers' counts of those following their change streams until cancelled: `heard` with
-    /// each server's tag and count.
-    func followHere(_ heard: @escaping @Sendable (_ tag: String, _ count: Int) -> Void) async
+    /// Tells the other servers how many of this one's followers look at each of these products (0: none now).
+    func announceLooking(_ counts: [Int: Int]) async
+
+    /// Follows what the other servers say of who is here until cancelled: `heard` with each server's tag and news.
+    func followHere(_ heard: @escaping @Sendable (_ tag: String, _ news: HereNews) -> Void) async
+}
+
+/// What another server said of who is here.
+enum HereNews: Sendable, Equatable {
+    /// How many follow its change stream (0: it is stopping).
+    case here(Int)
+    /// How many of its followers look at each of these products (0: none any more).
+    case looking([Int: Int])
 }
 
 /// The feed of a store only this server writes: nothing to announce, nothing to hear.
@@ -27,5 +37,6 @@ struct LocalChangeFeed: ChangeFeed {
     func announce(_ change: ProductChange) async {}
     func follow(changed: @escaping @Sendable (ProductChange) -> Void, following: @escaping @Sendable (Bool) -> Void) async {}
     func announceHere(_ count: Int) async {}
-    func followHere(_ heard: @escaping @Sendable (_ tag: String, _ count: Int) -> Void) async {}
+    func announceLooking(_ counts: [Int: Int]) async {}
+    func followHere(_ heard: @escaping @Sendable (_ tag: String, _ news: HereNews) -> Void) async {}
 }

@@ -6,8 +6,8 @@ import ServiceLifecycle
 /// as the product is now (registered, edited, deleted; a `reset` when the market may have missed changes);
 /// every tick lets the stream speak to one slice of its subscribers (heartbeats, the count of those here:
 /// `ChangeStream.speak`), and every second tells those looking at a product how many look at it when that
-/// changed. With replicas (a shared feed) it says how many follow this one's stream when that changed (and at
-/// least every `limits.othersForgotten / 3`) and hears theirs. At shutdown every stream ends, so that no open
+/// changed. With replicas (a shared feed) it says how many follow this one's stream and how many of them look at
+/// each product, when that changed (and all of it at least every `limits.othersForgotten / 3`), and hears theirs. At shutdown every stream ends, so that no open
 /// stream holds the server up, and the other replicas hear this one has none.
 struct ChangePublisher: Service {
     let stream: ChangeStream
@@ -47,17 +47,30 @@ struct ChangePublisher: Service {
             }
             if feed.isShared {
                 group.addTask {
-                    await feed.followHere { tag, count in stream.heardHere(from: tag, count: count) }
+                    await feed.followHere { tag, news in
+                        switch news {
+                        case .here(let count): stream.heardHere(from: tag, count: count)
+                        case .looking(let counts): stream.heardLooking(from: tag, counts)
+                        }
+                    }
                 }
                 group.addTask {
                     var said: (count: Int, at: ContinuousClock.Instant)? = nil
+                    var allLookingSaid: ContinuousClock.Instant? = nil
                     let again = stream.limits.othersForgotten / 3
                     while (try? await Task.sleep(for: .seconds(1))) != nil {
                         let count = stream.subscriberCount
                         let now = ContinuousClock.now
-                        if let said, now - said.at < again, said.count == count || now - said.at < .seconds(2) { continue }
-                        said = (count, now)
-                        await feed.announceHere(count)
+                        let stale = said.map { now - $0.at >= again } ?? true
+                        if stale || (said?.count != count && now - said!.at >= .seconds(2)) {
+                            said = (count, now)
+                            await feed.announceHere(count)
+                        }
+                        // The counts that changed each second, and all of them as often as the count of those here.
+                        let all = allLookingSaid.map { now - $0 >= again } ?? true
+                        if all { allLookingSaid = now }
+                        let looking = stream.ownLooking(all: all)
+                        if !looking.isEmpty { await feed.announceLooking(looking) }
                     }
                 }
             }

@@ -42,6 +42,10 @@ final class ChangeStream: Sendable {
         var told: [Int: Int] = [:]
         /// What the other replicas said they have (by their tag), and when they said it.
         var others: [String: (count: Int, heard: ContinuousClock.Instant)] = [:]
+        /// How many of the other replicas' followers look at each product, as they said (by tag, then product).
+        var othersLooking: [String: [Int: (count: Int, heard: ContinuousClock.Instant)]] = [:]
+        /// Products whose count of this server's lookers changed since the last `ownLooking`.
+        var lookingToAnnounce: Set<Int> = []
     }
 
     /// Why a stream was not opened.
@@ -95,13 +99,61 @@ final class ChangeStream: Sendable {
     /// replicas are counted at once (a tag past them is not, until one is forgotten).
     func heardHere(from tag: String, count: Int, at now: ContinuousClock.Instant = .now) {
         state.withLock { state in
-            guard count > 0 else { return state.others[tag] = nil }
+            guard count > 0 else {
+                state.others[tag] = nil
+                // Stopping: none of its followers looks at anything any more.
+                if let theirs = state.othersLooking.removeValue(forKey: tag) { state.lookersChanged.formUnion(theirs.keys) }
+                return
+            }
             if state.others[tag] == nil, state.others.count >= Self.maxOthers { return }
             state.others[tag] = (count, now)
         }
     }
 
     static let maxOthers = 64
+
+    /// Another replica (`tag`) said how many of its followers look at these products (0: none now). Counted
+    /// until it has not said so again for `limits.othersForgotten`; at most `maxOthers` replicas and
+    /// `maxOtherProducts` products each.
+    func heardLooking(from tag: String, _ counts: [Int: Int], at now: ContinuousClock.Instant = .now) {
+        state.withLock { state in
+            if state.othersLooking[tag] == nil, state.othersLooking.count >= Self.maxOthers { return }
+            var theirs = state.othersLooking[tag] ?? [:]
+            for (product, count) in counts {
+                let before = theirs[product]?.count ?? 0
+                if count > 0 {
+                    guard theirs[product] != nil || theirs.count < Self.maxOtherProducts else { continue }
+                    theirs[product] = (count, now)
+                } else {
+                    theirs[product] = nil
+                }
+                if before != count { state.lookersChanged.insert(product) }
+            }
+            state.othersLooking[tag] = theirs.isEmpty ? nil : theirs
+        }
+    }
+
+    static let maxOtherProducts = 100_000
+
+    /// This server's counts of lookers for the other replicas: those that changed since the last call (0 for a
+    /// product nobody here looks at any more), or with `all` every product looked at now as well.
+    func ownLooking(all: Bool) -> [Int: Int] {
+        state.withLock { state in
+            var counts = all ? state.lookers : [:]
+            for product in state.lookingToAnnounce { counts[product] = state.lookers[product, default: 0] }
+            state.lookingToAnnounce.removeAll()
+            return counts
+        }
+    }
+
+    /// How many look at `product`: here, and on the other replicas as they said within `othersForgotten`.
+    private static func looking(_ state: State, at product: Int, since: ContinuousClock.Instant) -> Int {
+        var count = state.lookers[product, default: 0]
+        for theirs in state.othersLooking.values {
+            if let other = theirs[product], other.heard >= since { count += other.count }
+        }
+        return count
+    }
 
     /// The newest event's id (sequence 0 before any).
     var newestID: ChangeEventID { ChangeEventID(epoch: epoch, sequence: state.withLock { $0.sequence }) }
@@ -251,17 +303,19 @@ final class ChangeStream: Sendable {
     // MARK: Who looks at what
 
     /// The client with `viewer` looks at `product` now (nil: at none); the count of those looking at it, this
-    /// one included (0 for none); nil when no open stream has that viewer token.
-    func look(viewer: String, at product: Int?) -> Int? {
+    /// one included, on every replica (0 for none); nil when no open stream has that viewer token.
+    func look(viewer: String, at product: Int?, now: ContinuousClock.Instant = .now) -> Int? {
         state.withLock { state in
             guard let id = state.viewers[viewer] else { return nil }
             Self.look(&state, subscriber: id, at: product)
-            return product.map { state.lookers[$0, default: 0] } ?? 0
+            return product.map { Self.looking(state, at: $0, since: now - limits.othersForgotten) } ?? 0
         }
     }
 
-    /// How many look at `product` now.
-    func lookers(of product: Int) -> Int { state.withLock { $0.lookers[product, default: 0] } }
+    /// How many look at `product` now, on every replica.
+    func lookers(of product: Int, now: ContinuousClock.Instant = .now) -> Int {
+        state.withLock { Self.looking($0, at: product, since: now - limits.othersForgotten) }
+    }
 
     private static func look(_ state: inout State, subscriber id: Int, at product: Int?) {
         let before = state.looking[id]
@@ -270,22 +324,31 @@ final class ChangeStream: Sendable {
             let count = state.lookers[before, default: 1] - 1
             state.lookers[before] = count > 0 ? count : nil
             state.lookersChanged.insert(before)
+            state.lookingToAnnounce.insert(before)
         }
         state.looking[id] = product
         if let product {
             state.lookers[product, default: 0] += 1
             state.lookersChanged.insert(product)
+            state.lookingToAnnounce.insert(product)
         }
     }
 
-    /// Tells those looking at each product whose count changed since the last call the count now (one event
-    /// each, however often it changed meanwhile: a client flipping between products costs the others little).
-    func tellLookers() {
+    /// Tells those looking at each product whose count changed since the last call the count now, every
+    /// replica's (one event each, however often it changed meanwhile: a client flipping between products costs
+    /// the others little). What another replica has not said again for `limits.othersForgotten` is forgotten.
+    func tellLookers(at now: ContinuousClock.Instant = .now) {
         let sends: [(AsyncStream<ByteBuffer>.Continuation, Int, ByteBuffer)] = state.withLock { state in
+            let since = now - limits.othersForgotten
+            for (tag, theirs) in state.othersLooking where theirs.values.contains(where: { $0.heard < since }) {
+                let kept = theirs.filter { $0.value.heard >= since }
+                state.lookersChanged.formUnion(theirs.keys.filter { kept[$0] == nil })
+                state.othersLooking[tag] = kept.isEmpty ? nil : kept
+            }
             guard !state.lookersChanged.isEmpty else { return [] }
             var events: [Int: ByteBuffer] = [:]
             for product in state.lookersChanged {
-                let count = state.lookers[product, default: 0]
+                let count = Self.looking(state, at: product, since: since)
                 if count > 0 { events[product] = Self.event(.looking, id: nil, data: "{\"id\":\(product),\"looking\":\(count)}") }
             }
             state.lookersChanged.removeAll()

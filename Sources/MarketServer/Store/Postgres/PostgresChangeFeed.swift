@@ -35,37 +35,67 @@ struct PostgresChangeFeed: ChangeFeed {
     }
 
     func announceHere(_ count: Int) async {
+        await notifyHere(tag + " " + String(count))
+    }
+
+    /// In notifications of at most `lookingPerNotification` products (a payload stays far below PostgreSQL's 8,000
+    /// bytes).
+    func announceLooking(_ counts: [Int: Int]) async {
+        let pairs = counts.sorted { $0.key < $1.key }
+        for start in stride(from: 0, to: pairs.count, by: Self.lookingPerNotification) {
+            let part = pairs[start..<min(pairs.count, start + Self.lookingPerNotification)]
+            await notifyHere(tag + " look " + part.map { "\($0.key):\($0.value)" }.joined(separator: ","))
+        }
+    }
+
+    static let lookingPerNotification = 300
+
+    private func notifyHere(_ payload: String) async {
         do {
-            let payload = tag + " " + String(count)
             try await pool.statement(logger: logger) { connection in
                 try await connection.query("SELECT pg_notify(\(hereChannel), \(payload))", logger: logger)
             }
         } catch {
-            // The others forget this replica's count when they hear nothing from it for a while.
-            logger.debug("could not tell the other replicas how many are here: \(error)")
+            // The others forget this replica's counts when they hear nothing from it for a while.
+            logger.debug("could not tell the other replicas who is here: \(error)")
         }
     }
 
-    /// The sender's tag and count in a count's payload; nil for anything else.
-    static func readHere(_ payload: String) -> (tag: Substring, count: Int)? {
-        guard let space = payload.firstIndex(of: " "), let count = Int(payload[payload.index(after: space)...]),
-            (0...100_000_000).contains(count)
+    /// The sender's tag and news in a payload of the counts' channel (`TAG N`, `TAG look P:N,P:N…`); nil for
+    /// anything else.
+    static func readHere(_ payload: String) -> (tag: Substring, news: HereNews)? {
+        guard let space = payload.firstIndex(of: " ") else { return nil }
+        let tag = payload[..<space]
+        let rest = payload[payload.index(after: space)...]
+        func count(_ text: Substring) -> Int? {
+            guard let count = Int(text), (0...100_000_000).contains(count) else { return nil }
+            return count
+        }
+        if let here = count(rest) { return (tag, .here(here)) }
+        guard rest.hasPrefix("look "), case let pairs = rest.dropFirst(5).split(separator: ",", omittingEmptySubsequences: false),
+            pairs.count <= lookingPerNotification
         else { return nil }
-        return (payload[..<space], count)
+        var counts: [Int: Int] = [:]
+        for pair in pairs {
+            let parts = pair.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, let product = Int(parts[0]), product > 0, let looking = count(parts[1]) else { return nil }
+            counts[product] = looking
+        }
+        return (tag, .looking(counts))
     }
 
-    func followHere(_ heard: @escaping @Sendable (_ tag: String, _ count: Int) -> Void) async {
+    func followHere(_ heard: @escaping @Sendable (_ tag: String, _ news: HereNews) -> Void) async {
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresStores.connect(location, logger: logger)
                 defer { Task { try? await connection.close() } }
                 try await connection.listen(on: hereChannel) { notifications in
                     for try await notification in notifications {
-                        if let (from, count) = Self.readHere(notification.payload), from != tag { heard(String(from), count) }
+                        if let (from, news) = Self.readHere(notification.payload), from != tag { heard(String(from), news) }
                     }
                 }
             } catch {
-                if !Task.isCancelled { logger.notice("not hearing how many are on the other replicas: \(error)") }
+                if !Task.isCancelled { logger.notice("not hearing who is on the other replicas: \(error)") }
             }
             try? await Task.sleep(for: retryDelay)
         }

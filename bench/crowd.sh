@@ -3,7 +3,9 @@
 # statically, as `make release` builds it):
 #   bench/crowd.py  200, 1,000 and 2,000 visitors arriving 20 a second (half with a key of their own), each
 #                   staying 2 minutes and pressing a key
-#                   every ~3 s: first page and key → answer percentiles, failures, PSS and CPU per session
+#                   every ~3 s: first page and key → answer percentiles, failures, PSS and CPU per session;
+#                   then 1,000 and 2,000 (EDIT_CROWDS) with the product on every screen edited every second:
+#                   edit → on each screen
 #   bench/door.py   a visitor's first page with 0, 1,000 and 5,000 connections that say nothing or only a
 #                   version line, from 1,000 addresses; the front's memory and descriptors
 #   bench/fronts.py 1,500 visitors through HAProxy to three fronts on network namespaces, two replicas on
@@ -20,6 +22,11 @@ for n in ${CROWDS:-200 1000 2000}; do
     echo "== crowd: $n visitors"
     "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
         --front-args "--max-sessions $((n > 1000 ? n : 1000))"
+done
+for n in ${EDIT_CROWDS:-1000 2000}; do
+    echo "== crowd: $n visitors, the product on every screen edited every second"
+    "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
+        --front-args "--max-sessions $((n > 1000 ? n : 1000))" --edits-per-second 1
 done
 for silent in 0 1000 5000; do
     echo "== siege: $silent silent connections"

@@ -1,5 +1,5 @@
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 import ServiceLifecycle
 
 /// Runs beside the HTTP server: follows the other replicas' writes, empties the answers each changed, and
@@ -56,7 +56,7 @@ struct ChangeFollower: Service {
             // Streams follow the other replicas' writes too; a gap in following may have missed some, which a
             // `reset` tells them (not at the first start: nothing was missed before it).
             let stream = cache.stream
-            let lost = Mutex(false)
+            let lost = NIOLockedValueBox(false)
             await cancelWhenGracefulShutdown {
                 await feed.follow(
                     changed: { change in
@@ -67,7 +67,7 @@ struct ChangeFollower: Service {
                     following: { following in
                         cache.setFollowing(following)
                         if following { heard.yield(.everything) }
-                        let missed = lost.withLock { lost in
+                        let missed = lost.withLockedValue { lost in
                             defer { lost = !following }
                             return following && lost
                         }

@@ -1,7 +1,7 @@
 import Foundation
 import MarketWords
 import NIOCore
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The market's changes as Server-Sent Events, to every client that follows them (`GET /api/products/changes`).
 ///
@@ -14,7 +14,7 @@ final class ChangeStream: Sendable {
     let limits: ChangeStreamLimits
     /// Drawn at start: ids of another run or replica are told apart from this one's.
     let epoch: UInt32
-    private let state: Mutex<State>
+    private let state: NIOLockedValueBox<State>
     /// What was heard, for the publisher, in order.
     let heardChanges: AsyncStream<ProductChange>
     private let hear: AsyncStream<ProductChange>.Continuation
@@ -61,7 +61,7 @@ final class ChangeStream: Sendable {
     init(limits: ChangeStreamLimits = ChangeStreamLimits(), epoch: UInt32 = .random(in: 1...UInt32.max)) {
         self.limits = limits
         self.epoch = epoch
-        state = Mutex(State())
+        state = NIOLockedValueBox(State())
         (heardChanges, hear) = AsyncStream.makeStream()
         starts = limits.startsPerMinute == 0 ? nil : WriteRate(perMinute: limits.startsPerMinute)
     }
@@ -74,17 +74,17 @@ final class ChangeStream: Sendable {
     /// Ends the heard changes (the server is stopping).
     func finish() {
         hear.finish()
-        let all = state.withLock { $0.subscribers.values }
+        let all = state.withLockedValue { $0.subscribers.values }
         for subscriber in all { subscriber.finish() }
     }
 
     /// How many streams are open now.
-    var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+    var subscriberCount: Int { state.withLockedValue { $0.subscribers.count } }
 
     /// How many are here: the streams open on this server and those the other replicas said they have (a
     /// replica not heard from for `limits.othersForgotten` is counted no longer: it stopped, or lost the feed).
     func hereCount(at now: ContinuousClock.Instant = .now) -> Int {
-        state.withLock { state in Self.here(&state, at: now, forgetting: limits.othersForgotten) }
+        state.withLockedValue { state in Self.here(&state, at: now, forgetting: limits.othersForgotten) }
     }
 
     private static func here(_ state: inout State, at now: ContinuousClock.Instant, forgetting: Duration) -> Int {
@@ -98,7 +98,7 @@ final class ChangeStream: Sendable {
     /// Another replica (`tag`) said it has `count` streams open now (0: it is stopping). At most `maxOthers`
     /// replicas are counted at once (a tag past them is not, until one is forgotten).
     func heardHere(from tag: String, count: Int, at now: ContinuousClock.Instant = .now) {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard count > 0 else {
                 state.others[tag] = nil
                 // Stopping: none of its followers looks at anything any more.
@@ -116,7 +116,7 @@ final class ChangeStream: Sendable {
     /// until it has not said so again for `limits.othersForgotten`; at most `maxOthers` replicas and
     /// `maxOtherProducts` products each.
     func heardLooking(from tag: String, _ counts: [Int: Int], at now: ContinuousClock.Instant = .now) {
-        state.withLock { state in
+        state.withLockedValue { state in
             if state.othersLooking[tag] == nil, state.othersLooking.count >= Self.maxOthers { return }
             var theirs = state.othersLooking[tag] ?? [:]
             for (product, count) in counts {
@@ -138,7 +138,7 @@ final class ChangeStream: Sendable {
     /// This server's counts of lookers for the other replicas: those that changed since the last call (0 for a
     /// product nobody here looks at any more), or with `all` every product looked at now as well.
     func ownLooking(all: Bool) -> [Int: Int] {
-        state.withLock { state in
+        state.withLockedValue { state in
             var counts = all ? state.lookers : [:]
             for product in state.lookingToAnnounce { counts[product] = state.lookers[product, default: 0] }
             state.lookingToAnnounce.removeAll()
@@ -156,7 +156,7 @@ final class ChangeStream: Sendable {
     }
 
     /// The newest event's id (sequence 0 before any).
-    var newestID: ChangeEventID { ChangeEventID(epoch: epoch, sequence: state.withLock { $0.sequence }) }
+    var newestID: ChangeEventID { ChangeEventID(epoch: epoch, sequence: state.withLockedValue { $0.sequence }) }
 
     /// One client's stream: its events, and the number to `leave` with when it goes.
     struct Subscription: Sendable {
@@ -170,7 +170,7 @@ final class ChangeStream: Sendable {
     /// or a `reset` first when they are no longer kept (or `after` is another run's), then every new one. The
     /// caller `leave`s when it stops reading (the stream's queue is held until then).
     func open(after: ChangeEventID?, address: String, at now: Date = Date()) -> Result<Subscription, Refusal> {
-        if let after, after.epoch == epoch, after.sequence > state.withLock({ $0.sequence }) {
+        if let after, after.epoch == epoch, after.sequence > state.withLockedValue({ $0.sequence }) {
             return .failure(.unknownID)
         }
         if let starts {
@@ -179,7 +179,7 @@ final class ChangeStream: Sendable {
         }
         let (stream, continuation) = AsyncStream<ByteBuffer>.makeStream(bufferingPolicy: .bufferingOldest(limits.queued))
         let viewer = Self.newViewerToken()
-        let opened: Int? = state.withLock { state in
+        let opened: Int? = state.withLockedValue { state in
             if limits.perAddress > 0, state.perAddress[address, default: 0] >= limits.perAddress { return nil }
             let id = state.nextSubscriber
             state.nextSubscriber += 1
@@ -211,7 +211,7 @@ final class ChangeStream: Sendable {
 
     /// Publishes one event to every subscriber, kept for those that resume. Called by one publisher at a time.
     func publish(_ kind: ChangeEvents.Kind, data: String) {
-        let (bytes, subscribers) = state.withLock { state in
+        let (bytes, subscribers) = state.withLockedValue { state in
             state.sequence += 1
             let bytes = Self.event(kind, id: ChangeEventID(epoch: epoch, sequence: state.sequence), data: data)
             state.kept.append((state.sequence, bytes))
@@ -222,7 +222,7 @@ final class ChangeStream: Sendable {
     }
 
     /// Subscribers cut off for falling behind, since start.
-    var cutCount: Int { state.withLock { $0.cut } }
+    var cutCount: Int { state.withLockedValue { $0.cut } }
 
     /// How often the publisher calls `speak`.
     static let tick = Duration.milliseconds(100)
@@ -246,7 +246,7 @@ final class ChangeStream: Sendable {
         let ticksPerSecond = Int(Duration.seconds(1) / Self.tick)
         let heartbeatSlices = max(1, Int(limits.heartbeat / Self.tick))
         var spoken = Spoken()
-        let sends: [(Int, AsyncStream<ByteBuffer>.Continuation, ByteBuffer)] = state.withLock { state in
+        let sends: [(Int, AsyncStream<ByteBuffer>.Continuation, ByteBuffer)] = state.withLockedValue { state in
             let count = Self.here(&state, at: now, forgetting: limits.othersForgotten)
             let hereSlices = max(
                 1, Int(limits.hereInterval / Self.tick),
@@ -278,7 +278,7 @@ final class ChangeStream: Sendable {
     /// Queues `bytes` for subscriber `id`; one whose queue is full is cut off (it resumes by id).
     private func deliver(_ bytes: ByteBuffer, to id: Int, _ subscriber: AsyncStream<ByteBuffer>.Continuation) {
         if case .dropped = subscriber.yield(bytes) {
-            state.withLock { $0.cut += 1 }
+            state.withLockedValue { $0.cut += 1 }
             leave(id)
         }
     }
@@ -286,7 +286,7 @@ final class ChangeStream: Sendable {
     /// The subscriber `id` stopped reading (its connection closed, or it was cut off): its queue and its
     /// address's share are freed.
     func leave(_ id: Int) {
-        let left = state.withLock { state in
+        let left = state.withLockedValue { state in
             let continuation = state.subscribers.removeValue(forKey: id)
             if let address = state.addresses.removeValue(forKey: id) {
                 let count = state.perAddress[address, default: 1] - 1
@@ -305,7 +305,7 @@ final class ChangeStream: Sendable {
     /// The client with `viewer` looks at `product` now (nil: at none); the count of those looking at it, this
     /// one included, on every replica (0 for none); nil when no open stream has that viewer token.
     func look(viewer: String, at product: Int?, now: ContinuousClock.Instant = .now) -> Int? {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard let id = state.viewers[viewer] else { return nil }
             Self.look(&state, subscriber: id, at: product)
             return product.map { Self.looking(state, at: $0, since: now - limits.othersForgotten) } ?? 0
@@ -314,7 +314,7 @@ final class ChangeStream: Sendable {
 
     /// How many look at `product` now, on every replica.
     func lookers(of product: Int, now: ContinuousClock.Instant = .now) -> Int {
-        state.withLock { Self.looking($0, at: product, since: now - limits.othersForgotten) }
+        state.withLockedValue { Self.looking($0, at: product, since: now - limits.othersForgotten) }
     }
 
     private static func look(_ state: inout State, subscriber id: Int, at product: Int?) {
@@ -338,7 +338,7 @@ final class ChangeStream: Sendable {
     /// replica's (one event each, however often it changed meanwhile: a client flipping between products costs
     /// the others little). What another replica has not said again for `limits.othersForgotten` is forgotten.
     func tellLookers(at now: ContinuousClock.Instant = .now) {
-        let sends: [(AsyncStream<ByteBuffer>.Continuation, Int, ByteBuffer)] = state.withLock { state in
+        let sends: [(AsyncStream<ByteBuffer>.Continuation, Int, ByteBuffer)] = state.withLockedValue { state in
             let since = now - limits.othersForgotten
             for (tag, theirs) in state.othersLooking where theirs.values.contains(where: { $0.heard < since }) {
                 let kept = theirs.filter { $0.value.heard >= since }

@@ -108,6 +108,39 @@ def replica_figures(before, after):
     return figures
 
 
+def starter(work, processes):
+    """`start(command, name)`: starts a process logging to WORK/NAME.log, keeps it in `processes`; returns it
+    and its log's path."""
+    def start(command, name, **extra):
+        log = open(os.path.join(work, name + ".log"), "w")
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, **extra)
+        processes.append(process)
+        return process, os.path.join(work, name + ".log")
+    return start
+
+
+def stop_layout(processes, work, layout):
+    """Stops what `starter` and `start_layout` started (TERM, then KILL after 20 s), nginx, the hosts; removes
+    `work` (unless KEEP is set)."""
+    for process in processes:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+    for process in processes:
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+    pid_file = os.path.join(work, "nginx", "nginx.pid")
+    if os.path.exists(pid_file):
+        sh("kill", open(pid_file).read().strip(), check=False)
+    if layout.get("hosts"):
+        layout["hosts"].remove()
+    if os.environ.get("KEEP"):
+        print(f"fronts: kept {work}", file=sys.stderr)
+    else:
+        subprocess.run(["rm", "-rf", work])
+
+
 def start_layout(args, binary, database, work, start, layout, proxy_protocol=True, front_args=()):
     """Replicas a and b on PostgreSQL (a database of the bench's own), nginx before them on the bridge, and
     `args.fronts` fronts on hosts of their own browsing it (each behind --proxy-protocol unless told not, with
@@ -206,11 +239,7 @@ def main():
     processes = []
     layout = {}
 
-    def start(command, name, **extra):
-        log = open(os.path.join(work, name + ".log"), "w")
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, **extra)
-        processes.append(process)
-        return process, os.path.join(work, name + ".log")
+    start = starter(work, processes)
 
     try:
         start_layout(args, binary, database, work, start, layout)
@@ -309,23 +338,7 @@ backend fronts
             json.dump(result, open(args.json, "w"), indent=1)
         return 0
     finally:
-        for process in processes:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-        for process in processes:
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        pid_file = os.path.join(work, "nginx", "nginx.pid")
-        if os.path.exists(pid_file):
-            sh("kill", open(pid_file).read().strip(), check=False)
-        if layout.get("hosts"):
-            layout["hosts"].remove()
-        if os.environ.get("KEEP"):
-            print(f"fronts: kept {work}", file=sys.stderr)
-        else:
-            subprocess.run(["rm", "-rf", work])
+        stop_layout(processes, work, layout)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ B. Then:
     per front and over all (the goal: p99 ≤ 1 s), and the screens it never reached within 5 s.
 Needs root (namespaces), nginx, and OPENMARKET_TEST_DATABASE (a cluster).
 """
-import argparse, asyncio, collections, json, os, re, signal, subprocess, sys, tempfile, time, urllib.request
+import argparse, asyncio, collections, json, os, re, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 try:
@@ -120,11 +120,7 @@ def main():
     work = tempfile.mkdtemp(prefix="openmarket-fronts-live-")
     processes, layout = [], {}
 
-    def start(command, name, **extra):
-        log = open(os.path.join(work, name + ".log"), "w")
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, **extra)
-        processes.append(process)
-        return process, os.path.join(work, name + ".log")
+    start = fronts.starter(work, processes)
 
     try:
         # Visitors come straight to each front from this machine's address on the bridge: one address for all.
@@ -151,20 +147,7 @@ def main():
             json.dump(result, open(args.json, "w"), indent=1)
         return 0
     finally:
-        for process in processes:
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-        for process in processes:
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        pid_file = os.path.join(work, "nginx", "nginx.pid")
-        if os.path.exists(pid_file):
-            fronts.sh("kill", open(pid_file).read().strip(), check=False)
-        if layout.get("hosts"):
-            layout["hosts"].remove()
-        subprocess.run(["rm", "-rf", work])
+        fronts.stop_layout(processes, work, layout)
 
 
 if __name__ == "__main__":

@@ -7,8 +7,9 @@ import ServiceLifecycle
 /// every tick lets the stream speak to one slice of its subscribers (heartbeats, the count of those here:
 /// `ChangeStream.speak`), and every second tells those looking at a product how many look at it when that
 /// changed. With replicas (a shared feed) it says how many follow this one's stream and how many of them look at
-/// each product, when that changed (and all of it at least every `limits.othersForgotten / 3`), and hears theirs. At shutdown every stream ends, so that no open
-/// stream holds the server up, and the other replicas hear this one has none.
+/// each product, when that changed (and all of it at least every `limits.othersForgotten / 3`), and hears theirs.
+/// At shutdown every stream ends, so that no open stream holds the server up, and the other replicas hear this
+/// one has none.
 struct ChangePublisher: Service {
     let stream: ChangeStream
     let products: CachedProductStore
@@ -61,8 +62,9 @@ struct ChangePublisher: Service {
                     while (try? await Task.sleep(for: .seconds(1))) != nil {
                         let count = stream.subscriberCount
                         let now = ContinuousClock.now
-                        let stale = said.map { now - $0.at >= again } ?? true
-                        if stale || (said?.count != count && now - said!.at >= .seconds(2)) {
+                        // When it changed (at most every 2 s), and at least every `again` so as not to be forgotten.
+                        let due = said.map { now - $0.at >= again || ($0.count != count && now - $0.at >= .seconds(2)) } ?? true
+                        if due {
                             said = (count, now)
                             await feed.announceHere(count)
                         }

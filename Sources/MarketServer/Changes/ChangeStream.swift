@@ -234,11 +234,10 @@ final class ChangeStream: Sendable {
     }
 
     /// One tick of the publisher's (every `Self.tick`, numbered from 0): to one slice of the subscribers — those
-    /// whose number is `tick` modulo the slices — a heartbeat (each subscriber hears one every `limits.heartbeat`, or
-    /// the count in its place)
-    /// and the count of those here, when it changed enough since they were last told (`worthTelling`; each is
-    /// looked at every `limits.hereInterval`, or less often when more than `limits.hereTellsPerSecond` a second
-    /// would be told). Spread so, a crowd's browsers never wake all at once: 2,000 browsers redrawing their
+    /// whose number is `tick` modulo the slices — the count of those here, when it changed enough since they were
+    /// last told (`worthTelling`; each is looked at every `limits.hereInterval`, or less often when more than
+    /// `limits.hereTellsPerSecond` a second would be told), else a heartbeat (each hears one every
+    /// `limits.heartbeat`). Spread so, a crowd's browsers never wake all at once: 2,000 browsers redrawing their
     /// title in the same instant, every 5 s while visitors arrived, held each key pressed meanwhile for most of
     /// a second; and the count costs the host at most so many redraws a second, however large the crowd.
     @discardableResult
@@ -250,7 +249,7 @@ final class ChangeStream: Sendable {
             let count = Self.here(&state, at: now, forgetting: limits.othersForgotten)
             let hereSlices = max(
                 1, Int(limits.hereInterval / Self.tick),
-                (state.subscribers.count * ticksPerSecond + limits.hereTellsPerSecond - 1) / max(1, limits.hereTellsPerSecond))
+                (state.subscribers.count * ticksPerSecond + limits.hereTellsPerSecond - 1) / limits.hereTellsPerSecond)
             let hereEvent = Self.event(.here, id: nil, data: Self.hereData(count))
             var sends: [(Int, AsyncStream<ByteBuffer>.Continuation, ByteBuffer)] = []
             for (id, continuation) in state.subscribers {

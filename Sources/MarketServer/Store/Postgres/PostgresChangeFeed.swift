@@ -24,13 +24,42 @@ struct PostgresChangeFeed: ChangeFeed {
 
     func announce(_ change: ProductChange) async {
         do {
-            let payload = tag + " " + change.words
-            try await pool.statement(logger: logger) { connection in
-                try await connection.query("SELECT pg_notify(\(channel), \(payload))", logger: logger)
-            }
+            try await notify(channel, tag + " " + change.words)
         } catch {
             // The other replicas lost nothing they can trust: their caches are off while the database is away.
             logger.warning("could not tell the other replicas about a write: \(error)")
+        }
+    }
+
+    private func notify(_ channel: String, _ payload: String) async throws {
+        try await pool.statement(logger: logger) { connection in
+            try await connection.query("SELECT pg_notify(\(channel), \(payload))", logger: logger)
+        }
+    }
+
+    /// Listens on `channel` on a connection of its own until cancelled, connecting again `retryDelay` after a
+    /// loss (logged as `lost`): `listening(true)` once notifications will be heard, `listening(false)` when they
+    /// may be missed; `received` with each payload from another server (its tag is not this one's).
+    private func listen(
+        on channel: String, lost: String, listening: @Sendable (Bool) -> Void, received: @Sendable (Substring, String) -> Void
+    ) async {
+        while !Task.isCancelled {
+            do {
+                let connection = try await PostgresStores.connect(location, logger: logger)
+                defer { Task { try? await connection.close() } }
+                try await connection.listen(on: channel) { notifications in
+                    listening(true)
+                    for try await notification in notifications {
+                        let payload = notification.payload
+                        let from = payload.firstIndex(of: " ").map { payload[..<$0] } ?? payload[...]
+                        if from != tag { received(from, payload) }
+                    }
+                }
+            } catch {
+                if !Task.isCancelled { logger.notice("\(lost): \(error)") }
+            }
+            listening(false)
+            try? await Task.sleep(for: retryDelay)
         }
     }
 
@@ -52,9 +81,7 @@ struct PostgresChangeFeed: ChangeFeed {
 
     private func notifyHere(_ payload: String) async {
         do {
-            try await pool.statement(logger: logger) { connection in
-                try await connection.query("SELECT pg_notify(\(hereChannel), \(payload))", logger: logger)
-            }
+            try await notify(hereChannel, payload)
         } catch {
             // The others forget this replica's counts when they hear nothing from it for a while.
             logger.debug("could not tell the other replicas who is here: \(error)")
@@ -85,19 +112,8 @@ struct PostgresChangeFeed: ChangeFeed {
     }
 
     func followHere(_ heard: @escaping @Sendable (_ tag: String, _ news: HereNews) -> Void) async {
-        while !Task.isCancelled {
-            do {
-                let connection = try await PostgresStores.connect(location, logger: logger)
-                defer { Task { try? await connection.close() } }
-                try await connection.listen(on: hereChannel) { notifications in
-                    for try await notification in notifications {
-                        if let (from, news) = Self.readHere(notification.payload), from != tag { heard(String(from), news) }
-                    }
-                }
-            } catch {
-                if !Task.isCancelled { logger.notice("not hearing who is on the other replicas: \(error)") }
-            }
-            try? await Task.sleep(for: retryDelay)
+        await listen(on: hereChannel, lost: "not hearing who is on the other replicas", listening: { _ in }) { _, payload in
+            if let (from, news) = Self.readHere(payload) { heard(String(from), news) }
         }
     }
 
@@ -109,22 +125,8 @@ struct PostgresChangeFeed: ChangeFeed {
     }
 
     func follow(changed: @escaping @Sendable (ProductChange) -> Void, following: @escaping @Sendable (Bool) -> Void) async {
-        while !Task.isCancelled {
-            do {
-                let connection = try await PostgresStores.connect(location, logger: logger)
-                defer { Task { try? await connection.close() } }
-                try await connection.listen(on: channel) { notifications in
-                    following(true)
-                    for try await notification in notifications {
-                        let (from, change) = Self.read(notification.payload)
-                        if from != tag { changed(change) }
-                    }
-                }
-            } catch {
-                if !Task.isCancelled { logger.notice("not hearing other replicas' writes (answer cache off): \(error)") }
-            }
-            following(false)
-            try? await Task.sleep(for: retryDelay)
+        await listen(on: channel, lost: "not hearing other replicas' writes (answer cache off)", listening: following) { _, payload in
+            changed(Self.read(payload).change)
         }
     }
 }

@@ -12,7 +12,7 @@ extension BrowserRuntime.Loop {
     mutating func draw(_ state: BrowserState) -> Wanted {
         let screen = BrowserScreen(state: state)
         let palette = screen.palette
-        let report = screen.render(into: &canvas)
+        let report = screen.render(into: &canvas, memo: catalogMemo)
         var wanted = Wanted()
         var allAtHand = false
         if state.pictureMode == .off {

@@ -17,6 +17,8 @@ extension BrowserRuntime {
         /// when the state no longer wants it, and all cancelled and waited for at exit.
         let tasks = TaskKeeper<EffectKey>()
         var canvas = Canvas(width: 0, height: 0)
+        /// The list's items as the last frame laid them out: copied where nothing they show changed.
+        let catalogMemo = CatalogMemo()
         var reportedFirstProducts = false
         /// Pictures in half blocks, in the cells (through the image cache).
         var cells: Pictures<CellPictures>

@@ -102,7 +102,7 @@ struct CursesScreen {
             previous = scrolled
             cutRows = cut
         }
-        let changed = writeChangedCells(canvas, over: previous, width: width, height: height)
+        let changed = writeChangedCells(canvas, over: previous, width: width, height: height, direct: direct)
         ccs_set_attributes(stdscr, 0, 0)
         idlok(stdscr, !inPlace)
         idcok(stdscr, !inPlace)
@@ -171,11 +171,14 @@ struct CursesScreen {
     }
 
     /// Gives curses the cells that changed since `previous` (every cell without one), a run of one style at a
-    /// time; returns whether any did.
-    private mutating func writeChangedCells(_ canvas: Canvas, over previous: Canvas?, width: Int, height: Int) -> Bool {
+    /// time; returns whether any did. `direct`: whether `canvas` has cells in 24-bit colour (without them, a row
+    /// equal to the last frame's is passed over whole: most rows of most frames).
+    private mutating func writeChangedCells(_ canvas: Canvas, over previous: Canvas?, width: Int, height: Int, direct: Bool) -> Bool {
         var run: [wchar_t] = []
         var changed = previous == nil
         for y in 0..<height {
+            // Without 24-bit cells a cell is its own stand-in; a previous frame's 24-bit cell differs from all of them.
+            if !direct, let previous, canvas.rowMatches(previous, y: y, columns: width) { continue }
             var x = 0
             while x < width {
                 let cell = Self.standIn(for: canvas[x, y])

@@ -23,3 +23,12 @@ extension Canvas {
         }
     }
 }
+
+extension CellImage {
+    /// The picture in cells, its size: made once when it arrives, copied into each frame that shows it.
+    public var cells: Canvas {
+        var canvas = Canvas(width: columns, height: rows)
+        canvas.draw(self, x: 0, y: 0)
+        return canvas
+    }
+}

@@ -5,15 +5,21 @@ public import TerminalUI
 /// their rectangle. A picture not rendered yet leaves the placeholder the screen drew; cells under a
 /// cover (help, a question) are never painted.
 public struct HalfBlockPainter {
-    /// Pictures at hand, by what they were rendered for.
-    public let images: [ImageCacheKey: CellImage]
+    /// Pictures at hand, by what they were rendered for, already in cells (`CellImage.cells`): a frame copies
+    /// them row by row rather than making each cell's glyph and colours again.
+    public let pictures: [ImageCacheKey: Canvas]
     /// The palette the pictures were rendered in.
     public let palette: PaletteKind
 
-    /// A painter of the pictures at hand, rendered in `palette`.
-    public init(images: [ImageCacheKey: CellImage], palette: PaletteKind) {
-        self.images = images
+    /// A painter of the pictures at hand, in cells, rendered in `palette`.
+    public init(pictures: [ImageCacheKey: Canvas], palette: PaletteKind) {
+        self.pictures = pictures
         self.palette = palette
+    }
+
+    /// A painter of the pictures at hand, rendered in `palette` (each put in cells once, here).
+    public init(images: [ImageCacheKey: CellImage], palette: PaletteKind) {
+        self.init(pictures: images.mapValues(\.cells), palette: palette)
     }
 
     /// The rendering a placement needs: its picture at its rectangle's size in this painter's palette.
@@ -29,24 +35,23 @@ public struct HalfBlockPainter {
     /// Paints the pictures of `report` it has into `canvas`, except where a cover is.
     public func paint(_ report: FrameReport, into canvas: inout Canvas) {
         for placement in report.pictures where placement.isShown {
-            guard let image = images[key(for: placement)] else { continue }
+            guard let picture = pictures[key(for: placement)] else { continue }
             let frame = placement.frame
-            let x = frame.x + (frame.width - image.columns) / 2
-            let y = frame.y + (frame.height - image.rows) / 2
+            let x = frame.x + (frame.width - picture.width) / 2
+            let y = frame.y + (frame.height - picture.height) / 2
             if report.covers.isEmpty {
                 // Blank what the picture leaves of its rectangle (the placeholder), then the picture.
-                let drawn = Rect(x: x, y: y, width: image.columns, height: image.rows)
+                let drawn = Rect(x: x, y: y, width: picture.width, height: picture.height)
                 for strip in placement.visible.subtracting(drawn) { canvas.fill(strip) }
-                canvas.draw(image, x: x, y: y, clip: placement.visible)
+                canvas.blit(picture, x: x, y: y, clip: placement.visible)
                 continue
             }
-            // Under a cover, cell by cell: only the cells the covers leave free.
+            // Under a cover, cell by cell: only the cells the covers leave free (blank where the picture is not).
             let area = placement.visible.intersection(canvas.bounds)
-            var scratch = Canvas(width: area.width, height: area.height)
-            scratch.draw(image, x: x - area.x, y: y - area.y)
+            let drawn = Rect(x: x, y: y, width: picture.width, height: picture.height)
             for py in area.y..<area.maxY {
                 for px in area.x..<area.maxX where !report.isCovered(x: px, y: py) {
-                    canvas.setCell(x: px, y: py, scratch[px - area.x, py - area.y])
+                    canvas.setCell(x: px, y: py, drawn.contains(x: px, y: py) ? picture[px - x, py - y] : .blank)
                 }
             }
         }

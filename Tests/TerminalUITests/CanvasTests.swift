@@ -28,6 +28,39 @@ struct CanvasTests {
         #expect(canvas.cells.count == 6)
     }
 
+    @Test("a copied canvas repairs the wide characters it cuts, on both sides and in itself")
+    func blitRepairs() {
+        // Rows copied whole: the wide characters of the canvas cut at either edge become blanks.
+        var canvas = Canvas(width: 6, height: 2)
+        canvas.put("가나다", x: 0, y: 0)
+        canvas.put("가나다", x: 0, y: 1)
+        var ab = Canvas(width: 2, height: 2)
+        ab.put("ab", x: 0, y: 0)
+        ab.put("cd", x: 0, y: 1)
+        canvas.blit(ab, x: 1, y: 0, clip: canvas.bounds)
+        #expect(canvas.lines() == [" ab 다", " cd 다"])
+        #expect(canvas.cells.count == 12)
+        // The copy's own wide character cut by the clip, at its left and at its right: left out, blanks instead.
+        var wide = Canvas(width: 4, height: 1)
+        wide.put("x가y", x: 0, y: 0)
+        var left = Canvas(width: 4, height: 1)
+        left.put("....", x: 0, y: 0)
+        left.blit(wide, x: 0, y: 0, clip: Rect(x: 2, y: 0, width: 2, height: 1))
+        #expect(left.lines() == [".. y"])
+        var right = Canvas(width: 4, height: 1)
+        right.put("....", x: 0, y: 0)
+        right.blit(wide, x: 0, y: 0, clip: Rect(x: 0, y: 0, width: 2, height: 1))
+        #expect(right.lines() == ["x ..", ])
+        // Wholly inside: the copy's wide character kept whole, its styles with it.
+        var whole = Canvas(width: 6, height: 1)
+        whole.put("......", x: 0, y: 0, style: CellStyle(attributes: .bold))
+        whole.blit(wide, x: 1, y: 0, clip: whole.bounds)
+        #expect(whole.lines() == [".x가y."])
+        #expect(whole[0, 0].style == CellStyle(attributes: .bold))
+        #expect(whole[1, 0].style == .plain)
+        #expect(whole[5, 0].style == CellStyle(attributes: .bold))
+    }
+
     @Test("control characters never reach a cell")
     func sanitizes() {
         var canvas = Canvas(width: 20, height: 1)

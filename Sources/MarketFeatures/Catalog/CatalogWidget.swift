@@ -8,6 +8,8 @@ import TerminalUI
 struct CatalogWidget: Widget {
     let catalog: CatalogState
     let context: RenderContext
+    /// The items of the last frame, copied where their inputs did not change (nil: every item laid out).
+    var memo: CatalogMemo? = nil
 
     var theme: Theme { context.theme }
 
@@ -24,19 +26,32 @@ struct CatalogWidget: Widget {
             return
         }
         let frames = layout.itemFrames(count: products.count, scrollRow: catalog.scrollRow)
+        memo?.begin(
+            CatalogMemo.Look(
+                theme: theme, language: context.language, kind: layout.kind, thumbnailColumns: layout.thumbnailColumns,
+                thumbnailRows: layout.thumbnailRows, listedQuery: catalog.listedQuery))
+        defer { memo?.end() }
         for item in frames {
             let product = products[item.index]
             let selected = item.index == catalog.selectedIndex
-            if item.isWhole {
+            if item.isWhole, memo == nil {
                 drawItem(&canvas, product, frame: item.frame, selected: selected, layout: layout, report: &report)
-            } else {
-                // The row cut by the bottom edge: drawn whole off screen, then only its top copied.
+                continue
+            }
+            // Drawn whole off screen (or copied from the last frame), then put in place: a row cut by the bottom
+            // edge only its top.
+            let layOut = {
                 var scratch = Canvas(width: item.frame.width, height: item.frame.height)
                 var local = FrameReport()
                 drawItem(&scratch, product, frame: scratch.bounds, selected: selected, layout: layout, report: &local)
-                canvas.blit(scratch, x: item.frame.x, y: item.frame.y, clip: content)
-                report.pictures += local.pictures.map { $0.offsetBy(dx: item.frame.x, dy: item.frame.y, clip: content) }
+                return (scratch, local.pictures)
             }
+            let (cells, pictures) = memo.map { memo in
+                let entry = memo.item(product.id, inputs(product, selected: selected, frame: item.frame), layOut: layOut)
+                return (entry.cells, entry.pictures)
+            } ?? layOut()
+            canvas.blit(cells, x: item.frame.x, y: item.frame.y, clip: content)
+            report.pictures += pictures.map { $0.offsetBy(dx: item.frame.x, dy: item.frame.y, clip: content) }
         }
         let last = (frames.last?.index ?? -1) + 1
         if last == products.count { drawEnd(&canvas, layout: layout, after: last) }
@@ -45,6 +60,14 @@ struct CatalogWidget: Widget {
                 report.pictures.append(.upcoming(url: url, columns: layout.thumbnailColumns, rows: layout.thumbnailRows))
             }
         }
+    }
+
+    /// What an item is laid out from, besides the frame's look (`CatalogMemo`): everything `drawItem` reads.
+    func inputs(_ product: ProductSummary, selected: Bool, frame: Rect) -> CatalogMemo.Inputs {
+        CatalogMemo.Inputs(
+            product: product, selected: selected, width: frame.width, height: frame.height,
+            wished: context.wishes.list.contains(product.id), marked: context.marks.contains(product.id),
+            gone: context.gone.contains(product.id), fresh: context.fresh.contains(product.id), low: context.isLow(product))
     }
 
     var emptyMessage: String {

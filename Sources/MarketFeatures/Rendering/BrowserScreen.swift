@@ -30,8 +30,9 @@ public struct BrowserScreen {
     }
 
     /// Draws into `canvas` (resized to the state's screen size) and returns what it placed besides text:
-    /// the pictures, most urgent first, and the boxes over them.
-    public func render(into canvas: inout Canvas) -> FrameReport {
+    /// the pictures, most urgent first, and the boxes over them. With `memo`, the list's items whose inputs are
+    /// the last frame's are copied from it, not laid out again (the same cells either way).
+    public func render(into canvas: inout Canvas, memo: CatalogMemo? = nil) -> FrameReport {
         canvas = Canvas(width: state.size.columns, height: state.size.rows)
         var report = FrameReport()
         if state.size.isTooSmall {
@@ -58,7 +59,9 @@ public struct BrowserScreen {
         if !starting { BannerWidget(catalog: state.catalog, context: context).render(layout.banner, into: &canvas, report: &report) }
         if firstDrawn < 0 {
             let base: any Widget =
-                starting ? StartWidget(catalog: state.catalog, context: context) : CatalogWidget(catalog: state.catalog, context: context)
+                starting
+                ? StartWidget(catalog: state.catalog, context: context)
+                : CatalogWidget(catalog: state.catalog, context: context, memo: memo)
             base.render(starting ? body : layout.content, into: &canvas, report: &report)
         }
         // The topmost feature's own status line (the search line's), and which feature it is.

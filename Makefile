@@ -157,6 +157,8 @@ bench: deps bench-deps
 	python3 bench/sftp.py
 	.build-tools/venv/bin/python bench/live.py
 	.build-tools/venv/bin/python bench/start.py
+	@# KEYS_PEER=path/to/an/older/openmarket: CPU per key and per visitor per edit of both builds, rounds alternating
+	.build-tools/venv/bin/python bench/keys.py --binary .build/release/openmarket $(if $(KEYS_PEER),--peer $(KEYS_PEER))
 	@# IDLE_PEER=path/to/an/older/openmarket: the idle cost of both builds in the same run
 	.build-tools/venv/bin/python bench/idle.py --binary .build/release/openmarket $(if $(IDLE_PEER),--peer $(IDLE_PEER))
 	OPENMARKET_TEST_PG_DURABLE=1 $(WITH_POSTGRES) bash bench/replicas.sh

@@ -19,7 +19,8 @@ struct SettingsEndToEndTests {
         let file = home.path + "/openmarket/config.yaml"
         var result = try await run(["config", "path"], environment: ["XDG_CONFIG_HOME": home.path])
         #expect(result.output == file + "\n")
-        let unset = ["XDG_CONFIG_HOME": home.path, "OPENMARKET_COLORS": "16", "NO_COLOR": ""]  // NO_COLOR would win
+        // NO_COLOR would win; so would a layout this machine's user once chose (remembered in the state directory).
+        let unset = ["XDG_CONFIG_HOME": home.path, "XDG_STATE_HOME": home.path, "OPENMARKET_COLORS": "16", "NO_COLOR": ""]
         result = try await run(["config", "init"], environment: unset)
         #expect(result.status == 0 && result.output == "wrote \(file)\n", "\(result.errors)")
         let attributes = try FileManager.default.attributesOfItem(atPath: file)

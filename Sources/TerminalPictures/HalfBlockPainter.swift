@@ -39,16 +39,15 @@ public struct HalfBlockPainter {
             let frame = placement.frame
             let x = frame.x + (frame.width - picture.width) / 2
             let y = frame.y + (frame.height - picture.height) / 2
+            let drawn = Rect(x: x, y: y, width: picture.width, height: picture.height)
             if report.covers.isEmpty {
                 // Blank what the picture leaves of its rectangle (the placeholder), then the picture.
-                let drawn = Rect(x: x, y: y, width: picture.width, height: picture.height)
                 for strip in placement.visible.subtracting(drawn) { canvas.fill(strip) }
                 canvas.blit(picture, x: x, y: y, clip: placement.visible)
                 continue
             }
             // Under a cover, cell by cell: only the cells the covers leave free (blank where the picture is not).
             let area = placement.visible.intersection(canvas.bounds)
-            let drawn = Rect(x: x, y: y, width: picture.width, height: picture.height)
             for py in area.y..<area.maxY {
                 for px in area.x..<area.maxX where !report.isCovered(x: px, y: py) {
                     canvas.setCell(x: px, y: py, drawn.contains(x: px, y: py) ? picture[px - x, py - y] : .blank)

@@ -34,6 +34,11 @@ final class EmulatorSession {
         let number = try await server.waitForOutput(timeout: .seconds(20)) { $0.hasSuffix("\n") }
             .trimmingCharacters(in: .whitespacesAndNewlines)
         display = ":" + number
+        // The browser starts once the terminal answers: a terminal's first answer can come late on a busy machine
+        // (kitty, drawing with Mesa in software, once took longer than the browser's 600 ms probe under `make
+        // test`), and the browser's probe is what the tests look at, not the emulator's start. A shell asks
+        // Primary Device Attributes, which every terminal answers, waits up to 20 s, then becomes the command.
+        let command = ["/bin/bash", "-c", Self.waitForTerminal, "wait-for-terminal"] + command
         let arguments: [String]
         switch kind {
         case .xtermVT340:
@@ -61,6 +66,10 @@ final class EmulatorSession {
             throw error
         }
     }
+
+    /// Asks the terminal for its device attributes (answered with `ESC [ ? … c`) and waits for the answer
+    /// with echo off, then runs its arguments in its place.
+    static let waitForTerminal = #"saved=$(stty -g); stty -icanon -echo; printf '\033[c'; IFS= read -r -s -d c -t 20 _; stty "$saved"; exec "$@""#
 
     /// The terminal's window now (taken on a thread of its own: `xwd` is waited for).
     func screenshot() async throws -> XWDImage {

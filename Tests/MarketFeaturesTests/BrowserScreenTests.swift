@@ -132,6 +132,32 @@ struct BrowserScreenTests {
         #expect(wanted.first?.url.absoluteString == "http://m.test/3/2.jpg")
     }
 
+    @Test("pictures off: the detail's and the picture window's boxes say so, not \"loading picture…\", and ask for nothing")
+    func picturesOff() {
+        var detail = DetailState(summary: products[0])
+        detail.detail = Samples.detail(3, description: "A mug.")
+        detail.phase = .loaded
+        var state = listState(products)
+        state.presented = [.detail(detail)]
+        state.pictureMode = .off
+        let (canvas, wanted) = render(state)
+        #expect(canvas.trimmedLines()[2] == "                        no pictures")
+        #expect(!canvas.trimmedLines().contains { $0.contains("loading") })
+        #expect(wanted.isEmpty)
+        state.language = .korean
+        #expect(render(state).0.trimmedLines()[2] == "                          사진 끔")
+        state.language = .english
+        state.presented = [.pictureWindow(PictureWindowState(productID: 3, name: "Mug", pictures: [URL(string: "http://m.test/3/1.jpg")!], index: 0))]
+        let (window, windowWanted) = render(state)
+        #expect(window.trimmedLines().contains { $0.contains("no pictures") })
+        #expect(!window.trimmedLines().contains { $0.contains("loading") })
+        #expect(windowWanted.isEmpty)
+        state.pictureMode = .blocks
+        let (loading, loadingWanted) = render(state)
+        #expect(loading.trimmedLines().contains { $0.contains("loading picture…") })
+        #expect(loadingWanted.map(\.url.absoluteString) == ["http://m.test/3/1.jpg"])
+    }
+
     @Test("help overlay lists the bindings")
     func help() {
         var state = listState(products, size: ScreenSize(columns: 80, rows: 24))

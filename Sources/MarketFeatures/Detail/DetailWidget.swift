@@ -39,9 +39,9 @@ struct DetailWidget: Widget {
             url = detail.summary?.thumbnailURL
         }
         guard let url, !box.isEmpty else { return }
-        let text = context.text(.loadingPicture)
+        let text = context.pictureWaiting
         canvas.put(text, x: box.x + max(0, (box.width - DisplayWidth.of(text)) / 2), y: box.y + box.height / 2, style: theme.muted)
-        report.place(url, in: box)
+        if !context.picturesOff { report.place(url, in: box) }
     }
 
     /// The text column: fields, then the description; scrolled by `detail.scroll` lines.

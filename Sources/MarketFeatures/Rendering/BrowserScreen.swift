@@ -26,7 +26,7 @@ public struct BrowserScreen {
             writerVendorID: state.writer?.vendorID, lowStock: state.lowStock,
             fresh: Set(state.live.fresh.keys), gone: state.live.gone, looking: state.live.looking,
             about: state.presented.contains { if case .about = $0 { true } else { false } } ? AboutFacts(state) : nil,
-            terminalCursor: state.terminalCursor)
+            terminalCursor: state.terminalCursor, picturesOff: state.pictureMode == .off)
     }
 
     /// Draws into `canvas` (resized to the state's screen size) and returns what it placed besides text:

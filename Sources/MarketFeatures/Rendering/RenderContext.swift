@@ -31,6 +31,13 @@ struct RenderContext: Sendable {
     var about: AboutFacts?
     /// The terminal shows its own cursor at `Canvas.cursor`: a text field draws no cursor of its own.
     var terminalCursor = false
+    /// Pictures are off (`--pictures off`, or chosen so): a picture's box says so instead of "loading picture…",
+    /// and asks for nothing.
+    var picturesOff = false
+
+    /// What a picture's box says until its picture is drawn: that it is on its way, or, with pictures off, that
+    /// none will come.
+    var pictureWaiting: String { text(picturesOff ? .pictureMode(.off) : .loadingPicture) }
 
     /// Whether `product` is one of the writer's with little stock left (sold out is not low: it is sold out).
     func isLow(_ product: ProductSummary) -> Bool {

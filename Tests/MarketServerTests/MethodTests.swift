@@ -15,6 +15,9 @@ struct MethodTests {
             (.delete, "/api/products", "GET, POST"),
             (.put, "/api/products/1", "GET, PATCH, DELETE"),
             (.get, "/api/products/1/archived", "POST"),
+            // The change stream's path is also matched by the `:id` routes: its own methods, not a 400 about an id.
+            (.patch, "/api/products/changes", "GET"),
+            (.delete, "/api/products/changes", "GET"),
             (.post, "/images/1/20261123/x.jpg", "GET"),
         ])
     func notAllowed(store: StoreKind, request: (method: HTTPRequest.Method, path: String, allow: String))

@@ -74,7 +74,7 @@ struct ProductController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func show(_ request: Request, context: Context) async throws -> Response {
-        let id = try Self.productID(context)
+        let id = try Self.productID(request, context)
         guard let body = try await products.detailAnswer(id: id) else {
             throw APIError.notFound("no product with id \(id)")
         }
@@ -221,7 +221,7 @@ struct ProductController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func update(_ request: Request, context: Context) async throws -> Response {
-        let id = try Self.productID(context)
+        let id = try Self.productID(request, context)
         let vendor = try await authenticate(request)
         let body = try await request.body.collect(upTo: 64 * 1024)
         let params = try ProductParams.parse(body.readableBytesView, what: "request body")
@@ -231,7 +231,7 @@ struct ProductController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func archive(_ request: Request, context: Context) async throws -> Response {
-        let id = try Self.productID(context)
+        let id = try Self.productID(request, context)
         let vendor = try await secretChecked(request)
         guard let product = try await products.detail(id: id)?.product else {
             throw APIError.notFound("no product with id \(id)")
@@ -245,6 +245,7 @@ struct ProductController<Context: RequestContext>: Sendable {
     }
 
     @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
+        try Self.checkMethod(request)
         let token = context.parameters.get("id") ?? ""
         let vendor = try await authenticate(request)
         // Spent first, exactly once; then the product goes (docs/DECISIONS.md: two atomic steps, not one).
@@ -258,7 +259,7 @@ struct ProductController<Context: RequestContext>: Sendable {
     /// `POST /api/products/{id}/restore` (docs/API.md, "Undo a delete"): the vendor's product deleted in the
     /// last ten minutes comes back as it was, its id and pictures too.
     @Sendable func restore(_ request: Request, context: Context) async throws -> Response {
-        let id = try Self.productID(context)
+        let id = try Self.productID(request, context)
         let vendor = try await secretChecked(request)
         let detail = try await products.restore(id: id, vendorID: vendor.id, deletedSince: now().addingTimeInterval(-DeletedProducts.lifetime))
         context.logger.info("product \(id) brought back by vendor \(vendor.id)")
@@ -293,12 +294,22 @@ struct ProductController<Context: RequestContext>: Sendable {
         guard vendor.hasSecret(secret) else { throw .forbidden("secret is wrong for this vendor") }
     }
 
-    static func productID(_ context: Context) throws(APIError) -> Int {
+    /// The product id in the path. A path of its own that the `:id` routes also match (`/api/products/changes`,
+    /// which takes GET only) answers 405 with what it takes, not a 400 about its id.
+    static func productID(_ request: Request, _ context: Context) throws(APIError) -> Int {
+        try checkMethod(request)
         let raw = context.parameters.get("id") ?? ""
         guard let id = Int(raw), id > 0 else {
             throw .badRequest("product id must be a positive whole number, not \"\(raw.prefix(40))\"")
         }
         return id
+    }
+
+    /// A 405 when the request's path is one the API gives other methods (`RouteMethods`).
+    static func checkMethod(_ request: Request) throws(APIError) {
+        if let allowed = RouteMethods.allowed(on: request.uri.path), !allowed.contains(request.method) {
+            throw .methodNotAllowed(request.method, path: request.uri.path, allowed: allowed)
+        }
     }
 
     static func positiveInt(_ raw: String?, name: String, default value: Int, range: ClosedRange<Int>) throws(APIError)

@@ -97,11 +97,17 @@ struct BrowserScreenTests {
         #expect(canvas[2, 4].text != "▀", "the second product's picture is not there yet")
     }
 
+    /// The first product's detail, loaded with three pictures and `description`.
+    func loadedDetail(description: String) -> DetailState {
+        var detail = DetailState(summary: products[0])
+        detail.detail = Samples.detail(3, description: description)
+        detail.phase = .loaded
+        return detail
+    }
+
     @Test("detail: every field, the description wrapped, the picture counter")
     func detail() {
-        var detail = DetailState(summary: products[0])
-        detail.detail = Samples.detail(3, description: "A sturdy mug for your morning coffee, made in Seoul by hand.")
-        detail.phase = .loaded
+        var detail = loadedDetail(description: "A sturdy mug for your morning coffee, made in Seoul by hand.")
         var state = listState(products)
         state.presented = [.detail(detail)]
         expectScreen(state, [
@@ -134,11 +140,8 @@ struct BrowserScreenTests {
 
     @Test("pictures off: the detail's and the picture window's boxes say so, not \"loading picture…\", and ask for nothing")
     func picturesOff() {
-        var detail = DetailState(summary: products[0])
-        detail.detail = Samples.detail(3, description: "A mug.")
-        detail.phase = .loaded
         var state = listState(products)
-        state.presented = [.detail(detail)]
+        state.presented = [.detail(loadedDetail(description: "A mug."))]
         state.pictureMode = .off
         let (canvas, wanted) = render(state)
         #expect(canvas.trimmedLines()[2] == "                        no pictures")

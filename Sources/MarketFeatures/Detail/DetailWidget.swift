@@ -39,9 +39,7 @@ struct DetailWidget: Widget {
             url = detail.summary?.thumbnailURL
         }
         guard let url, !box.isEmpty else { return }
-        let text = context.pictureWaiting
-        canvas.put(text, x: box.x + max(0, (box.width - DisplayWidth.of(text)) / 2), y: box.y + box.height / 2, style: theme.muted)
-        if !context.picturesOff { report.place(url, in: box) }
+        context.placePicture(url, in: box, canvas: &canvas, report: &report)
     }
 
     /// The text column: fields, then the description; scrolled by `detail.scroll` lines.

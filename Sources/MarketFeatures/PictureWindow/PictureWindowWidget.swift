@@ -11,9 +11,7 @@ struct PictureWindowWidget: Widget {
         let (box, caption) = area.splitBottom(1)
         canvas.fill(area)
         if let url = window.picture, !box.isEmpty {
-            let text = context.pictureWaiting
-            canvas.put(text, x: box.x + max(0, (box.width - DisplayWidth.of(text)) / 2), y: box.y + box.height / 2, style: theme.muted)
-            if !context.picturesOff { report.place(url, in: box) }
+            context.placePicture(url, in: box, canvas: &canvas, report: &report)
         }
         let keymap = context.keymap
         var parts = [TerminalText.sanitized(window.name)]

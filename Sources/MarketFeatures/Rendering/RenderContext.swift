@@ -1,3 +1,4 @@
+import Foundation
 import Localization
 import OpenMarketAPI
 import TerminalUI
@@ -35,9 +36,13 @@ struct RenderContext: Sendable {
     /// and asks for nothing.
     var picturesOff = false
 
-    /// What a picture's box says until its picture is drawn: that it is on its way, or, with pictures off, that
-    /// none will come.
-    var pictureWaiting: String { text(picturesOff ? .pictureMode(.off) : .loadingPicture) }
+    /// A large picture's box (the detail's, the picture window's): until the picture is drawn over it, a line in its
+    /// middle says it is on its way, or, with pictures off, that none will come; the picture is asked for only then.
+    func placePicture(_ url: URL, in box: Rect, canvas: inout Canvas, report: inout FrameReport) {
+        let text = text(picturesOff ? .pictureMode(.off) : .loadingPicture)
+        canvas.put(text, x: box.x + max(0, (box.width - DisplayWidth.of(text)) / 2), y: box.y + box.height / 2, style: theme.muted)
+        if !picturesOff { report.place(url, in: box) }
+    }
 
     /// Whether `product` is one of the writer's with little stock left (sold out is not low: it is sold out).
     func isLow(_ product: ProductSummary) -> Bool {

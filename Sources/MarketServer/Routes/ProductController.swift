@@ -297,9 +297,9 @@ struct ProductController<Context: RequestContext>: Sendable {
     /// The product id in the path. A path of its own that the `:id` routes also match (`/api/products/changes`,
     /// which takes GET only) answers 405 with what it takes, not a 400 about its id.
     static func productID(_ request: Request, _ context: Context) throws(APIError) -> Int {
-        try checkMethod(request)
         let raw = context.parameters.get("id") ?? ""
         guard let id = Int(raw), id > 0 else {
+            try checkMethod(request)
             throw .badRequest("product id must be a positive whole number, not \"\(raw.prefix(40))\"")
         }
         return id

@@ -83,6 +83,21 @@ final class EmulatorSession {
         }
     }
 
+    /// A screenshot once two taken 700 ms apart are the same (at most 20 s; then the last one).
+    func settledScreenshot() async throws -> XWDImage {
+        var last = try await screenshot()
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(700))
+            let next = try await screenshot()
+            let previous = last
+            let same = try await OwnThread.run { TerminalGraphicsEndToEndTests.differingPixels(previous, next).isEmpty }
+            if same { return next }
+            last = next
+        }
+        return last
+    }
+
     private static func window(_ windowClass: String, display: String) throws -> String {
         let found = try SpawnedProcess.run(
             "/usr/bin/xdotool", ["search", "--onlyvisible", "--class", windowClass], environment: ["DISPLAY": display])

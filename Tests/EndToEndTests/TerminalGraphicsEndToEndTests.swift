@@ -86,29 +86,14 @@ struct TerminalGraphicsEndToEndTests {
         // Compared once the window stops changing: on a machine busy with the crowd's test beside it, a thumbnail
         // scrolled into view can arrive after the pause, and the redraw would show a picture the first shot had not
         // yet received (one list thumbnail, 2,214 pixels of 346,801, once under make test), which is no leftover.
-        let scrolled = try await settledScreenshot(session)
+        let scrolled = try await session.settledScreenshot()
         try await session.press("ctrl+l")
         try await Task.sleep(for: .seconds(1.5))
-        let redrawn = try await settledScreenshot(session)
+        let redrawn = try await session.settledScreenshot()
         let differing = try await OwnThread.run { Self.differingPixels(scrolled, redrawn) }
         #expect(differing.count * 1000 <= scrolled.width * scrolled.height,
                 "after scrolling, \(differing.count) pixels differ from a redraw (first at \(differing.first.map { "\($0)" } ?? "-"))",
                 sourceLocation: sourceLocation)
-    }
-
-    /// A screenshot once two taken 700 ms apart are the same (at most 20 s; then the last one).
-    func settledScreenshot(_ session: EmulatorSession) async throws -> XWDImage {
-        var last = try await session.screenshot()
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(700))
-            let next = try await session.screenshot()
-            let previous = last
-            let same = try await OwnThread.run { Self.differingPixels(previous, next).isEmpty }
-            if same { return next }
-            last = next
-        }
-        return last
     }
 
     /// The pixels where two screenshots of one window differ.

@@ -78,6 +78,21 @@ final class TmuxSession {
     /// A frame reaches tmux in pieces (over SSH, in packets), so the first capture that holds can be a
     /// frame's top without its body: the screen is captured again until two captures 50 ms apart agree
     /// (at most a second; a spinner never stops), and the last capture that holds is returned.
+    /// The screen once it holds still: settled (600 ms without a change), and the same again a second later. On a
+    /// machine loaded far past its cores a frame's 24-bit colours, written after curses' part of it, reached tmux more
+    /// than 600 ms after that part: a capture between them showed a card's picture cells blank (the colours followed,
+    /// in the browser's own byte trace, before the redraw; TrueColorEndToEndTests). Settled again while it still changes, at most five times.
+    func still() async throws -> String {
+        var screen = try await settled()
+        for _ in 0..<5 {
+            try await Task.sleep(for: .seconds(1))
+            let later = try await captured(escapes: true)
+            if later == screen { return screen }
+            screen = try await settled()
+        }
+        return screen
+    }
+
     @discardableResult
     func waitFor(
         _ what: String, timeout: Duration = .seconds(60), _ predicate: (String) -> Bool

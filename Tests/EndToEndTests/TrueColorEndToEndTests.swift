@@ -14,10 +14,10 @@ struct TrueColorEndToEndTests {
     /// would then show a picture the first capture had not yet received, which is no leftover.
     func expectNoLeftovers(_ tmux: TmuxSession, after what: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         try await tmux.waitFor("every picture on screen drawn") { !$0.contains("░") && !$0.contains("loading picture") }
-        let drawn = try await stillScreen(tmux)
+        let drawn = try await tmux.still()
         try tmux.send("C-l")
         try await Task.sleep(for: .milliseconds(300))
-        let redrawn = try await stillScreen(tmux)
+        let redrawn = try await tmux.still()
         let a = Self.visibleRows(drawn)
         let b = Self.visibleRows(redrawn)
         let differing = (0..<max(a.count, b.count)).filter { $0 >= a.count || $0 >= b.count || a[$0] != b[$0] }
@@ -28,21 +28,6 @@ struct TrueColorEndToEndTests {
             return "\n  at column \(column): drawn \(column < left.count ? left[column] : "end"), redrawn \(column < right.count ? right[column] : "end")"
         } ?? ""
         #expect(differing.isEmpty, "after \(what), rows \(differing) differ from a full redraw\(first)", sourceLocation: sourceLocation)
-    }
-
-    /// The screen once it holds still: settled (600 ms without a change), and the same again a second later. On a
-    /// machine loaded far past its cores a frame's 24-bit colours, written after curses' part of it, reached tmux more
-    /// than 600 ms after that part: a capture between them showed a card's picture cells blank (the colours followed,
-    /// in the browser's own byte trace, before the redraw). Settled again while it still changes, at most five times.
-    func stillScreen(_ tmux: TmuxSession) async throws -> String {
-        var screen = try await tmux.settled()
-        for _ in 0..<5 {
-            try await Task.sleep(for: .seconds(1))
-            let later = try await tmux.captured(escapes: true)
-            if later == screen { return screen }
-            screen = try await tmux.settled()
-        }
-        return screen
     }
 
     /// What each captured row shows (`visible`). tmux writes a row's colours as changes from where the row

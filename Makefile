@@ -110,9 +110,12 @@ sanitize-address: deps
 		| tee .build-asan/test.log || { $(call FAILURES,.build-asan/test.log); exit 1; }
 
 ## sanitize-thread: the ThreadSanitizer half of `make sanitize`
+## (its build holds only those test targets and what they need: OPENMARKET_TEST_TARGETS, Package.swift)
+comma := ,
+SANITIZE_THREAD_TARGETS = OPENMARKET_TEST_TARGETS=$(subst |,$(comma),$(SANITIZE_THREAD_TESTS))
 sanitize-thread: deps
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	@set -o pipefail; TSAN_OPTIONS=halt_on_error=1 \
+	$(SANITIZE_THREAD_TARGETS) $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	@set -o pipefail; TSAN_OPTIONS=halt_on_error=1 $(SANITIZE_THREAD_TARGETS) \
 		$(WITH_POSTGRES) $(SWIFT) test --skip-build --no-parallel --sanitize=thread --scratch-path .build-tsan --filter '$(SANITIZE_THREAD_TESTS)' 2>&1 \
 		| tee .build-tsan/test.log || { $(call FAILURES,.build-tsan/test.log); exit 1; }
 

@@ -372,3 +372,24 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// A build of some test targets only (`OPENMARKET_TEST_TARGETS`, comma-separated): the package keeps those and
+/// the targets they need, nothing else. `make sanitize-thread` runs the concurrent modules' tests under
+/// ThreadSanitizer, and building the end-to-end tests, the executables, the MCP SDK and the benchmarks for it was
+/// most of its time (docs/DECISIONS.md, "CI runs make sanitize").
+if let wanted = Context.environment["OPENMARKET_TEST_TARGETS"], !wanted.isEmpty {
+    let byName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+    var kept = Set<String>()
+    var pending = wanted.split(separator: ",").map { String($0) }
+    while let name = pending.popLast() {
+        guard let target = byName[name], kept.insert(name).inserted else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): pending.append(name)
+            default: break
+            }
+        }
+    }
+    package.targets = package.targets.filter { kept.contains($0.name) }
+    package.products = []
+}

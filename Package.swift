@@ -281,6 +281,19 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // The second crowd at the door of `openmarket ssh` (bench/crowd.py --client): SwiftNIO SSH on an event-loop
+        // group, where crowd.py is AsyncSSH on one Python loop — the same visitors, timed by a client built differently.
+        .executableTarget(
+            name: "openmarket-crowd",
+            dependencies: [
+                .product(name: "NIOSSH", package: "swift-nio-ssh"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Benchmarks/openmarket-crowd",
+            swiftSettings: strict
+        ),
+
         // What the server's test targets share: a PostgreSQL schema of its own per test case.
         .target(
             name: "ServerTestSupport",

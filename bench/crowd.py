@@ -124,6 +124,9 @@ class Crowd:
         self.edit = None  # (number, the new price's text, when sent, the sessions on screen then): the edit awaited
         self.edit_seen = []  # edit → its price on a screen, each screen that showed the product
         self.edit_missed = 0  # screens on the product that did not show an edit within 5 s
+        self.client = "bench/crowd.py (AsyncSSH, one event loop)"
+        self.first_pages_settled = []  # --client: connect → the page's last byte before the screen went quiet
+        self.keys_settled = []  # --client: key → the answer's last byte before the screen went quiet
         self.edits = 0
         self.on_screen = set()  # sessions with their first page, not yet gone
         self.arrivals_end = None  # when the last visitor arrives
@@ -525,7 +528,57 @@ def summary(crowd, sampler, args, elapsed, crowd_cpu):
         "edit_seen_ms": {p: ms(percentile(crowd.edit_seen, q)) for p, q in (("p50", 50), ("p99", 99), ("max", 100))},
         "edit_screens": len(crowd.edit_seen),
         "edit_missed": crowd.edit_missed,
+        "client": crowd.client,
+        "first_page_settled_ms": settled_ms(crowd.first_pages_settled, ms),
+        "key_settled_ms": settled_ms(crowd.keys_settled, ms),
     }
+
+
+def settled_ms(values, ms):
+    """Percentiles of the answers seen to end (the screen then quiet for 0.3 s), and how many were not (the next
+    key came first)."""
+    ended = [v for v in values if v is not None]
+    return {"ended": len(ended), "not_ended": len(values) - len(ended),
+            **{p: ms(percentile(ended, q)) for p, q in (("p50", 50), ("p90", 90), ("p99", 99), ("max", 100))}}
+
+
+async def run_client(crowd, args):
+    """--client: the crowd is another program (openmarket-crowd: SwiftNIO SSH on an event-loop group), sent at the
+    same front with the same options; its raw times fill `crowd`, so that both clients' figures come from the
+    same arithmetic. Returns the client's own CPU seconds."""
+    out = tempfile.NamedTemporaryFile(prefix="openmarket-crowd-", suffix=".json", delete=False).name
+    cols, rows = args.size
+    command = [args.client, "--host", args.host, "--port", str(args.port), "--visitors", str(args.visitors),
+               "--rate", str(args.rate), "--stay", str(args.stay), "--key-every", str(args.key_every),
+               "--keyed", str(args.keyed), "--first-page-timeout", str(args.first_page_timeout), "--marker", args.marker,
+               "--term", args.term, "--size", f"{cols}x{rows}", "--source-base", str(args.source_base), "--json", out]
+    crowd.t0 = 0.0
+    crowd.arrivals_end = args.visitors / args.rate
+    process = await asyncio.create_subprocess_exec(*command)
+    if await process.wait() != 0:
+        sys.exit(f"crowd: {args.client} ended with status {process.returncode}")
+    raw = json.load(open(out))
+    os.unlink(out)
+    crowd.client = raw["client"]
+    crowd.arrivals_end = raw["arrivals_end_s"]
+    for visitor, began, took, settled in raw["first_pages"]:
+        crowd.first_pages.append(took)
+        crowd.first_page_started.append(began)
+        crowd.first_pages_settled.append(settled)
+    crowd.got_first_page = len(crowd.first_pages)
+    for visitor, sent, took, settled in raw["keys"]:
+        crowd.keys.append(took)
+        crowd.key_sent.append(sent)
+        crowd.keys_by_visitor.append((visitor, took))
+        crowd.keys_settled.append(settled)
+    crowd.lags = [tuple(lag) for lag in raw["lags"]]
+    crowd.failures = raw["failures"]
+    crowd.cut_visitors = set(raw["cut_visitors"])
+    crowd.cuts = raw["failures"].get("cut", 0)
+    crowd.goodbyes = raw["goodbyes"]
+    crowd.peak = raw["peak"]
+    crowd.bytes = raw["bytes"]
+    return raw["cpu_s"]
 
 
 def split_ms(crowd, ms, arriving):
@@ -553,9 +606,15 @@ def write_json(result, path):
 
 def print_summary(result):
     fp, key = result["first_page_ms"], result["key_ms"]
-    print(f"visitors {result['visitors']} at {result['rate']}/s, staying {result['stay_s']} s, a key every ~{result['key_every_s']} s")
+    print(f"visitors {result['visitors']} at {result['rate']}/s, staying {result['stay_s']} s, a key every ~{result['key_every_s']} s"
+          f" — client: {result['client']}")
     print(f"  first page: {result['first_page']}/{result['visitors']}   p50 {fp['p50']} ms   p90 {fp['p90']} ms   p99 {fp['p99']} ms   max {fp['max']} ms")
     print(f"  key → answer ({result['keys']} keys): p50 {key['p50']} ms   p90 {key['p90']} ms   p99 {key['p99']} ms   max {key['max']} ms")
+    for name, label in (("first_page_settled_ms", "first page, to its last byte"), ("key_settled_ms", "key, to the answer's last byte")):
+        done = result[name]
+        if done["ended"] or done["not_ended"]:
+            print(f"  {label} ({done['ended']} ended, {done['not_ended']} not before the next): p50 {done['p50']} ms"
+                  f"   p90 {done['p90']} ms   p99 {done['p99']} ms   max {done['max']} ms")
     during, after = result["key_ms_while_arriving"], result["key_ms_after_arrivals"]
     lag, lag_arriving = result["crowd_lag_ms"], result["crowd_lag_ms_while_arriving"]
     print(f"    while visitors arrive ({during['keys']} keys): p50 {during['p50']} ms   p90 {during['p90']} ms   p99 {during['p99']} ms;"
@@ -605,6 +664,8 @@ def main():
     parser.add_argument("--edits-per-second", type=float, default=0,
                         help="with --binary: register a product (first on every page 1) and edit its price this often "
                         "from 5 s after the first arrival; edit → on each screen's bytes")
+    parser.add_argument("--client", help="send this program's crowd instead of crowd.py's own (openmarket-crowd: "
+                        "SwiftNIO SSH, written differently), with the same options; measured and reported alike")
     parser.add_argument("--keys-out", help="write every key and first page here (when it was sent or the visitor connected, "
                         "seconds after the first arrival; how long its answer took), to see when the slow ones came")
     args = parser.parse_args()
@@ -617,6 +678,8 @@ def main():
     if args.nice:
         raise_priority(args.nice)
     pids = [front.pid] if front else args.front_pid
+    if args.client and args.edits_per_second > 0:
+        sys.exit("crowd: --client does not time edits (crowd.py's own visitors do)")
     if args.edits_per_second > 0:
         if not front:
             sys.exit("crowd: --edits-per-second needs --binary (the front's own market is edited)")
@@ -630,8 +693,11 @@ def main():
         sampling = asyncio.ensure_future(sampler.run()) if sampler else None
         started = time.monotonic()
         own = time.process_time()
-        await crowd.run()
-        own = time.process_time() - own
+        if args.client:
+            own = await run_client(crowd, args)
+        else:
+            await crowd.run()
+            own = time.process_time() - own
         elapsed = time.monotonic() - started
         if sampling:
             sampling.cancel()

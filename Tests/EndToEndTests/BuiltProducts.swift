@@ -8,6 +8,9 @@ enum BuiltProducts {
     /// `openmarket mcp`'s server, which the browser's binary hands over to.
     static var mcp: String { path("openmarket-mcp") }
 
+    /// The second crowd client (SwiftNIO SSH), which `bench/crowd.py --client` sends at a front.
+    static var crowd: String { path("openmarket-crowd") }
+
     static func path(_ name: String) -> String {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let candidate = bundle.appendingPathComponent(name).path

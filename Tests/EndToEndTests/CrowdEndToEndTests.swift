@@ -92,6 +92,43 @@ struct CrowdEndToEndTests {
         #expect((after.sum(of: "openmarket_http_request_duration_seconds_count")) >= Double(seats))
     }
 
+    @Test("the second crowd client (openmarket-crowd, SwiftNIO SSH) at a front of 8 sessions: 12 visitors, half with keys of their own — 8 get the first page, its end and an answer to every key, 4 are told the front is full; the front counts the same")
+    func secondClient() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (visitors, seats) = (12, 8)
+        let (front, port, metrics) = try await startFront(directory, options: ["--max-sessions", "\(seats)"])
+        defer { front.stop() }
+        let crowd = try await runTool(
+            "crowd",
+            ["--client", BuiltProducts.crowd, "--port", "\(port)", "--front-pid", "\(front.pid)", "--visitors", "\(visitors)",
+             "--rate", "10", "--stay", "6", "--key-every", "1", "--keyed", "0.5", "--nice", "0",
+             "--first-page-timeout", Self.sanitized ? "120" : "30"],
+            in: directory)
+        #expect((crowd["client"] as? String ?? "").hasPrefix("openmarket-crowd (SwiftNIO SSH"), "\(crowd)")
+        #expect(crowd["first_page"] as? Int == seats, "\(crowd)")
+        #expect(crowd["failures"] as? [String: Int] == ["full": visitors - seats], "\(crowd)")
+        // Every visitor pressed keys for its 6 s stay, one about every second, and each got an answer.
+        #expect((crowd["keys"] as? Int ?? 0) >= seats * 3, "\(crowd)")
+        // The end of each answer: every first page is seen to end or not before the first key (its pictures may
+        // still come a second later), most do, and the last byte comes after the marker; most keys' answers end
+        // before the next key (the last before leaving may not).
+        let page = try #require(crowd["first_page_ms"] as? [String: Any])
+        let pageEnd = try #require(crowd["first_page_settled_ms"] as? [String: Any])
+        #expect((pageEnd["ended"] as? Int ?? 0) + (pageEnd["not_ended"] as? Int ?? 0) == seats, "\(pageEnd)")
+        #expect((pageEnd["ended"] as? Int ?? 0) >= seats / 2, "\(pageEnd)")
+        #expect(try #require(pageEnd["p50"] as? Double) >= (try #require(page["p50"] as? Double)), "\(page) \(pageEnd)")
+        let keyEnd = try #require(crowd["key_settled_ms"] as? [String: Any])
+        #expect((keyEnd["ended"] as? Int ?? 0) >= seats * 2, "\(keyEnd)")
+        #expect((crowd["peak_sessions"] as? Int ?? 0) >= 1 && (crowd["peak_sessions"] as? Int ?? 0) <= seats, "\(crowd)")
+        #expect((crowd["bytes_per_session"] as? Int ?? 0) > 10_000, "\(crowd)")
+        try await Task.sleep(for: .milliseconds(500))
+        let after = try await PrometheusText(metrics.send("GET", "/metrics").text)
+        #expect(after["openmarket_ssh_sessions_started_total"] == Double(seats))
+        #expect(after["openmarket_ssh_sessions_ended_total{reason=\"quit\"}"] == Double(seats), "each left with q")
+        #expect(after["openmarket_ssh_connections_refused_total{reason=\"full\"}"] == Double(visitors - seats))
+    }
+
     @Test("5,000 connections from 1,000 addresses that say nothing or only a version line: visitors still reach the first page within 6 s (not after the siege's 10–30 s timeouts), every time; the front's descriptors stay bounded; the siege is counted")
     func siege() async throws {
         let directory = try TemporaryDirectory()

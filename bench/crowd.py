@@ -62,7 +62,7 @@ class Visitor(asyncssh.SSHClientSession):
         self.marker = marker
         self.tail = b""
         self.first_page = asyncio.get_running_loop().create_future()
-        self.answer = None
+        self.answers = []  # keys' futures waiting for the first byte after them (more than one on an open loop)
         self.closed = asyncio.get_running_loop().create_future()
         self.exit_status = None
         self.bytes = 0
@@ -79,8 +79,12 @@ class Visitor(asyncssh.SSHClientSession):
         if DA1_QUESTION.search(window) and not getattr(self, "answered_da1", False):
             self.answered_da1 = True
             self.chan.write(DA1_ANSWER)
-        if self.answer is not None and not self.answer.done():
-            self.answer.set_result(time.monotonic())
+        if self.answers:
+            now = time.monotonic()
+            for answer in self.answers:
+                if not answer.done():
+                    answer.set_result(now)
+            self.answers = []
         edit = self.crowd.edit
         if edit and self.seen_edit < edit[0] and self in edit[3] and edit[1] in window:
             self.seen_edit = edit[0]
@@ -210,6 +214,7 @@ class Crowd:
             self.live += 1
             self.peak = max(self.peak, self.live)
             self.on_screen.add(session)
+            timing = set()  # on an open loop, the keys still waiting for their answers
             try:
                 turn = 0
                 # Let the first page's pictures arrive before timing keys.
@@ -217,20 +222,20 @@ class Crowd:
                 while time.monotonic() + 0.1 < leave_at:
                     if session.closed.done():
                         return self.cut(session), leave_at
-                    session.answer = asyncio.get_running_loop().create_future()
+                    answer = asyncio.get_running_loop().create_future()
+                    session.answers.append(answer)
                     sent = time.monotonic()
                     chan.write(b"jk"[turn % 2:turn % 2 + 1])
                     turn += 1
-                    try:
-                        answered = await asyncio.wait_for(asyncio.shield(session.answer), timeout=KEY_TIMEOUT)
-                        self.keys.append(answered - sent)
-                        self.key_sent.append(sent)
-                        self.keys_by_visitor.append((index, answered - sent))
-                    except asyncio.TimeoutError:
+                    if args.keys == "closed":
+                        await self.time_key(index, session, answer, sent)
                         if session.closed.done():
                             return self.cut(session), leave_at
-                        self.fail("key-timeout")
-                    pause = args.key_every * random.uniform(0.6, 1.4)
+                        pause = args.key_every * random.uniform(0.6, 1.4)
+                    else:
+                        # Open: the next key comes its pause after this one, whatever the answer does.
+                        timing.add(asyncio.ensure_future(self.time_key(index, session, answer, sent)))
+                        pause = sent + args.key_every * random.uniform(0.6, 1.4) - time.monotonic()
                     await asyncio.sleep(max(0, min(pause, leave_at - time.monotonic())))
                 if session.closed.done():
                     return self.cut(session), leave_at
@@ -243,6 +248,8 @@ class Crowd:
                     return "unclean-exit", leave_at
                 return None, leave_at
             finally:
+                for task in timing:
+                    task.cancel()
                 self.live -= 1
                 self.on_screen.discard(session)
         except (asyncssh.Error, OSError):
@@ -251,6 +258,18 @@ class Crowd:
             if session:
                 self.bytes += session.bytes
             conn.close()
+
+    async def time_key(self, index, session, answer, sent):
+        """Times one key to the first byte after it (KEY_TIMEOUT at most); a key unanswered in a session that ended
+        is the session's cut, not a key-timeout."""
+        try:
+            answered = await asyncio.wait_for(asyncio.shield(answer), timeout=KEY_TIMEOUT)
+            self.keys.append(answered - sent)
+            self.key_sent.append(sent)
+            self.keys_by_visitor.append((index, answered - sent))
+        except asyncio.TimeoutError:
+            if not session.closed.done():
+                self.fail("key-timeout")
 
     def cut(self, session):
         """A session that ended before its visitor left: was it said goodbye to?"""
@@ -496,10 +515,11 @@ def summary(crowd, sampler, args, elapsed, crowd_cpu):
     cpu = sampler.cpu_now() - sampler.cpu_start if sampler and sampler.pids else None
     return {
         "visitors": args.visitors, "rate": args.rate, "stay_s": args.stay, "key_every_s": args.key_every,
-        "keyed": args.keyed, "nice": args.nice, "front_args": args.front_args,
+        "keyed": args.keyed, "nice": args.nice, "front_args": args.front_args, "keys_loop": args.keys,
         "first_page": crowd.got_first_page,
         "first_page_ms": {p: ms(percentile(crowd.first_pages, q)) for p, q in (("p50", 50), ("p90", 90), ("p99", 99), ("max", 100))},
         "keys": len(crowd.keys),
+        "keys_per_visitor_minute": round(len(crowd.keys) / max(1, crowd.got_first_page) / (args.stay / 60), 1),
         "key_ms": {p: ms(percentile(crowd.keys, q)) for p, q in (("p50", 50), ("p90", 90), ("p99", 99), ("max", 100))},
         "key_ms_never_cut": {p: ms(percentile([k for v, k in crowd.keys_by_visitor if v not in crowd.cut_visitors], q))
                              for p, q in (("p50", 50), ("p90", 90), ("p99", 99), ("max", 100))},
@@ -551,7 +571,8 @@ async def run_client(crowd, args):
     command = [args.client, "--host", args.host, "--port", str(args.port), "--visitors", str(args.visitors),
                "--rate", str(args.rate), "--stay", str(args.stay), "--key-every", str(args.key_every),
                "--keyed", str(args.keyed), "--first-page-timeout", str(args.first_page_timeout), "--marker", args.marker,
-               "--term", args.term, "--size", f"{cols}x{rows}", "--source-base", str(args.source_base), "--json", out]
+               "--term", args.term, "--size", f"{cols}x{rows}", "--source-base", str(args.source_base), "--json", out,
+               "--keys", args.keys] + (["--threads", str(args.client_threads)] if args.client_threads else [])
     crowd.t0 = 0.0
     crowd.arrivals_end = args.visitors / args.rate
     process = await asyncio.create_subprocess_exec(*command)
@@ -607,9 +628,9 @@ def write_json(result, path):
 def print_summary(result):
     fp, key = result["first_page_ms"], result["key_ms"]
     print(f"visitors {result['visitors']} at {result['rate']}/s, staying {result['stay_s']} s, a key every ~{result['key_every_s']} s"
-          f" — client: {result['client']}")
+          f" ({result['keys_loop']} loop) — client: {result['client']}")
     print(f"  first page: {result['first_page']}/{result['visitors']}   p50 {fp['p50']} ms   p90 {fp['p90']} ms   p99 {fp['p99']} ms   max {fp['max']} ms")
-    print(f"  key → answer ({result['keys']} keys): p50 {key['p50']} ms   p90 {key['p90']} ms   p99 {key['p99']} ms   max {key['max']} ms")
+    print(f"  key → answer ({result['keys']} keys, {result['keys_per_visitor_minute']} a visitor a minute): p50 {key['p50']} ms   p90 {key['p90']} ms   p99 {key['p99']} ms   max {key['max']} ms")
     for name, label in (("first_page_settled_ms", "first page, to its last byte"), ("key_settled_ms", "key, to the answer's last byte")):
         done = result[name]
         if done["ended"] or done["not_ended"]:
@@ -666,6 +687,10 @@ def main():
                         "from 5 s after the first arrival; edit → on each screen's bytes")
     parser.add_argument("--client", help="send this program's crowd instead of crowd.py's own (openmarket-crowd: "
                         "SwiftNIO SSH, written differently), with the same options; measured and reported alike")
+    parser.add_argument("--client-threads", type=int, default=0, help="--client's event loops (default: one per core)")
+    parser.add_argument("--keys", choices=("open", "closed"), default="closed",
+                        help="closed (as before 2026-11-29): each key's pause starts when its answer comes (5 s at most), so a slow "
+                        "front gets fewer keys; open: a key every --key-every ±40%% whatever the answers do")
     parser.add_argument("--keys-out", help="write every key and first page here (when it was sent or the visitor connected, "
                         "seconds after the first arrival; how long its answer took), to see when the slow ones came")
     args = parser.parse_args()

@@ -6,6 +6,7 @@
 #                   every ~3 s: first page and key → answer percentiles, failures, PSS and CPU per session;
 #                   then 1,000 and 2,000 (EDIT_CROWDS) with the product on every screen edited every second:
 #                   edit → on each screen
+#                   and 1,000 and 2,000 again from the second client, openmarket-crowd (CLIENT_CROWDS)
 #   bench/door.py   a visitor's first page with 0, 1,000 and 5,000 connections that say nothing or only a
 #                   version line, from 1,000 addresses; the front's memory and descriptors
 #   bench/fronts.py 1,500 visitors through HAProxy to three fronts on network namespaces, two replicas on
@@ -27,6 +28,14 @@ for n in ${EDIT_CROWDS:-1000 2000}; do
     echo "== crowd: $n visitors, the product on every screen edited every second"
     "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
         --front-args "--max-sessions $((n > 1000 ? n : 1000))" --edits-per-second 1
+done
+# The second client (openmarket-crowd: SwiftNIO SSH on an event-loop group, where crowd.py is AsyncSSH on one
+# Python loop), the same crowd at the same kind of front, timed through the same arithmetic; it also times each
+# first page and key to its end (the last byte before 0.3 s of quiet).
+for n in ${CLIENT_CROWDS:-1000 2000}; do
+    echo "== crowd: $n visitors, the second client (openmarket-crowd)"
+    "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
+        --front-args "--max-sessions $((n > 1000 ? n : 1000))" --client "${CLIENT:-.build/release/openmarket-crowd}"
 done
 for silent in 0 1000 5000; do
     echo "== siege: $silent silent connections"

@@ -19,6 +19,10 @@ struct CrowdOptions: Sendable {
     var threads = ProcessInfo.processInfo.activeProcessorCount
     /// How long the screen must stay quiet for an answer to count as whole (its last byte then).
     var quiet = 0.3
+    /// Keys on a closed loop (the default, as crowd.py's): the pause before the next key starts when this one's
+    /// answer comes (or after 5 s without one), so a slow front gets fewer keys. Open: a key every `keyEvery` ±40%
+    /// whatever the answers do — a slow front gets the same keys, and a key's answer may come after the next key.
+    var closedLoop = true
     var json: String?
 
     struct Mistake: Error, CustomStringConvertible { let description: String }
@@ -49,6 +53,8 @@ struct CrowdOptions: Sendable {
             case "--source-base": sourceBase = Int(try number())
             case "--threads": threads = max(1, Int(try number()))
             case "--quiet": quiet = try number()
+            case "--keys": closedLoop = value == "closed"
+                guard value == "closed" || value == "open" else { throw Mistake(description: "--keys: open or closed, not \(value)") }
             case "--json": json = value
             default: throw Mistake(description: "unknown option \(name)")
             }

@@ -11,10 +11,11 @@ final class VisitorHandler: ChannelInboundHandler {
     typealias InboundIn = SSHChannelData
     typealias OutboundOut = SSHChannelData
 
-    /// What is awaited: the first page, or a key's answer.
-    private enum Awaited {
-        case page
-        case key(sent: ContinuousClock.Instant, firstByte: ContinuousClock.Instant?)
+    /// A key pressed and not yet recorded: waiting for its first byte, then for the end of its answer.
+    private struct PendingKey {
+        let number: Int
+        let sent: ContinuousClock.Instant
+        var firstByte: ContinuousClock.Instant?
     }
 
     private static let question1 = Array("\u{1b}[c".utf8)
@@ -32,10 +33,13 @@ final class VisitorHandler: ChannelInboundHandler {
     private var tail: [UInt8] = []
     private var answeredQuestion = false
     private var firstPage: ContinuousClock.Instant?
-    private var awaited: Awaited?
+    /// The first page's end is awaited.
+    private var pageAwaited = false
+    /// Keys pressed and not yet recorded. On an open loop a key can be pressed before the last one's answer: a
+    /// key is never dropped for that — the first byte after it answers it, and each waits its own 5 s.
+    private var keys: [PendingKey] = []
     private var lastByte = ContinuousClock.now
     private var quietCheck: Scheduled<Void>?
-    private var keyDeadline: Scheduled<Void>?
     private var leaveAt: ContinuousClock.Instant?
     private var leaving = false
     /// A failure already counted (no first page, no clean exit): the channel's end adds none.
@@ -64,11 +68,11 @@ final class VisitorHandler: ChannelInboundHandler {
             terminalPixelWidth: 0, terminalPixelHeight: 0, terminalModes: SSHTerminalModes([:]))
         context.triggerUserOutboundEvent(pty, promise: nil)
         context.triggerUserOutboundEvent(SSHChannelRequestEvent.ShellRequest(wantReply: false), promise: nil)
-        awaited = .page
-        let timeout = TimeAmount.nanoseconds(Int64(options.firstPageTimeout * 1e9))
-        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        context.eventLoop.scheduleTask(in: timeout) {
-            let (handler, context) = loopBound.value
+        pageAwaited = true
+        // The first page is due within the time-out from the connection's start, the handshake included (as
+        // crowd.py's); the handshake itself is bounded by `visit`.
+        let left = options.firstPageTimeout - seconds(ContinuousClock.now - connected)
+        schedule(in: max(0, left), context: context) { handler, context in
             guard handler.firstPage == nil, !handler.leaving else { return }
             handler.fail("no-first-page", context: context)
         }
@@ -87,9 +91,9 @@ final class VisitorHandler: ChannelInboundHandler {
             answeredQuestion = true
             write(Self.answer, context: context)
         }
-        if case .key(let sent, nil) = awaited {
-            awaited = .key(sent: sent, firstByte: now)
-            keyDeadline?.cancel()
+        for index in keys.indices where keys[index].firstByte == nil {
+            keys[index].firstByte = now
+            if options.closedLoop { scheduleNextKey(context: context) }
         }
         if firstPage == nil, String(decoding: window, as: UTF8.self).contains(marker) {
             firstPage = now
@@ -103,7 +107,7 @@ final class VisitorHandler: ChannelInboundHandler {
             schedule(in: min(options.keyEvery, options.stay), context: context) { $0.pressKey(context: $1) }
         }
         tail = Array(window.suffix(512))
-        if awaited != nil, quietCheck == nil { watchQuiet(context: context) }
+        if pageAwaited || !keys.isEmpty, quietCheck == nil { watchQuiet(context: context) }
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -113,7 +117,6 @@ final class VisitorHandler: ChannelInboundHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         quietCheck?.cancel()
-        keyDeadline?.cancel()
         settle(at: nil)
         let text = String(decoding: tail, as: UTF8.self)
         let bytes = bytes
@@ -164,15 +167,23 @@ final class VisitorHandler: ChannelInboundHandler {
         }
         write(turn % 2 == 0 ? Array("j".utf8) : Array("k".utf8), context: context)
         turn += 1
-        awaited = .key(sent: .now, firstByte: nil)
-        keyDeadline = schedule(in: 5, context: context) { handler, _ in
-            guard !handler.ended, case .key(_, nil) = handler.awaited else { return }
-            handler.awaited = nil
+        let number = turn
+        keys.append(PendingKey(number: number, sent: .now))
+        schedule(in: 5, context: context) { handler, context in
+            guard !handler.ended, let index = handler.keys.firstIndex(where: { $0.number == number && $0.firstByte == nil })
+            else { return }
+            handler.keys.remove(at: index)
             handler.record.update { $0.failures["key-timeout", default: 0] += 1 }
+            if handler.options.closedLoop { handler.scheduleNextKey(context: context) }
         }
+        if !options.closedLoop { scheduleNextKey(context: context) }
+    }
+
+    /// The next key after a pause of `keyEvery` ±40%, or the leaving if the stay ends first.
+    private func scheduleNextKey(context: ChannelHandlerContext) {
+        guard let leaveAt else { return }
         let pause = options.keyEvery * Double.random(in: 0.6...1.4)
-        let left = Double((leaveAt - .now).components.seconds) + Double((leaveAt - .now).components.attoseconds) / 1e18
-        schedule(in: max(0, min(pause, left)), context: context) { $0.pressKey(context: $1) }
+        schedule(in: max(0, min(pause, seconds(leaveAt - .now))), context: context) { $0.pressKey(context: $1) }
     }
 
     // MARK: - Quiet: the end of an answer
@@ -191,21 +202,21 @@ final class VisitorHandler: ChannelInboundHandler {
         }
     }
 
-    /// Records what was awaited: ended at `end`, or (nil) not seen to end before the next key, the leaving or a cut.
+    /// Records the first page and the keys that have had their first byte: ended at `end`, or (nil) not seen to
+    /// end before the next key, the leaving or a cut. Keys still without an answer wait on.
     private func settle(at end: ContinuousClock.Instant?) {
-        guard let awaited else { return }
-        switch awaited {
-        case .page:
-            guard let firstPage else { return }
-            self.awaited = nil
+        if pageAwaited, let firstPage {
+            pageAwaited = false
             let entry = (index, record.seconds(connected), seconds(firstPage - connected), end.map { seconds($0 - connected) })
             record.update { $0.firstPages.append(entry) }
-        case .key(let sent, let firstByte):
-            guard let firstByte else { return }
-            self.awaited = nil
-            let entry = (index, record.seconds(sent), seconds(firstByte - sent), end.map { seconds($0 - sent) })
-            record.update { $0.keys.append(entry) }
         }
+        let answered = keys.filter { $0.firstByte != nil }
+        guard !answered.isEmpty else { return }
+        keys.removeAll { $0.firstByte != nil }
+        let entries = answered.compactMap { key in
+            key.firstByte.map { (index, record.seconds(key.sent), seconds($0 - key.sent), end.map { seconds($0 - key.sent) }) }
+        }
+        record.update { $0.keys.append(contentsOf: entries) }
     }
 
     // MARK: - Helpers

@@ -9,8 +9,8 @@ import NIOSSH
 // loop. bench/crowd.py (AsyncSSH, one Python event loop) is the first; `bench/crowd.py --client
 // .build/release/openmarket-crowd` runs this one at the front crowd.py starts and measures, and reports both
 // alike. Options as crowd.py's (--host --port --visitors --rate --stay --key-every --keyed --marker --term
-// --size --source-base), and --threads, --quiet (seconds of silence that end an answer), --json FILE: the raw
-// times, which crowd.py turns into its percentiles.
+// --size --source-base --keys), and --threads, --quiet (seconds of silence that end an answer), --json FILE: the
+// raw times, which crowd.py turns into its percentiles.
 
 let options: CrowdOptions
 do {
@@ -40,6 +40,7 @@ func sampleLag(on loop: any EventLoop, until end: NIODeadline) {
 func visit(_ index: Int, on loop: any EventLoop) -> EventLoopFuture<Void> {
     let finished = loop.makePromise(of: Void.self)
     let connected = ContinuousClock.now
+    let due = NIODeadline.now() + .nanoseconds(Int64(options.firstPageTimeout * 1e9))
     let key = options.hasOwnKey(index) ? NIOSSHPrivateKey(ed25519Key: Curve25519.Signing.PrivateKey()) : nil
     let username = key == nil ? "guest" : "visitor\(index)"
     let bootstrap = ClientBootstrap(group: loop)
@@ -73,7 +74,13 @@ func visit(_ index: Int, on loop: any EventLoop) -> EventLoopFuture<Void> {
                     channel.close(promise: nil)
                     return finished.succeed(())
                 }
+                // A handshake and session still not open when the first page is due: a handshake failure, as
+                // crowd.py counts it.
+                let late = channel.eventLoop.scheduleTask(deadline: due) {
+                    channel.close(promise: nil)
+                }
                 let opened = channel.eventLoop.makePromise(of: (any Channel).self)
+                opened.futureResult.whenSuccess { _ in late.cancel() }
                 ssh.createChannel(opened, channelType: .session) { child, _ in
                     child.eventLoop.makeCompletedFuture {
                         try child.pipeline.syncOperations.addHandler(
@@ -109,7 +116,7 @@ getrusage(RUSAGE_SELF.rawValue, &usage)
 let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 let figures = record.figures
 let result: [String: Any] = [
-    "client": "openmarket-crowd (SwiftNIO SSH, \(options.threads) event loops)",
+    "client": "openmarket-crowd (SwiftNIO SSH, \(options.threads) event loops, keys on \(options.closedLoop ? "a closed" : "an open") loop)",
     "arrivals_end_s": arrivals,
     "first_pages": figures.firstPages.map { [$0.0, $0.1, $0.2, $0.3 as Any? ?? NSNull()] },
     "keys": figures.keys.map { [$0.0, $0.1, $0.2, $0.3 as Any? ?? NSNull()] },

@@ -140,7 +140,7 @@ def main():
     crowd_args = argparse.Namespace(
         binary=args.binary, front_args=args.front_args.split(), host=args.host, port=args.port, visitors=args.visitors,
         rate=1, stay=0.5, key_every=0.3, first_page_timeout=args.first_page_timeout, marker=r"\d+\+? products",
-        term="xterm-256color", size=(100, 30), layout="grid", source_base=77, reconnect=False, keyed=1.0)
+        term="xterm-256color", size=(100, 30), layout="grid", source_base=77, reconnect=False, keyed=1.0, keys="closed")
     front = crowd.start_front(crowd_args, folder) if args.binary else None
     crowd.raise_priority()  # after the front is started, which keeps the usual priority
     args.port = crowd_args.port

@@ -131,6 +131,7 @@ class Crowd:
         self.client = "bench/crowd.py (AsyncSSH, one event loop)"
         self.first_pages_settled = []  # --client: connect → the page's last byte before the screen went quiet
         self.keys_settled = []  # --client: key → the answer's last byte before the screen went quiet
+        self.ends_before_sign = 0  # --client: answers whose end it timed before their first sign (must be none)
         self.edits = 0
         self.on_screen = set()  # sessions with their first page, not yet gone
         self.arrivals_end = None  # when the last visitor arrives
@@ -551,6 +552,7 @@ def summary(crowd, sampler, args, elapsed, crowd_cpu):
         "client": crowd.client,
         "first_page_settled_ms": settled_ms(crowd.first_pages_settled, ms),
         "key_settled_ms": settled_ms(crowd.keys_settled, ms),
+        "ends_before_sign": crowd.ends_before_sign,
     }
 
 
@@ -592,6 +594,9 @@ async def run_client(crowd, args):
         crowd.key_sent.append(sent)
         crowd.keys_by_visitor.append((visitor, took))
         crowd.keys_settled.append(settled)
+    # An answer's end never comes before its first sign: anything else is the client's own mistake.
+    crowd.ends_before_sign = sum(1 for _, _, took, settled in raw["first_pages"] + raw["keys"]
+                                 if settled is not None and settled < took)
     crowd.lags = [tuple(lag) for lag in raw["lags"]]
     crowd.failures = raw["failures"]
     crowd.cut_visitors = set(raw["cut_visitors"])

@@ -23,10 +23,7 @@ final class CrowdRecord: Sendable {
 
     init(start: ContinuousClock.Instant) { self.start = start }
 
-    func seconds(_ instant: ContinuousClock.Instant) -> Double {
-        let duration = instant - start
-        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
+    func seconds(_ instant: ContinuousClock.Instant) -> Double { (instant - start).inSeconds }
 
     func update(_ change: (inout Figures) -> Void) { box.withLockedValue(change) }
 

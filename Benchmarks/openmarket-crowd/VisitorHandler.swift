@@ -71,7 +71,7 @@ final class VisitorHandler: ChannelInboundHandler {
         pageAwaited = true
         // The first page is due within the time-out from the connection's start, the handshake included (as
         // crowd.py's); the handshake itself is bounded by `visit`.
-        let left = options.firstPageTimeout - seconds(ContinuousClock.now - connected)
+        let left = options.firstPageTimeout - (ContinuousClock.now - connected).inSeconds
         schedule(in: max(0, left), context: context) { handler, context in
             guard handler.firstPage == nil, !handler.leaving else { return }
             handler.fail("no-first-page", context: context)
@@ -183,7 +183,7 @@ final class VisitorHandler: ChannelInboundHandler {
     private func scheduleNextKey(context: ChannelHandlerContext) {
         guard let leaveAt else { return }
         let pause = options.keyEvery * Double.random(in: 0.6...1.4)
-        schedule(in: max(0, min(pause, seconds(leaveAt - .now))), context: context) { $0.pressKey(context: $1) }
+        schedule(in: max(0, min(pause, (leaveAt - .now).inSeconds)), context: context) { $0.pressKey(context: $1) }
     }
 
     // MARK: - Quiet: the end of an answer
@@ -191,7 +191,7 @@ final class VisitorHandler: ChannelInboundHandler {
     /// Checks, `quiet` seconds after the last byte, whether another came; when none did, what was awaited ended then.
     private func watchQuiet(context: ChannelHandlerContext) {
         let due = lastByte + .seconds(options.quiet)
-        let wait = max(0.001, seconds(due - .now))
+        let wait = max(0.001, (due - .now).inSeconds)
         quietCheck = schedule(in: wait, context: context) { handler, context in
             handler.quietCheck = nil
             if ContinuousClock.now - handler.lastByte >= .seconds(handler.options.quiet) {
@@ -207,14 +207,14 @@ final class VisitorHandler: ChannelInboundHandler {
     private func settle(at end: ContinuousClock.Instant?) {
         if pageAwaited, let firstPage {
             pageAwaited = false
-            let entry = (index, record.seconds(connected), seconds(firstPage - connected), end.map { seconds($0 - connected) })
+            let entry = (index, record.seconds(connected), (firstPage - connected).inSeconds, end.map { ($0 - connected).inSeconds })
             record.update { $0.firstPages.append(entry) }
         }
         let answered = keys.filter { $0.firstByte != nil }
         guard !answered.isEmpty else { return }
         keys.removeAll { $0.firstByte != nil }
         let entries = answered.compactMap { key in
-            key.firstByte.map { (index, record.seconds(key.sent), seconds($0 - key.sent), end.map { seconds($0 - key.sent) }) }
+            key.firstByte.map { (index, record.seconds(key.sent), ($0 - key.sent).inSeconds, end.map { ($0 - key.sent).inSeconds }) }
         }
         record.update { $0.keys.append(contentsOf: entries) }
     }
@@ -243,10 +243,6 @@ final class VisitorHandler: ChannelInboundHandler {
             let (handler, context, body) = bound.value
             body(handler, context)
         }
-    }
-
-    private func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     private func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {

@@ -29,8 +29,7 @@ func sampleLag(on loop: any EventLoop, until end: NIODeadline) {
     let asked = ContinuousClock.now
     loop.scheduleTask(in: .milliseconds(20)) {
         let woke = ContinuousClock.now
-        let late = woke - asked - .milliseconds(20)
-        let lag = Double(late.components.seconds) + Double(late.components.attoseconds) / 1e18
+        let lag = (woke - asked - .milliseconds(20)).inSeconds
         record.update { $0.lags.append((record.seconds(woke), lag)) }
         if NIODeadline.now() < end { sampleLag(on: loop, until: end) }
     }

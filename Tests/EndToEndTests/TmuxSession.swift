@@ -73,11 +73,6 @@ final class TmuxSession {
         _ = try SpawnedProcess.run(tmux, ["-L", socket, "resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"])
     }
 
-    /// Polls the screen until `predicate` holds; returns that screen once a frame has finished arriving.
-    ///
-    /// A frame reaches tmux in pieces (over SSH, in packets), so the first capture that holds can be a
-    /// frame's top without its body: the screen is captured again until two captures 50 ms apart agree
-    /// (at most a second; a spinner never stops), and the last capture that holds is returned.
     /// The screen once it holds still: settled (600 ms without a change), and the same again a second later. On a
     /// machine loaded far past its cores a frame's 24-bit colours, written after curses' part of it, reached tmux more
     /// than 600 ms after that part: a capture between them showed a card's picture cells blank (the colours followed,
@@ -93,6 +88,11 @@ final class TmuxSession {
         return screen
     }
 
+    /// Polls the screen until `predicate` holds; returns that screen once a frame has finished arriving.
+    ///
+    /// A frame reaches tmux in pieces (over SSH, in packets), so the first capture that holds can be a
+    /// frame's top without its body: the screen is captured again until two captures 50 ms apart agree
+    /// (at most a second; a spinner never stops), and the last capture that holds is returned.
     @discardableResult
     func waitFor(
         _ what: String, timeout: Duration = .seconds(60), _ predicate: (String) -> Bool

@@ -379,7 +379,11 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["openmarket", "openmarket-mcp", "Mocks", "ServerTestSupport", "MarketFeatures", "TerminalUI", "ImageCodec", "ImagePipeline"],
+            dependencies: [
+                "openmarket", "openmarket-mcp", "Mocks", "ServerTestSupport", "MarketFeatures", "TerminalUI", "ImageCodec",
+                "ImagePipeline", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+            ],
             exclude: ["Scripts"],
             swiftSettings: strict),
     ],

@@ -1,17 +1,25 @@
+import AsyncHTTPClient
 import Foundation
 import Mocks
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
 
-/// A tiny HTTP client over URLSession for end-to-end tests against a running binary.
+/// A tiny HTTP client for end-to-end tests against a running binary, on AsyncHTTPClient.
+///
+/// Not URLSession: under AddressSanitizer a test once waited forever in `URLSession.data(for:)` with its
+/// request's 20 s timeout long past, no thread of the test process doing anything (swift-corelibs-foundation's
+/// curl-driven URLSession has lost completions before: SR-4567, SR-10267). Here the deadline is a timer on a
+/// NIO event loop that fails the request when it is due, whatever the server does.
 struct LiveHTTP {
     let base: String
-    let session: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 20
-        configuration.httpMaximumConnectionsPerHost = 32  // not 6: a test that sends a dozen at once means at once
-        return URLSession(configuration: configuration)
+
+    /// One client for every test of the process, never shut down (it lives as long as the process). 32
+    /// connections to a host, not AsyncHTTPClient's 8: a test that sends a dozen at once means at once.
+    private static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 32)
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 
     struct Reply {
@@ -26,14 +34,16 @@ struct LiveHTTP {
         }
     }
 
+    /// Sends one request and reads its whole answer; fails after 60 s (a hung server fails the test, never hangs it).
     func send(
         _ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil
     ) async throws -> Reply {
-        var request = URLRequest(url: URL(string: base + path)!)
-        request.httpMethod = method
-        for (key, value) in headers { request.setValue(value, forHTTPHeaderField: key) }
-        request.httpBody = body
-        let (data, response) = try await session.data(for: request)
-        return Reply(status: (response as? HTTPURLResponse)?.statusCode ?? 0, body: data)
+        var request = HTTPClientRequest(url: base + path)
+        request.method = HTTPMethod(rawValue: method)
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body { request.body = .bytes(ByteBuffer(data: body)) }
+        let response = try await Self.client.execute(request, timeout: .seconds(60))
+        let bytes = try await response.body.collect(upTo: 256 << 20)
+        return Reply(status: Int(response.status.code), body: Data(buffer: bytes))
     }
 }

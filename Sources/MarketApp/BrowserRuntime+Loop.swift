@@ -145,10 +145,18 @@ extension BrowserRuntime {
             return true
         }
 
+        /// How long quitting waits for a save of the wish list under way before cancelling it.
+        static let savesAtQuit = Duration.seconds(2)
+
         /// Quitting (or a closed terminal) cancels whatever is under way, writes included: Ctrl-C during an
-        /// upload means stop. A second at most, then the terminal is restored regardless. All at once: the
+        /// upload means stop — all but a save of the wish list, which has `savesAtQuit` to end first. A second at
+        /// most for the rest, then the terminal is restored regardless. All at once: the
         /// picture loads' 200 ms run inside the effects' second, not after it.
         mutating func stop() async {
+            // What the visitor was told is kept stays kept: a save of the wish list under way (an f, then q at
+            // once; the market's PUT takes its time under a crowd) ends by itself before the rest is cancelled —
+            // within a bound, for a market that does not answer (then it is cancelled, and the store logs it).
+            await tasks.awaitEnd(of: { if case .wishSave = $0 { true } else { false } }, waitingAtMost: Self.savesAtQuit)
             let (cellTasks, graphicTasks) = (cells.tasks, graphics?.tasks)
             async let cellsStopped = cellTasks.cancelAll(waitingAtMost: .milliseconds(200))
             async let graphicsStopped = graphicTasks?.cancelAll(waitingAtMost: .milliseconds(200))

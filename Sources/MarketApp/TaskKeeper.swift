@@ -64,6 +64,19 @@ final class TaskKeeper<Key: Hashable & Sendable>: Sendable {
         return unwanted
     }
 
+    /// Waits for the keyed tasks that `which` selects to end by themselves (none is cancelled), but no longer
+    /// than `limit`. Returns how many of them were still running when the limit passed.
+    @discardableResult
+    func awaitEnd(of which: (Key) -> Bool, waitingAtMost limit: Duration) async -> Int {
+        let deadline = ContinuousClock.now + limit
+        var left = tasks.withLockedValue { $0.byKey.keys.filter(which).count }
+        while left > 0, ContinuousClock.now < deadline, !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(5))
+            left = tasks.withLockedValue { $0.byKey.keys.filter(which).count }
+        }
+        return left
+    }
+
     /// Cancels every task and waits for them to end, but no longer than `limit` (a task blocked in a
     /// system call cannot be interrupted; it is left to end on its own). Returns how many were still
     /// running when the limit passed.

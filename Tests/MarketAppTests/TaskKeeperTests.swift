@@ -55,6 +55,20 @@ struct TaskKeeperTests {
         release.store(true, ordering: .relaxed)
     }
 
+    @Test("awaitEnd waits for the tasks it selects to end by themselves, cancels nothing, and minds no other task")
+    func awaitEndCancelsNothing() async {
+        let keeper = TaskKeeper<String>()
+        let release = AsyncStream<Void>.makeStream()
+        let save = keeper.start("save") { for await _ in release.stream {} }
+        let other = keeper.start("page") { try? await Task.sleep(for: .seconds(600)) }
+        #expect(await keeper.awaitEnd(of: { $0 == "save" }, waitingAtMost: .milliseconds(50)) == 1, "still running at the limit")
+        #expect(!save.isCancelled && !other.isCancelled)
+        release.continuation.finish()
+        #expect(await keeper.awaitEnd(of: { $0 == "save" }, waitingAtMost: .seconds(120)) == 0)
+        #expect(keeper.keys == ["page"], "the page's sleep was not waited for")
+        await keeper.cancelAll(waitingAtMost: .seconds(30))
+    }
+
     @Test("a task started with a key replaces (cancels) the task that had it")
     func keyReplaces() async throws {
         let keeper = TaskKeeper<String>()

@@ -165,5 +165,57 @@ struct WishListStoreTests {
         #expect(lines.all.contains { $0.contains("is not saved") }, "\(lines.all)")
         #expect(down.unexpectedRequests.isEmpty)
     }
-}
 
+    /// A browser kept by the market whose save of the wish list answers with `put`; its first page shown.
+    static func browserKeptByMarket(put: MockTransport.Reply) async throws
+        -> (transport: MockTransport, terminal: FakeTerminal, store: MarketWishListStore, watch: LoopWatch, running: Task<BrowserRuntime.LeftChoices, Never>, path: String)
+    {
+        let owner = String(repeating: "b", count: 40)
+        let path = "/api/wishlists/\(owner)"
+        let transport = MockTransport()
+        transport.enqueue("GET", "/api/products", .json(BrowserRuntimeTests.pageJSON(ids: [3, 2, 1])))
+        transport.enqueue("GET", path, .json(#"{"version":1,"products":[]}"#))
+        transport.enqueue("PUT", path, put)
+        let client = OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: transport)
+        let store = MarketWishListStore(client: client, owner: owner, log: { _ in })
+        let terminal = FakeTerminal()
+        var configuration = BrowserConfiguration(pollInterval: .seconds(3600))
+        configuration.wishList = store
+        let watch = LoopWatch()
+        configuration.watch = watch
+        let runtime = BrowserRuntime(client: client, terminal: terminal, configuration: configuration, clock: ManualClock())
+        let running = Task { await runtime.run() }
+        try await BrowserRuntimeTests().waitUntil("the first page") { terminal.lastFrame?.trimmedLines().joined().contains("Item 3") == true }
+        return (transport, terminal, store, watch, running, path)
+    }
+
+    @Test("f, then q at once: the market's save of the wish list ends before the browser has quit — it is not cancelled")
+    func saveOutlivesQuit() async throws {
+        let browser = try await Self.browserKeptByMarket(put: .json(#"{"version":1,"products":[]}"#).delayed(by: .milliseconds(400)))
+        browser.terminal.type(.key(.character("f")))
+        try await BrowserRuntimeTests().waitUntil("the save") { browser.transport.requests.contains { $0.method == "PUT" } }
+        browser.terminal.type(.key(.character("q")))
+        await browser.running.value
+        #expect(browser.transport.cancelledRequests.isEmpty, "the PUT was answered, not cancelled by the quit")
+        #expect(browser.transport.unusedReplies.isEmpty && browser.transport.unexpectedRequests.isEmpty)
+        #expect(await browser.store.currentPlace() == .visitorKey, "the market kept it")
+        #expect(browser.watch.tasksLeftAtExit == 0)
+        let sent = try JSONSerialization.jsonObject(with: Data(try #require(browser.transport.requests.last?.body))) as? [String: Any]
+        #expect((sent?["products"] as? [[String: Any]])?.compactMap { $0["id"] as? Int } == [3])
+    }
+
+    @Test("a market that never answers the save: quitting waits two seconds for it, no longer, then cancels it")
+    func saveBoundAtQuit() async throws {
+        let browser = try await Self.browserKeptByMarket(put: .json("{}").untilCancelled())
+        browser.terminal.type(.key(.character("f")))
+        try await BrowserRuntimeTests().waitUntil("the save") { browser.transport.requests.contains { $0.method == "PUT" } }
+        let quit = ContinuousClock.now
+        browser.terminal.type(.key(.character("q")))
+        await browser.running.value
+        let waited = ContinuousClock.now - quit
+        // At least the bound (its wait ends only past it); far below the hour the reply would take.
+        #expect(waited >= .seconds(2) && waited < .seconds(300), "\(waited)")
+        #expect(browser.transport.cancelledRequests == ["PUT \(browser.path)"])
+        #expect(browser.watch.tasksLeftAtExit == 0)
+    }
+}

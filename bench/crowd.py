@@ -407,6 +407,8 @@ class Sampler:
         self.pid = pids[0] if pids else 0
         self.samples = []  # (browsers, browsers' PSS kB, fronts' PSS kB)
         self.last_cpu = {}
+        # The nice values seen on the browsers' autogroups (None: no autogroups, or the browser had gone).
+        self.browser_groups = set()
         self.cpu_start = self.cpu_now()
 
     def cpu_now(self):
@@ -431,12 +433,14 @@ class Sampler:
             rounds += 1
             # Reading a browser's PSS walks its page tables: at 2,000 browsers every 2 s it took a fifth of a
             # core from the machine it measured. Past 500, PSS is read every fifth round (10 s).
+            if kids:
+                self.browser_groups.add(autogroup_nice(kids[-1]))
             if kids and (len(kids) <= 500 or rounds % 5 == 0):
                 # The templates' memory is the sessions' too (their pages are shared with every browser).
                 self.samples.append((len(kids), sum(pss_kb(k) for k in kids + templates), sum(pss_kb(pid) for pid in self.pids)))
             if stop.wait(2 if len(kids) > 200 else 1):
                 break
-        answer.send((self.samples, self.last_cpu))
+        answer.send((self.samples, self.last_cpu, self.browser_groups))
 
     async def run(self):
         """Samples until cancelled, in another process: reading a thousand browsers' PSS (the kernel walks their
@@ -453,7 +457,7 @@ class Sampler:
             await asyncio.Event().wait()
         finally:
             stop.set()
-            self.samples, last_cpu = await asyncio.get_running_loop().run_in_executor(None, mine.recv)
+            self.samples, last_cpu, self.browser_groups = await asyncio.get_running_loop().run_in_executor(None, mine.recv)
             self.last_cpu.update(last_cpu)
             process.join()
 
@@ -480,20 +484,82 @@ def seeded_folder(binary):
     return SEEDED
 
 
-def raise_priority(nice=-10):
+def raise_priority(nice=-10, group_nice=None):
     """The visitors' machines are not the front's: the crowd runs at a higher priority (nice -10, as root) so that
-    its own timing is not starved by the thousand browsers it measures. Its CPU is still reported (the peer)."""
+    its own timing is not starved by the thousand browsers it measures. Its CPU is still reported (the peer).
+
+    Both of Linux's nice values: the thread's, and its autogroup's. With kernel.sched_autogroup_enabled (this
+    machine's, and Debian's default) the CPU is shared between session groups first — every browser leads one,
+    and so do the front and the crowd — and a thread's own nice orders it only within its group: until
+    2026-11-29 "nice -10" gave the crowd nothing against the browsers (its group weighed as much as one browser's),
+    and a client at nice -10 in the front's own session took the cores from the front instead."""
     try:
         os.setpriority(os.PRIO_PROCESS, 0, nice)
     except OSError:
         print("crowd: could not raise the crowd's priority (not root): its timings include its own waits", file=sys.stderr)
+    set_autogroup_nice(nice if group_nice is None else group_nice)
+
+
+def own_session():
+    """Makes the crowd the leader of a session of its own, before anything else runs, so that its autogroup's nice
+    is the crowd's alone: a crowd sharing the session that started it (make, a test runner, a shell script) would
+    set the nice of all of them, the front too if a script started it there. A process group leader (a command
+    run from an interactive shell) cannot call setsid: the crowd then runs as a child that can, the parent waiting
+    for it, passing on SIGINT and SIGTERM, and the child ended if the parent is killed."""
+    if os.getsid(0) == os.getpid():
+        return
+    try:
+        os.setsid()
+        return
+    except PermissionError:
+        pass
+    child = os.fork()
+    if child:
+        for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(number, lambda received, _frame: os.kill(child, received))
+        while True:
+            try:
+                _, status = os.waitpid(child, 0)
+                break
+            except InterruptedError:
+                continue
+        os._exit(os.waitstatus_to_exitcode(status) if hasattr(os, "waitstatus_to_exitcode") else 1)
+    os.setsid()
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM))  # PR_SET_PDEATHSIG
+        if os.getppid() == 1:
+            os._exit(1)
+    except OSError:
+        pass
+
+
+def set_autogroup_nice(nice):
+    """This process's session group at `nice` (lowering it needs root); False without autogroups, or when the
+    process does not lead its session (the group would be others' too: `own_session` first)."""
+    if os.getsid(0) != os.getpid():
+        return False
+    try:
+        with open("/proc/self/autogroup", "w") as group:
+            group.write(f"{nice}\n")
+        return True
+    except OSError:
+        return False
+
+
+def autogroup_nice(pid="self"):
+    """The nice value of a process's autogroup, or None (no autogroups, or the process is gone)."""
+    try:
+        return int(open(f"/proc/{pid}/autogroup").read().split()[-1])
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def start_front(args, folder):
     subprocess.run(["cp", "-a", seeded_folder(args.binary) + "/.", folder], check=True)
     command = [args.binary, "ssh", "--open", "--port", "0", "--data-dir", folder] + args.front_args
     front = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=open(os.path.join(folder, "front.log"), "w"),
-                             text=True, start_new_session=True)
+                             text=True, start_new_session=not getattr(args, "front_in_crowd_session", False))
     for line in front.stdout:
         match = re.search(r"on 127\.0\.0\.1:(\d+)", line)
         if match:
@@ -517,6 +583,8 @@ def summary(crowd, sampler, args, elapsed, crowd_cpu):
     return {
         "visitors": args.visitors, "rate": args.rate, "stay_s": args.stay, "key_every_s": args.key_every,
         "keyed": args.keyed, "nice": args.nice, "front_args": args.front_args, "keys_loop": args.keys,
+        "autogroup_nice": {"crowd": autogroup_nice(), "front": autogroup_nice(sampler.pid) if sampler and sampler.pid else None,
+                           "browsers": sorted(n for n in sampler.browser_groups if n is not None) if sampler else []},
         "first_page": crowd.got_first_page,
         "first_page_ms": {p: ms(percentile(crowd.first_pages, q)) for p, q in (("p50", 50), ("p90", 90), ("p99", 99), ("max", 100))},
         "keys": len(crowd.keys),
@@ -660,6 +728,9 @@ def print_summary(result):
         seen = result["edit_seen_ms"]
         print(f"  edit → on screen ({result['edits']} edits, {result['edit_screens']} screens): p50 {seen['p50']} ms   p99 {seen['p99']} ms"
               f"   max {seen['max']} ms;   screens that missed one: {result['edit_missed']}")
+    groups = result["autogroup_nice"]
+    if groups["crowd"] is not None:
+        print(f"  autogroups' nice: the crowd {groups['crowd']}, the front {groups['front']}, its browsers {groups['browsers']}")
     print(f"  CPU per session {result['cpu_per_session_ms']} ms (front + browsers {result['front_cpu_s']} s; the crowd itself {result['crowd_cpu_s']} s)   bytes per session {result['bytes_per_session']}")
 
 
@@ -683,6 +754,12 @@ def main():
     parser.add_argument("--reconnect", action="store_true", help="a visitor whose session is cut comes back (until its stay ends)")
     parser.add_argument("--nice", type=int, default=-10,
                         help="the crowd's priority (-10, as root, by default: the visitors' machines are not the front's; 0: the front's own)")
+    parser.add_argument("--group-nice", type=int, default=None,
+                        help="the crowd's autogroup nice (default: --nice's; 0: the session group's as it was before 2026-11-29, "
+                        "when only the thread's own nice was set and, with autogroups, gave the crowd no priority over the browsers)")
+    parser.add_argument("--front-in-crowd-session", action="store_true",
+                        help="start the front in the crowd's own session (so its autogroup) as a script that starts both does, "
+                        "instead of a session of its own")
     parser.add_argument("--keyed", type=float, default=1.0,
                         help="share of visitors with a key of their own (1: every visitor offers one shared key, as before; 0.5: half a key each, half none)")
     parser.add_argument("--keep-log", help="copy the started front's log here before its folder is removed")
@@ -699,14 +776,16 @@ def main():
     parser.add_argument("--keys-out", help="write every key and first page here (when it was sent or the visitor connected, "
                         "seconds after the first arrival; how long its answer took), to see when the slow ones came")
     args = parser.parse_args()
+    if args.nice or args.group_nice:
+        own_session()
     args.size = tuple(int(x) for x in args.size.split("x"))
     args.front_args = args.front_args.split()
     folder = tempfile.mkdtemp(prefix="openmarket-crowd-")
     # The front first, at the usual priority: started after the crowd raised its own, it took -10 too (so did
     # every run before 2026-11-28 at "nice -10").
     front = start_front(args, folder) if args.binary else None
-    if args.nice:
-        raise_priority(args.nice)
+    if args.nice or args.group_nice:
+        raise_priority(args.nice, args.group_nice)
     pids = [front.pid] if front else args.front_pid
     if args.client and args.edits_per_second > 0:
         sys.exit("crowd: --client does not time edits (crowd.py's own visitors do)")

@@ -6,7 +6,8 @@
 #                   every ~3 s: first page and key → answer percentiles, failures, PSS and CPU per session;
 #                   then 1,000 and 2,000 (EDIT_CROWDS) with the product on every screen edited every second:
 #                   edit → on each screen
-#                   and 1,000 and 2,000 again from the second client, openmarket-crowd (CLIENT_CROWDS)
+#                   and 1,000 and 2,000 again from the second client, openmarket-crowd (CLIENT_CROWDS); every
+#                   crowd at nice -10 (its thread and its autogroup), then 1,000 at nice 0 (PRIORITY_CROWDS)
 #   bench/door.py   a visitor's first page with 0, 1,000 and 5,000 connections that say nothing or only a
 #                   version line, from 1,000 addresses; the front's memory and descriptors
 #   bench/fronts.py 1,500 visitors through HAProxy to three fronts on network namespaces, two replicas on
@@ -40,6 +41,13 @@ for n in ${CLIENT_CROWDS:-1000 2000}; do
     echo "== crowd: $n visitors, crowd.py, keys on an open loop"
     "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
         --front-args "--max-sessions $((n > 1000 ? n : 1000))" --keys open
+done
+# The crowd at the front's own priority (nice 0, thread and autogroup) beside the runs above at -10: the goal
+# asks for both, and with autogroups a crowd that goes first reads longer tails (docs/BENCHMARKS.md, ninth stop).
+for n in ${PRIORITY_CROWDS:-1000}; do
+    echo "== crowd: $n visitors, crowd.py at the front's priority (nice 0), keys on an open loop"
+    "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
+        --front-args "--max-sessions $((n > 1000 ? n : 1000))" --keys open --nice 0
 done
 for silent in 0 1000 5000; do
     echo "== siege: $silent silent connections"

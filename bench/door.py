@@ -136,6 +136,7 @@ def main():
     parser.add_argument("--first-page-timeout", type=float, default=30)
     parser.add_argument("--json")
     args = parser.parse_args()
+    crowd.own_session()  # so that raising the crowd's autogroup below raises no one else's
     folder = tempfile.mkdtemp(prefix="openmarket-door-")
     crowd_args = argparse.Namespace(
         binary=args.binary, front_args=args.front_args.split(), host=args.host, port=args.port, visitors=args.visitors,

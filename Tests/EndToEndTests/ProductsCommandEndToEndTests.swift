@@ -217,9 +217,11 @@ struct ProductsCommandEndToEndTests {
         defer { market.stop() }
         let port = try await market.waitForOutput { $0.hasSuffix("\n") }.trimmingCharacters(in: .whitespacesAndNewlines)
         let listing = try SpawnedProcess(
-            BuiltProducts.openmarket, ["products", "list", "--all", "--jsonl", "--per-page", "2", "--server", "http://127.0.0.1:\(port)"],
+            BuiltProducts.openmarket, ["products", "list", "--all", "--jsonl", "--per-page", "2", "--server", "http://127.0.0.1:\(port)", "--timeout", "600"],
             environment: ["OPENMARKET_CONFIG": "", "XDG_CONFIG_HOME": folder.path])
-        // A command that kept its lines until the end would write nothing while page 2 is held.
+        // A command that kept its lines until the end would write nothing while page 2 is held. Held for as long
+        // as the test takes (--timeout 600): once, under make test's load, this test's task waited past the
+        // default 15 s between seeing page 1 and looking again, and the listing had given up on page 2.
         let early = try await listing.waitForOutput { $0.split(separator: "\n").count >= 2 }.split(separator: "\n")
         try await Task.sleep(for: .milliseconds(300))
         #expect(!listing.hasExited, "still paging: page 2 is held")

@@ -13,4 +13,13 @@ struct MarketAccessOptionsTests {
         #expect(joined.secret == "--x" && joined.identifier == "id-1")
         #expect(throws: (any Error).self, "one without the other is still a mistake") { try MarketAccess.parse(["--secret", "-Ab_9"]) }
     }
+
+    @Test("--timeout: 15 s unless told; seconds with a fraction; 0, a negative or more than a day is a mistake")
+    func timeout() throws {
+        #expect(try MarketAccess.parse([]).timeout == 15)
+        #expect(try MarketAccess.parse(["--timeout", "2.5"]).timeout == 2.5)
+        for wrong in ["0", "-1", "86401", "soon"] {
+            #expect(throws: (any Error).self, "\(wrong)") { try MarketAccess.parse(["--timeout", wrong]) }
+        }
+    }
 }

@@ -22,11 +22,14 @@ public struct MarketAccess: ParsableArguments {
     public var config: String?
     @Option(help: "The language of what is said: en, ko or auto (the settings file's lang, OPENMARKET_LANG, the locale).")
     public var lang: String?
+    @Option(help: "Seconds to wait for each of the market's answers before saying it did not answer.")
+    public var timeout: Double = 15
 
     public init() {}
 
     public func validate() throws {
         if (identifier == nil) != (secret == nil) { throw ValidationError("--identifier and --secret go together") }
+        guard timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout takes seconds, more than 0 and at most 86400") }
     }
 
     /// The market reached, its address and the identity writes go with (nil: none found).
@@ -91,7 +94,7 @@ public struct MarketAccess: ParsableArguments {
         let language = try CommandLaunch.resolve { () throws(InvalidSettingValue) in try file.layers(options).resolve(.language) }.value
         let transport = AsyncHTTPTransport()
         let market = Market(
-            client: OpenMarketClient(baseURL: url, transport: transport), url: url, identity: known?.identity, vendorID: known?.vendorID,
+            client: OpenMarketClient(baseURL: url, transport: transport, timeout: .milliseconds(Int(timeout * 1000))), url: url, identity: known?.identity, vendorID: known?.vendorID,
             language: language)
         do {
             let result = try await body(market)

@@ -558,7 +558,7 @@ _openmarket_products_list() {
     repeating_flags=()
     non_repeating_flags=(--in-stock --all --json --jsonl -h --help)
     repeating_options=()
-    non_repeating_options=(--server --identifier --secret --data-dir --config --lang --search --sort --page --per-page)
+    non_repeating_options=(--server --identifier --secret --data-dir --config --lang --timeout --search --sort --page --per-page)
     __openmarket_offer_flags_options 0
 
     # Offer option value completions
@@ -581,6 +581,9 @@ _openmarket_products_list() {
     '--lang')
         return
         ;;
+    '--timeout')
+        return
+        ;;
     '--search')
         return
         ;;
@@ -600,7 +603,7 @@ _openmarket_products_show() {
     repeating_flags=()
     non_repeating_flags=(--json -h --help)
     repeating_options=()
-    non_repeating_options=(--server --identifier --secret --data-dir --config --lang)
+    non_repeating_options=(--server --identifier --secret --data-dir --config --lang --timeout)
     __openmarket_offer_flags_options 1
 
     # Offer option value completions
@@ -623,6 +626,9 @@ _openmarket_products_show() {
     '--lang')
         return
         ;;
+    '--timeout')
+        return
+        ;;
     esac
 }
 
@@ -630,7 +636,7 @@ _openmarket_products_add() {
     repeating_flags=()
     non_repeating_flags=(--json -h --help)
     repeating_options=(--picture)
-    non_repeating_options=(--name --description --price --currency --discount --stock --server --identifier --secret --data-dir --config --lang)
+    non_repeating_options=(--name --description --price --currency --discount --stock --server --identifier --secret --data-dir --config --lang --timeout)
     __openmarket_offer_flags_options 0
 
     # Offer option value completions
@@ -674,6 +680,9 @@ _openmarket_products_add() {
     '--lang')
         return
         ;;
+    '--timeout')
+        return
+        ;;
     esac
 }
 
@@ -681,7 +690,7 @@ _openmarket_products_edit() {
     repeating_flags=()
     non_repeating_flags=(--json -h --help)
     repeating_options=()
-    non_repeating_options=(--name --description --price --currency --discount --stock --server --identifier --secret --data-dir --config --lang)
+    non_repeating_options=(--name --description --price --currency --discount --stock --server --identifier --secret --data-dir --config --lang --timeout)
     __openmarket_offer_flags_options 1
 
     # Offer option value completions
@@ -722,6 +731,9 @@ _openmarket_products_edit() {
     '--lang')
         return
         ;;
+    '--timeout')
+        return
+        ;;
     esac
 }
 
@@ -729,7 +741,7 @@ _openmarket_products_delete() {
     repeating_flags=()
     non_repeating_flags=(--yes --json -h --help)
     repeating_options=()
-    non_repeating_options=(--server --identifier --secret --data-dir --config --lang)
+    non_repeating_options=(--server --identifier --secret --data-dir --config --lang --timeout)
     __openmarket_offer_flags_options 1
 
     # Offer option value completions
@@ -750,6 +762,9 @@ _openmarket_products_delete() {
         return
         ;;
     '--lang')
+        return
+        ;;
+    '--timeout')
         return
         ;;
     esac
@@ -759,7 +774,7 @@ _openmarket_products_restore() {
     repeating_flags=()
     non_repeating_flags=(--json -h --help)
     repeating_options=()
-    non_repeating_options=(--server --identifier --secret --data-dir --config --lang)
+    non_repeating_options=(--server --identifier --secret --data-dir --config --lang --timeout)
     __openmarket_offer_flags_options 1
 
     # Offer option value completions
@@ -782,6 +797,9 @@ _openmarket_products_restore() {
     '--lang')
         return
         ;;
+    '--timeout')
+        return
+        ;;
     esac
 }
 
@@ -789,7 +807,7 @@ _openmarket_products_export() {
     repeating_flags=()
     non_repeating_flags=(--all --no-pictures -h --help)
     repeating_options=()
-    non_repeating_options=(--format --output -o --server --identifier --secret --data-dir --config --lang)
+    non_repeating_options=(--format --output -o --server --identifier --secret --data-dir --config --lang --timeout)
     __openmarket_offer_flags_options 0
 
     # Offer option value completions
@@ -818,6 +836,9 @@ _openmarket_products_export() {
     '--lang')
         return
         ;;
+    '--timeout')
+        return
+        ;;
     esac
 }
 
@@ -825,7 +846,7 @@ _openmarket_products_import() {
     repeating_flags=()
     non_repeating_flags=(--dry-run -h --help)
     repeating_options=()
-    non_repeating_options=(--format --server --identifier --secret --data-dir --config --lang)
+    non_repeating_options=(--format --server --identifier --secret --data-dir --config --lang --timeout)
     __openmarket_offer_flags_options 1
 
     # Offer option value completions
@@ -851,6 +872,9 @@ _openmarket_products_import() {
     '--lang')
         return
         ;;
+    '--timeout')
+        return
+        ;;
     esac
 }
 
@@ -866,7 +890,7 @@ _openmarket_mcp() {
     repeating_flags=()
     non_repeating_flags=(-h --help)
     repeating_options=()
-    non_repeating_options=(--server --identifier --secret --data-dir --config --lang)
+    non_repeating_options=(--server --identifier --secret --data-dir --config --lang --timeout)
     __openmarket_offer_flags_options 0
 
     # Offer option value completions
@@ -887,6 +911,9 @@ _openmarket_mcp() {
         return
         ;;
     '--lang')
+        return
+        ;;
+    '--timeout')
         return
         ;;
     esac

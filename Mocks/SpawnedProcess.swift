@@ -14,9 +14,9 @@ public final class SpawnedProcess: @unchecked Sendable {
     public let pid: pid_t
     public let stdoutPath: String
     public let stderrPath: String
-    private var reaped = false
-    /// The raw wait status, once reaped.
-    private var waitStatus: Int32 = 0
+    /// The raw wait status, once the child is reaped.
+    private var waitStatus: Int32?
+    private var reaped: Bool { waitStatus != nil }
 
     /// The write end of the child's standard input, when it was started with `pipeInput`.
     public private(set) var input: Int32 = -1
@@ -103,10 +103,7 @@ public final class SpawnedProcess: @unchecked Sendable {
     public var hasExited: Bool {
         if reaped { return true }
         var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == pid {
-            reaped = true
-            waitStatus = status
-        }
+        if waitpid(pid, &status, WNOHANG) == pid { waitStatus = status }
         return reaped
     }
 
@@ -117,7 +114,6 @@ public final class SpawnedProcess: @unchecked Sendable {
         kill(pid, signal)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
-        reaped = true
         waitStatus = status
         return status
     }
@@ -147,22 +143,20 @@ public final class SpawnedProcess: @unchecked Sendable {
     /// than blocking in `waitpid`: a test blocked there holds one of the few threads every other test's
     /// tasks run on (two on a 2-core machine).
     public func waitForExit() async -> Int32 {
-        guard !reaped else { return Self.exitCode(waitStatus) }
+        if let waitStatus { return Self.exitCode(waitStatus) }
         var status: Int32 = 0
         while waitpid(pid, &status, WNOHANG) == 0 {
             try? await Task.sleep(for: .milliseconds(10))
         }
-        reaped = true
         waitStatus = status
         return Self.exitCode(status)
     }
 
     /// Waits for the child to exit, blocking the thread (for code outside Swift concurrency's pool).
     public func waitForExitBlocking() -> Int32 {
-        guard !reaped else { return Self.exitCode(waitStatus) }
+        if let waitStatus { return Self.exitCode(waitStatus) }
         var status: Int32 = 0
         waitpid(pid, &status, 0)
-        reaped = true
         waitStatus = status
         return Self.exitCode(status)
     }

@@ -68,13 +68,7 @@ final class TaskKeeper<Key: Hashable & Sendable>: Sendable {
     /// than `limit`. Returns how many of them were still running when the limit passed.
     @discardableResult
     func awaitEnd(of which: (Key) -> Bool, waitingAtMost limit: Duration) async -> Int {
-        let deadline = ContinuousClock.now + limit
-        var left = tasks.withLockedValue { $0.byKey.keys.filter(which).count }
-        while left > 0, ContinuousClock.now < deadline, !Task.isCancelled {
-            try? await Task.sleep(for: .milliseconds(5))
-            left = tasks.withLockedValue { $0.byKey.keys.filter(which).count }
-        }
-        return left
+        await wait(atMost: limit) { tasks.withLockedValue { $0.byKey.keys.filter(which).count } }
     }
 
     /// Cancels every task and waits for them to end, but no longer than `limit` (a task blocked in a
@@ -84,11 +78,16 @@ final class TaskKeeper<Key: Hashable & Sendable>: Sendable {
     func cancelAll(waitingAtMost limit: Duration) async -> Int {
         let handles = tasks.withLockedValue { Array($0.running.values) }
         for task in handles { task.cancel() }
+        return await wait(atMost: limit) { count }
+    }
+
+    /// Looks every 5 ms until `left` says none is left or `limit` has passed; returns what is left then.
+    private func wait(atMost limit: Duration, _ left: () -> Int) async -> Int {
         let deadline = ContinuousClock.now + limit
-        while count > 0, ContinuousClock.now < deadline, !Task.isCancelled {
+        while left() > 0, ContinuousClock.now < deadline, !Task.isCancelled {
             try? await Task.sleep(for: .milliseconds(5))
         }
-        return count
+        return left()
     }
 
     private func keep(_ key: Key?, _ make: (Int) -> Task<Void, Never>) -> Task<Void, Never> {

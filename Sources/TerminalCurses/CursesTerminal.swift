@@ -96,6 +96,13 @@ public final class CursesTerminal: TerminalBackend {
             continuation.finish()
             return
         }
+        // ncurses (6.4) writes its buffer out after every cursor movement until the screen has once come back
+        // from endwin (`_nc_mvcur` flushes while the screen is in its initial state, for programs that use
+        // terminfo alone): a frame that changed five places went to the terminal in seven writes, each a
+        // wake of the SSH front and a packet of its own. One round trip now, before anything is shown and
+        // while the terminal is still in the modes it came in, makes a frame one write.
+        endwin()
+        doupdate()
         ccs_install_winch_wake(wakePipe.write)
         cbreak()
         noecho()

@@ -121,6 +121,40 @@ struct BrowserEndToEndTests {
         try await tmux.waitFor(text: "EXITED:0")
     }
 
+    @Test("a key's frame reaches the terminal in one write, wherever it changed the screen")
+    func oneWriteAFrame() async throws {
+        // ncurses 6.4 writes its buffer after every cursor movement until its screen has once come back from
+        // endwin: a j in the list (the highlight off one row, onto the next, the status line) went out in seven
+        // writes — over SSH, seven wakes of the front and seven packets.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let market = try await ServedMarket.start(directory)
+        defer { market.process.stop() }
+        let tmux = try TmuxSession(
+            command: "\(BuiltProducts.openmarket) --server \(market.http.base) --layout list --pictures off --poll-interval 3600",
+            columns: 100, rows: 30)
+        try await tmux.waitFor(text: "20+ products")
+        let browser = try tmux.programPID()
+        var writes: [Int] = []
+        for key in ["j", "j", "k", "j", "j"] {
+            let before = try await tmux.settled()
+            let calls = try ProcessMemory.writeCalls(browser)
+            try tmux.send(key)
+            let deadline = ContinuousClock.now + .seconds(60)
+            while try await tmux.captured(escapes: true) == before {
+                #expect(ContinuousClock.now < deadline, "the highlight never moved")
+                if ContinuousClock.now >= deadline { return }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            _ = try await tmux.settled()
+            writes.append(try ProcessMemory.writeCalls(browser) - calls)
+        }
+        // A stream's event can wake the browser's loop in the same second (one more write, to its wake pipe).
+        #expect(writes.filter { $0 == 1 }.count >= 4 && writes.allSatisfy { $0 >= 1 && $0 <= 2 }, "write calls a key: \(writes)")
+        try tmux.send("q")
+        try await tmux.waitFor(text: "EXITED:0")
+    }
+
     @Test("a server that is down: a clear screen with the error, r retries, q quits")
     func serverDown() async throws {
         let tmux = try TmuxSession(command: "\(BuiltProducts.openmarket) --server http://127.0.0.1:9", columns: 100, rows: 30)

@@ -13,6 +13,15 @@ enum ProcessMemory {
         try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count
     }
 
+    /// How many `write`-family system calls the process has made (`syscw` in `/proc/PID/io`).
+    static func writeCalls(_ pid: pid_t) throws -> Int {
+        let io = try String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8)
+        guard let line = io.split(separator: "\n").first(where: { $0.hasPrefix("syscw:") }),
+            let count = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { throw SpawnError("no syscw: in /proc/\(pid)/io") }
+        return count
+    }
+
     private static func field(_ name: String, of pid: pid_t) throws -> Double {
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),

@@ -69,6 +69,15 @@ final class TmuxSession {
         return (parts[0], parts[1], parts[2] == 1)
     }
 
+    /// The program the pane runs: the shell's first child (`env` became it), for reading its `/proc`.
+    func programPID() throws -> pid_t {
+        let out = try SpawnedProcess.run(tmux, ["-L", socket, "display-message", "-p", "-t", "0", "#{pane_pid}"])
+        guard let shell = Int(out.output.trimmingCharacters(in: .whitespacesAndNewlines)) else { throw SpawnError("tmux pane_pid: \(out.output)") }
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        guard let first = children.split(separator: " ").first, let pid = pid_t(first) else { throw SpawnError("the pane's shell has no child") }
+        return pid
+    }
+
     func resize(columns: Int, rows: Int) throws {
         _ = try SpawnedProcess.run(tmux, ["-L", socket, "resize-window", "-t", "0", "-x", "\(columns)", "-y", "\(rows)"])
     }

@@ -99,8 +99,9 @@ extension BrowserRuntime.Loop {
                 queue.send(.browser(.lookCounted(productID: product, count: count)))
             }
         case .followChanges:
-            let feed = ChangeFollowing(client: runtime.client).events(clock: runtime.clock)
-            tasks.start(key) {
+            let executor = runtime.terminal.executor
+            let feed = ChangeFollowing(client: runtime.client).events(clock: runtime.clock, on: executor)
+            tasks.start(key, on: executor) {
                 for await event in feed { queue.send(.browser(.live(event))) }
             }
         default:

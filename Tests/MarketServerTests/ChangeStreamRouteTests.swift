@@ -70,6 +70,50 @@ struct ChangeStreamRouteTests {
         }
     }
 
+    /// Whether `error` is the market's 404.
+    static func isNotFound(_ error: any Error) -> Bool {
+        (error as? OpenMarketError)?.status == 404
+    }
+
+    /// A feed read until its viewer token, which looks at product 7 once; the feed is dropped as this returns.
+    func followThenDrop(_ api: OpenMarketClient) async throws -> String? {
+        var feed = ChangeFollowing(client: api).events(clock: ContinuousClock()).makeAsyncIterator()
+        guard case .change(.viewer(let viewer))? = await next(2, from: &feed).last else { return nil }
+        let looking = try await api.look(viewer: viewer, at: 7)
+        #expect(looking == 1)
+        return viewer
+    }
+
+    @Test("a follower that is dropped is let go: its connection closes and the market forgets its viewer")
+    func droppedFollower() async throws {
+        // The stream's body is read in the consumer's task (no pump of its own): dropping the feed must still end
+        // the request, or a browser that stops following would be counted here until its process ends.
+        let market = try await TestMarket.make(store: .memory)
+        defer { market.directory.remove() }
+        try await market.server.application().test(.live) { client in
+            let port = try #require(client.port)
+            let transport = AsyncHTTPTransport()
+            defer { Task { try? await transport.shutdown() } }
+            let api = OpenMarketClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: transport)
+            guard let viewer = try await followThenDrop(api) else {
+                Issue.record("no viewer token")
+                return
+            }
+            let deadline = ContinuousClock.now + .seconds(20)
+            var forgotten = false
+            while !forgotten, ContinuousClock.now < deadline {
+                do {
+                    _ = try await api.look(viewer: viewer, at: 7)
+                    try await Task.sleep(for: .milliseconds(100))
+                } catch {
+                    guard Self.isNotFound(error) else { throw error }
+                    forgotten = true
+                }
+            }
+            #expect(forgotten, "the market still knows the dropped follower's viewer after 20 s")
+        }
+    }
+
     @Test("a viewer says what it looks at and is told how many look at it; an unknown viewer is a 404, a bad look a 400")
     func looking() async throws {
         let market = try await TestMarket.make(store: .memory)

@@ -15,18 +15,15 @@ enum ProcessMemory {
 
     /// How many `write`-family system calls the process has made (`syscw` in `/proc/PID/io`).
     static func writeCalls(_ pid: pid_t) throws -> Int {
-        let io = try String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8)
-        guard let line = io.split(separator: "\n").first(where: { $0.hasPrefix("syscw:") }),
-            let count = Int(line.split(separator: " ").dropFirst().first ?? "")
-        else { throw SpawnError("no syscw: in /proc/\(pid)/io") }
-        return count
+        Int(try field("syscw:", of: pid, in: "io"))
     }
 
-    private static func field(_ name: String, of pid: pid_t) throws -> Double {
-        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
-            let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
-        else { throw SpawnError("no \(name) in /proc/\(pid)/status") }
-        return kilobytes
+    /// The number after `name` on its line of `/proc/PID/<file>`.
+    private static func field(_ name: String, of pid: pid_t, in file: String = "status") throws -> Double {
+        let text = try String(contentsOfFile: "/proc/\(pid)/\(file)", encoding: .utf8)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
+            let value = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { throw SpawnError("no \(name) in /proc/\(pid)/\(file)") }
+        return value
     }
 }

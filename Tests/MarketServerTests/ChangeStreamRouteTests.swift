@@ -70,9 +70,18 @@ struct ChangeStreamRouteTests {
         }
     }
 
-    /// Whether `error` is the market's 404.
-    static func isNotFound(_ error: any Error) -> Bool {
-        (error as? OpenMarketError)?.status == 404
+    /// A live market on `store`, the test's own client to it, and the browser's client (`AsyncHTTPTransport`) beside.
+    func withLiveMarket(
+        _ store: StoreKind = .memory, _ body: @Sendable (TestMarket, any TestClientProtocol, OpenMarketClient) async throws -> Void
+    ) async throws {
+        let market = try await TestMarket.make(store: store)
+        defer { market.directory.remove() }
+        try await market.server.application().test(.live) { client in
+            let port = try #require(client.port)
+            let transport = AsyncHTTPTransport()
+            defer { Task { try? await transport.shutdown() } }
+            try await body(market, client, OpenMarketClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: transport))
+        }
     }
 
     /// A feed read until its viewer token, which looks at product 7 once; the feed is dropped as this returns.
@@ -88,13 +97,7 @@ struct ChangeStreamRouteTests {
     func droppedFollower() async throws {
         // The stream's body is read in the consumer's task (no pump of its own): dropping the feed must still end
         // the request, or a browser that stops following would be counted here until its process ends.
-        let market = try await TestMarket.make(store: .memory)
-        defer { market.directory.remove() }
-        try await market.server.application().test(.live) { client in
-            let port = try #require(client.port)
-            let transport = AsyncHTTPTransport()
-            defer { Task { try? await transport.shutdown() } }
-            let api = OpenMarketClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: transport)
+        try await withLiveMarket { _, _, api in
             guard let viewer = try await followThenDrop(api) else {
                 Issue.record("no viewer token")
                 return
@@ -106,7 +109,7 @@ struct ChangeStreamRouteTests {
                     _ = try await api.look(viewer: viewer, at: 7)
                     try await Task.sleep(for: .milliseconds(100))
                 } catch {
-                    guard Self.isNotFound(error) else { throw error }
+                    guard (error as? OpenMarketError)?.status == 404 else { throw error }
                     forgotten = true
                 }
             }
@@ -116,13 +119,7 @@ struct ChangeStreamRouteTests {
 
     @Test("a viewer says what it looks at and is told how many look at it; an unknown viewer is a 404, a bad look a 400")
     func looking() async throws {
-        let market = try await TestMarket.make(store: .memory)
-        defer { market.directory.remove() }
-        try await market.server.application().test(.live) { client in
-            let port = try #require(client.port)
-            let transport = AsyncHTTPTransport()
-            defer { Task { try? await transport.shutdown() } }
-            let api = OpenMarketClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: transport)
+        try await withLiveMarket { _, client, api in
             var first = ChangeFollowing(client: api).events(clock: ContinuousClock()).makeAsyncIterator()
             var second = ChangeFollowing(client: api).events(clock: ContinuousClock()).makeAsyncIterator()
             guard case .change(.viewer(let one))? = await next(2, from: &first).last,

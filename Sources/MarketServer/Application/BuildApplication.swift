@@ -14,14 +14,14 @@ func buildApplication(
     let configuredURL = configuration.publicURL
     let host = configuration.host
     let watch = ConnectionWatch(limits: configuration.connections, logger: logger)
-    let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [
-        CachedResponseHandler(
-            answers: answers, date: HTTPDateHeader(), serverName: OpenMarketServer.serverName, logger: logger)
-    ])
+    let date = HTTPDateHeader()
+    let early: @Sendable () -> [any RemovableChannelHandler] = {
+        [CachedResponseHandler(answers: answers, date: date, serverName: OpenMarketServer.serverName, logger: logger)]
+    }
     return Application(
         router: router,
         server: HTTPServerBuilder { responder in
-            GuardedHTTP1Channel(responder: responder, configuration: http1, watch: watch)
+            GuardedHTTP1Channel(responder: responder, configuration: HTTP1Channel.Configuration(), watch: watch, early: early)
         },
         configuration: .init(
             address: .hostname(host, port: configuration.port), serverName: OpenMarketServer.serverName, backlog: 1024,

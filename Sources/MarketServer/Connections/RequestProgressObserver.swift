@@ -1,13 +1,13 @@
 import NIOCore
-import NIOHTTPTypes
+import NIOHTTP1
 
-/// Sits right behind the HTTP decoder and tells the connection's `ConnectionGuard` where each request's
-/// header and body end and where each answer ends — cached answers and the router's alike.
+/// Sits right behind the HTTP decoder, on HTTP/1's own parts, and tells the connection's `ConnectionGuard`
+/// where each request's header and body end and where each answer ends — cached answers and the router's alike.
 final class RequestProgressObserver: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
 
     private let connectionGuard: ConnectionGuard
 

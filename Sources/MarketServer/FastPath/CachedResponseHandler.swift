@@ -3,23 +3,25 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
-import NIOHTTPTypes
+import NIOHTTP1
 
 /// Answers GET requests whose response is already in the answer cache (`CachedProductStore`, the one the
 /// routes fill) on the connection's event loop, before they reach Hummingbird's router; everything else
 /// passes through untouched.
 ///
 /// A cache hit through the router costs two thread hops (event loop → Swift concurrency → event loop)
-/// for a dictionary lookup; here it costs none. The response is the one the router would give, byte
-/// for byte (same headers in the same order), and gets the same access-log line.
+/// for a dictionary lookup; here it costs none. It sits on HTTP/1's own parts, before they are made HTTP
+/// types: a hit is not converted to `HTTPRequest` (whose path Foundation's URL parser checks) and its answer
+/// not from `HTTPResponse` back (together a sixth of a hit's CPU). The response is the one the router would
+/// give, byte for byte (same headers in the same order), and gets the same access-log line.
 ///
 /// Order is kept for pipelined requests: while a request the router is answering has not been
 /// answered, later requests go to the router as well, which answers them in order.
 final class CachedResponseHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
 
     private let answers: CachedProductStore
     private let date: HTTPDateHeader
@@ -60,10 +62,12 @@ final class CachedResponseHandler: ChannelDuplexHandler, RemovableChannelHandler
         context.write(data, promise: promise)
     }
 
-    /// The cached body for a plain GET of a page or a product, and the path for the access log.
-    private func cachedBody(for head: HTTPRequest) -> (body: ByteBuffer, path: String)? {
-        guard head.method == .get, head.headerFields[.connection] == nil, let target = head.path else { return nil }
-        let uri = URI(target)
+    /// The cached body for a plain GET of a page or a product, and the path for the access log. Only a target
+    /// in origin form (`/api/…`); any other form is the router's to judge.
+    private func cachedBody(for head: HTTPRequestHead) -> (body: ByteBuffer, path: String)? {
+        guard head.method == .GET, !head.headers.contains(name: "connection"), head.uri.utf8.first == UInt8(ascii: "/")
+        else { return nil }
+        let uri = URI(head.uri)
         let path = uri.path
         // Only the canonical spelling of an id; anything else is the router's to judge.
         guard let key = AnswerKey.forGET(path: path, query: uri.query), let body = answers.cachedAnswer(key) else {
@@ -74,18 +78,18 @@ final class CachedResponseHandler: ChannelDuplexHandler, RemovableChannelHandler
 
     private func respond(context: ChannelHandlerContext, body: ByteBuffer, path: String, started: ContinuousClock.Instant) {
         // The headers Responses.json sets, then those Hummingbird adds, in its order.
-        let head = HTTPResponse(
-            status: .ok,
-            headerFields: [
-                .contentType: Responses.jsonContentType,
-                .contentLength: String(body.readableBytes),
-                .date: date.current,
-                .server: serverName,
+        let head = HTTPResponseHead(
+            version: .http1_1, status: .ok,
+            headers: [
+                "Content-Type": Responses.jsonContentType,
+                "Content-Length": String(body.readableBytes),
+                "Date": date.current,
+                "Server": serverName,
             ])
         // Counted before the answer leaves: a client that has it must see it counted.
         answers.noteEarlyAnswer()
         context.write(wrapOutboundOut(.head(head)), promise: nil)
-        context.write(wrapOutboundOut(.body(body)), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         AccessLog.record(method: .get, path: path, status: 200, since: started, logger: logger, metrics: answers.metrics)
     }

@@ -36,6 +36,25 @@ struct DirectColorTests {
         #expect(row.hasPrefix("\u{1B}[1;1H\u{1B}[0;38;2;255;0;0;48;2;0;0;1m▀▀▀▀\u{1B}[2;3H"))
     }
 
+    @Test("a style change: only the colour that changed under the same attributes; else a reset, each attribute and colour")
+    func styleChanges() {
+        func sgr(_ old: CellStyle?, _ new: CellStyle) -> String {
+            var out: [UInt8] = []
+            DirectColorCells.sgr(from: old, to: new, into: &out)
+            return text(out)
+        }
+        let bold = CellStyle(foreground: .rgb(1, 2, 3), background: .rgb(4, 5, 6), attributes: [.bold, .underline])
+        #expect(sgr(bold, bold) == "")
+        #expect(sgr(bold, CellStyle(foreground: .rgb(1, 2, 3), background: .indexed(250), attributes: [.bold, .underline]))
+            == "\u{1B}[48;5;250m")
+        #expect(sgr(bold, CellStyle(foreground: .default, background: .default, attributes: [.bold, .underline]))
+            == "\u{1B}[39;49m")
+        #expect(sgr(nil, bold) == "\u{1B}[0;1;4;38;2;1;2;3;48;2;4;5;6m")
+        #expect(sgr(bold, CellStyle(attributes: [.dim, .italic, .reverse])) == "\u{1B}[0;2;3;7m")
+        #expect(sgr(Self.red, CellStyle(foreground: .indexed(0), background: .rgb(255, 255, 255)))
+            == "\u{1B}[38;5;0;48;2;255;255;255m")
+    }
+
     @Test("nothing is sent outside the screen curses has, nor for cells in palette colours")
     func clipped() {
         var canvas = Canvas(width: 4, height: 2)

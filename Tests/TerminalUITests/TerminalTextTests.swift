@@ -14,6 +14,19 @@ struct TerminalTextTests {
         #expect(DisplayWidth.of("ＡＢ") == 4)
     }
 
+    @Test("display width counted without grapheme breaking agrees with the graphemes: ASCII, CR LF, one scalar")
+    func widthShortcuts() {
+        #expect(DisplayWidth.of("") == 0)
+        #expect(DisplayWidth.of("a\r\nb") == 3)
+        #expect(DisplayWidth.of("\r\r\n") == 2)
+        #expect(DisplayWidth.of("▀") == 1)
+        #expect(DisplayWidth.of("가") == 2)
+        #expect(DisplayWidth.of("\u{301}") == 0)
+        #expect(DisplayWidth.of("❤\u{FE0F}") == 2)
+        #expect(DisplayWidth.of("é한") == 3)
+        #expect(DisplayWidth.of("ab"[...]) == 2)
+    }
+
     @Test("control characters and escape sequences become visible placeholders")
     func sanitizing() {
         #expect(TerminalText.sanitized("\u{1B}[31mRED\u{1B}[0m") == "␛[31mRED␛[0m")

@@ -30,10 +30,10 @@ public enum DirectColorCells {
                 }
                 let cellWidth = max(1, DisplayWidth.of(cell.text))
                 if x + cellWidth > width { break }
-                if cursorAt != x { out += Array("\u{1B}[\(y + 1);\(x + 1)H".utf8) }
+                if cursorAt != x { cursorTo(x: x, y: y, into: &out) }
                 sgr(from: current, to: cell.style, into: &out)
                 current = cell.style
-                out += Array(cell.text.utf8)
+                out.append(contentsOf: cell.text.utf8)
                 x += cellWidth
                 cursorAt = x
             }
@@ -42,28 +42,70 @@ public enum DirectColorCells {
         return out
     }
 
-    /// The SGR that changes the terminal's style from `old` (unknown: nil) to `new`.
+    /// The SGR that changes the terminal's style from `old` (unknown: nil) to `new`: the colours that changed
+    /// when the attributes are the same, else a reset and the whole style. Written byte by byte (no strings: it
+    /// runs for every cell of a picture that changed).
     static func sgr(from old: CellStyle?, to new: CellStyle, into out: inout [UInt8]) {
         if let old, old == new { return }
-        var parts: [String] = []
+        out += [0x1B, UInt8(ascii: "[")]
         if let old, old.attributes == new.attributes {
-            if old.foreground != new.foreground { parts.append(code(new.foreground, foreground: true)) }
-            if old.background != new.background { parts.append(code(new.background, foreground: false)) }
+            var first = true
+            if old.foreground != new.foreground {
+                code(new.foreground, foreground: true, into: &out)
+                first = false
+            }
+            if old.background != new.background {
+                if !first { out.append(UInt8(ascii: ";")) }
+                code(new.background, foreground: false, into: &out)
+            }
         } else {
-            parts.append("0")
-            let attributes: [(TextAttributes, String)] = [(.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7")]
-            for (attribute, number) in attributes where new.attributes.contains(attribute) { parts.append(number) }
-            if new.foreground != .default { parts.append(code(new.foreground, foreground: true)) }
-            if new.background != .default { parts.append(code(new.background, foreground: false)) }
+            out.append(UInt8(ascii: "0"))
+            let attributes: [(TextAttributes, UInt8)] = [(.bold, 1), (.dim, 2), (.italic, 3), (.underline, 4), (.reverse, 7)]
+            for (attribute, number) in attributes where new.attributes.contains(attribute) {
+                out += [UInt8(ascii: ";"), UInt8(ascii: "0") + number]
+            }
+            if new.foreground != .default {
+                out.append(UInt8(ascii: ";"))
+                code(new.foreground, foreground: true, into: &out)
+            }
+            if new.background != .default {
+                out.append(UInt8(ascii: ";"))
+                code(new.background, foreground: false, into: &out)
+            }
         }
-        out += Array("\u{1B}[\(parts.joined(separator: ";"))m".utf8)
+        out.append(UInt8(ascii: "m"))
     }
 
-    private static func code(_ color: TerminalColor, foreground: Bool) -> String {
+    /// CUP to a cell (`ESC [ row ; column H`, both from 1).
+    static func cursorTo(x: Int, y: Int, into out: inout [UInt8]) {
+        out += [0x1B, UInt8(ascii: "[")]
+        decimal(y + 1, into: &out)
+        out.append(UInt8(ascii: ";"))
+        decimal(x + 1, into: &out)
+        out.append(UInt8(ascii: "H"))
+    }
+
+    private static func code(_ color: TerminalColor, foreground: Bool, into out: inout [UInt8]) {
+        let digit = UInt8(ascii: foreground ? "3" : "4")
         switch color {
-        case .default: foreground ? "39" : "49"
-        case .indexed(let i): (foreground ? "38;5;" : "48;5;") + String(i)
-        case .rgb(let r, let g, let b): (foreground ? "38;2;" : "48;2;") + "\(r);\(g);\(b)"
+        case .default:
+            out += [digit, UInt8(ascii: "9")]
+        case .indexed(let i):
+            out += [digit, UInt8(ascii: "8"), UInt8(ascii: ";"), UInt8(ascii: "5"), UInt8(ascii: ";")]
+            decimal(Int(i), into: &out)
+        case .rgb(let r, let g, let b):
+            out += [digit, UInt8(ascii: "8"), UInt8(ascii: ";"), UInt8(ascii: "2"), UInt8(ascii: ";")]
+            decimal(Int(r), into: &out)
+            out.append(UInt8(ascii: ";"))
+            decimal(Int(g), into: &out)
+            out.append(UInt8(ascii: ";"))
+            decimal(Int(b), into: &out)
         }
+    }
+
+    /// A non-negative number in decimal digits.
+    private static func decimal(_ value: Int, into out: inout [UInt8]) {
+        if value >= 10 { decimal(value / 10, into: &out) }
+        out.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 }

@@ -10,6 +10,16 @@ public enum TerminalColor: Hashable, Sendable {
         if case .rgb = self { return true }
         return false
     }
+
+    /// The colour as one number, different for every colour: 0 for the default, 2⁸ + i for an index,
+    /// 2²⁴ + rgb for a direct colour.
+    var code: UInt32 {
+        switch self {
+        case .default: 0
+        case .indexed(let i): 0x100 | UInt32(i)
+        case .rgb(let r, let g, let b): 0x100_0000 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+        }
+    }
 }
 
 /// Text attributes a cell can have.
@@ -42,4 +52,9 @@ public struct CellStyle: Hashable, Sendable {
     }
 
     public static let plain = CellStyle()
+
+    /// The style as one number, different for every style (a row's fingerprint is made of them).
+    var fingerprint: UInt64 {
+        UInt64(foreground.code) << 32 | UInt64(background.code) << 6 | UInt64(attributes.rawValue)
+    }
 }

@@ -46,8 +46,25 @@ public enum DisplayWidth {
         return base
     }
 
-    /// Columns a string takes.
+    /// Columns a string takes. ASCII (a column a byte, a CR LF pair one grapheme) and a single scalar (most
+    /// cells: a letter, a syllable, a half block) are counted without breaking the text into graphemes.
     public static func of(_ text: some StringProtocol) -> Int {
+        var bytes = 0
+        var pairs = 0
+        var previous: UInt8 = 0
+        var ascii = true
+        for byte in text.utf8 {
+            if byte >= 0x80 {
+                ascii = false
+                break
+            }
+            if previous == 0x0D, byte == 0x0A { pairs += 1 }
+            previous = byte
+            bytes += 1
+        }
+        if ascii { return bytes - pairs }
+        var scalars = text.unicodeScalars.makeIterator()
+        if let first = scalars.next(), scalars.next() == nil { return of(first) }
         var total = 0
         for character in text { total += of(character) }
         return total

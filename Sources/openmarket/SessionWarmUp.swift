@@ -2,6 +2,7 @@ import Foundation
 import Launch
 import Localization
 import Logging
+import MarketApp
 import MarketFeatures
 import OpenMarketAPI
 import TerminalPictures
@@ -24,6 +25,11 @@ enum SessionWarmUp {
         let configuration = browse.resolve(
             settings, environment: environment, answers: TerminalAnswers(), baseURL: URL(string: "http://127.0.0.1:1/")!, saved: nil,
             embedded: nil, logger: logger)
+        // First uses every browser makes right after the fork, each paid once here (perf of forked starts): the log's
+        // time stamp (Foundation's calendar cache), Foundation's NSString path for trimming, the loop's generic types.
+        _ = Date(timeIntervalSince1970: 0).formatted(.iso8601)
+        _ = " warm ".trimmingCharacters(in: .whitespacesAndNewlines)
+        BrowserRuntime.warmUp()
         guard let page = try? ResponseDecoder.decode(ProductPage.self, from: Array(samplePage.utf8)) else { return }
         var parser = ServerSentEventParser()
         let changes = ((try? parser.feed(Array(sampleEvents.utf8))) ?? []).compactMap(MarketChange.init)

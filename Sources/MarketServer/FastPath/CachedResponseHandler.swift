@@ -12,7 +12,7 @@ import NIOHTTP1
 /// A cache hit through the router costs two thread hops (event loop → Swift concurrency → event loop)
 /// for a dictionary lookup; here it costs none. It sits on HTTP/1's own parts, before they are made HTTP
 /// types: a hit is not converted to `HTTPRequest` (whose path Foundation's URL parser checks) and its answer
-/// not from `HTTPResponse` back (together a sixth of a hit's CPU). The response is the one the router would
+/// not from `HTTPResponse` back (together about a tenth of a hit's CPU). The response is the one the router would
 /// give, byte for byte (same headers in the same order), and gets the same access-log line.
 ///
 /// Order is kept for pipelined requests: while a request the router is answering has not been

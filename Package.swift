@@ -61,6 +61,9 @@ let package = Package(
         // posix_spawn's GNU flags, which Swift cannot see.
         .target(name: "CPosixSpawn", cSettings: checkedC),
 
+        // The concurrency runtime's enqueue hooks: its jobs taken on one thread (the session template's warm-up).
+        .target(name: "CTaskHooks", cSettings: checkedC),
+
         // Our own C: a DC-only scan of baseline JPEGs for 1/8-scale thumbnails.
         .target(name: "CJPEGDC", cSettings: checkedC),
 
@@ -155,7 +158,7 @@ let package = Package(
         .target(
             name: "MarketSSH",
             dependencies: [
-                "Notices", "CPosixSpawn", "Localization", "Untrusted", "WishListOwners", "ImageCodec",
+                "Notices", "CPosixSpawn", "CTaskHooks", "Localization", "Untrusted", "WishListOwners", "ImageCodec",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -221,6 +224,7 @@ let package = Package(
                 "ImagePipeline", "ImageCodec", "TerminalUI", "Untrusted", "MarketWords",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -66,6 +66,11 @@ public final class CursesTerminal: TerminalBackend {
         self.colorSchemeReports = colorSchemeReports
     }
 
+    deinit {
+        close(wakePipe.read)
+        close(wakePipe.write)
+    }
+
     /// The terminal's own cursor stands at each frame's `Canvas.cursor` (hidden when it has none).
     public var showsCursor: Bool { true }
 

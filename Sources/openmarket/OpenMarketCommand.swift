@@ -35,8 +35,9 @@ struct OpenMarketCommand: AsyncParsableCommand {
     /// Runs the command line. `openmarket browse ARGUMENTS` that parse cleanly skip the whole command tree:
     /// `openmarket ssh` starts one browser per visitor, and building every subcommand's parser was a tenth of a
     /// browser's start (docs/DECISIONS.md). Help, errors and every other command take the usual path, so their
-    /// messages and usage lines are ArgumentParser's own.
-    static func start(arguments: [String]) async {
+    /// messages and usage lines are ArgumentParser's own. `parsed`, when given, is `arguments` (a `browse …`) parsed
+    /// already, by the session template the browser was forked from.
+    static func start(arguments: [String], parsed: BrowseCommand? = nil) async {
         // Everything this program makes is its user's alone: the data directory 0700, the database, pictures,
         // host key, key-vendor file, logs and settings 0600, from the first start (docs/SECURITY.md).
         umask(0o077)
@@ -50,7 +51,7 @@ struct OpenMarketCommand: AsyncParsableCommand {
                 Glibc.exit(70)
             }
         }
-        guard arguments.first == "browse", let browse = try? BrowseCommand.parse(Array(arguments.dropFirst())) else {
+        guard arguments.first == "browse", let browse = parsed ?? (try? BrowseCommand.parse(Array(arguments.dropFirst()))) else {
             await main(arguments)
             return
         }

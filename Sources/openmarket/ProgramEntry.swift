@@ -8,14 +8,25 @@ import MarketSSH
 enum ProgramEntry {
     static func main() {
         var arguments = Array(CommandLine.arguments.dropFirst())
+        var parsed: BrowseCommand?
+        // Kept for the life of the process (a browser forked from the template holds the warm-up's transport).
+        var warmed: SessionWarmUp.Warmed?
         if arguments.first == SessionTemplateLoop.command {
-            SessionWarmUp.run(browserArguments: Array(arguments.dropFirst()))
+            let offline = ProcessInfo.processInfo.environment[SessionTemplateLoop.offlineKey] != nil
+            warmed = SessionWarmUp.run(browserArguments: Array(arguments.dropFirst()), network: !offline)
+            if !SessionTemplateJobs.endedSingleThreaded {
+                // The network warm-up left a thread behind: start again without it (same process, same socket).
+                SessionTemplateLoop.restartOffline(because: offline)
+            }
             // Returns only in a visitor's browser, with its own arguments and environment.
             arguments = SessionTemplateLoop.serve().arguments
+            if let warmed, arguments == warmed.arguments { parsed = warmed.browse }
         }
         let command = arguments
+        let browse = parsed
         Task {
-            await OpenMarketCommand.start(arguments: command)
+            await OpenMarketCommand.start(arguments: command, parsed: browse)
+            withExtendedLifetime(warmed) {}
             exit(0)
         }
         dispatchMain()

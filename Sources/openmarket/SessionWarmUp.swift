@@ -4,7 +4,11 @@ import Localization
 import Logging
 import MarketApp
 import MarketFeatures
+import MarketSSH
+import MarketWords
+import NIOPosix
 import OpenMarketAPI
+import TerminalCurses
 import TerminalPictures
 import TerminalUI
 
@@ -13,14 +17,31 @@ import TerminalUI
 /// the settings' and key map's tables, the command-line parser's reflection, the phrases of both languages —
 /// are paid here and shared by every browser forked after (docs/BENCHMARKS.md measures the difference).
 ///
-/// Nothing here may start a thread, a task or an event loop (`SessionTemplateLoop`), or touch a file, the
-/// network or a terminal: the template forks from this state, and must stay single-threaded to do so safely.
+/// Nothing here may leave a thread behind, or touch a file or a terminal: the template forks from this state, and
+/// must be single-threaded to do so safely. The one part that needs threads — the browser's first request to its
+/// market, which makes SwiftNIO's and AsyncHTTPClient's first uses — runs on an event loop of its own, shut down
+/// before the template forks, with the concurrency runtime's jobs taken on this thread (`SessionTemplateJobs`).
 enum SessionWarmUp {
-    static func run(browserArguments arguments: [String]) {
-        guard arguments.first == "browse", let browse = try? BrowseCommand.parse(Array(arguments.dropFirst())) else { return }
+    /// What the warm-up leaves for the browsers forked after it.
+    struct Warmed {
+        /// The browsers' common command line, parsed (a browser with the same arguments is not parsed again).
+        var arguments: [String] = []
+        var browse: BrowseCommand?
+        /// The warm-up's transport, kept for good, never used again: AsyncHTTPClient's and SwiftNIO's shutdowns call
+        /// back on libdispatch queues, which would start threads; its connections are closed and its event loop's
+        /// thread retired instead.
+        var transport: AsyncHTTPTransport?
+    }
+
+    /// Warms up on `arguments` (the browsers' `browse …`); `network`: whether to make the first request to the
+    /// market too.
+    static func run(browserArguments arguments: [String], network: Bool) -> Warmed {
+        var warmed = Warmed(arguments: arguments)
+        guard arguments.first == "browse", let browse = try? BrowseCommand.parse(Array(arguments.dropFirst())) else { return warmed }
+        warmed.browse = browse
         var environment = ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"
-        guard let settings = try? browse.settings(environment: environment) else { return }
+        guard let settings = try? browse.settings(environment: environment) else { return warmed }
         let logger = Logger(label: "openmarket.warm-up") { _ in SwiftLogNoOpLogHandler() }
         let configuration = browse.resolve(
             settings, environment: environment, answers: TerminalAnswers(), baseURL: URL(string: "http://127.0.0.1:1/")!, saved: nil,
@@ -30,7 +51,12 @@ enum SessionWarmUp {
         _ = Date(timeIntervalSince1970: 0).formatted(.iso8601)
         _ = " warm ".trimmingCharacters(in: .whitespacesAndNewlines)
         BrowserRuntime.warmUp()
-        guard let page = try? ResponseDecoder.decode(ProductPage.self, from: Array(samplePage.utf8)) else { return }
+        // The terminal's own types (its mailbox, its input stream: made, not started), a file URL's path (the data
+        // directory is made through it), and the transport's streaming conformance that the change stream asks.
+        _ = CursesTerminal(terminalType: "xterm-256color")
+        _ = URL(fileURLWithPath: "/").appendingPathComponent("openmarket").path
+        _ = (AsyncHTTPTransport.self as Any) as? any StreamingTransport.Type
+        guard let page = try? ResponseDecoder.decode(ProductPage.self, from: Array(samplePage.utf8)) else { return warmed }
         var parser = ServerSentEventParser()
         let changes = ((try? parser.feed(Array(sampleEvents.utf8))) ?? []).compactMap(MarketChange.init)
         for language in [Language.english, .korean] {
@@ -56,6 +82,37 @@ enum SessionWarmUp {
                 HalfBlockPainter(images: [:], palette: screen.palette).paint(report, into: &canvas)
             }
         }
+        // Plain HTTP only: AsyncHTTPClient makes a TLS context on a libdispatch queue, which would start a thread.
+        if network, let address = settings[.server].value.url, let server = URL(string: address), server.scheme == "http" {
+            warmed.transport = firstRequests(to: server, itemsPerPage: configuration.itemsPerPage)
+        }
+        return warmed
+    }
+
+    /// Page 1 from `server` as a browser first asks for it through the requests' client, and the market's health
+    /// through the streams' (not the change stream: a stream would count the template as a visitor), on an event
+    /// loop of the warm-up's own whose thread is retired after. Best effort, two seconds at most: a market that does not answer
+    /// leaves the browsers as cold as before. Returns the transport, to be kept.
+    static func firstRequests(to server: URL, itemsPerPage: Int) -> AsyncHTTPTransport {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        // Its connections close once idle for 10 ms, before the loop's thread is retired.
+        let transport = AsyncHTTPTransport(
+            eventLoopGroup: group, connectTimeout: .seconds(1), readTimeout: .seconds(1), idleTimeout: .milliseconds(10),
+            racesTimer: false)
+        let client = OpenMarketClient(baseURL: server, transport: transport, timeout: .seconds(2))
+        let health = TransportRequest(method: "GET", url: server.appendingPathComponent(MarketPaths.health), timeout: .seconds(2))
+        _ = SessionTemplateJobs.run(within: .seconds(2)) {
+            _ = try? await client.page(number: 1, itemsPerPage: itemsPerPage)
+            if let stream = try? await transport.open(health) {
+                do {
+                    for try await _ in stream.body {}
+                } catch {}
+            }
+        }
+        SessionTemplateJobs.drain(for: .milliseconds(50))
+        SessionTemplateJobs.retire(group.next())
+        SessionTemplateJobs.release()
+        return transport
     }
 
     /// A page as the market sends it (two products, one discounted).

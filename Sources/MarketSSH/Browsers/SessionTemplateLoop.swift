@@ -1,4 +1,5 @@
 import CPosixSpawn
+import CTaskHooks
 import Foundation
 
 /// The session template's side: a process of this program, started once by the front, that has already done
@@ -15,6 +16,24 @@ public enum SessionTemplateLoop {
     public static let command = "session-template"
     /// The descriptor the front gives the template its end of their socket on.
     public static let socketDescriptor: Int32 = 3
+    /// Set in a template's environment when it starts again without the network warm-up (`restartOffline`).
+    public static let offlineKey = "OPENMARKET_TEMPLATE_OFFLINE"
+
+    /// Starts this template again in the same process (its socket on the same descriptor), without the warm-up's
+    /// first request to the market: a warm-up that left a thread behind may not fork. One that had already gone
+    /// without (`offline`) exits instead — the front then spawns each browser afresh, and its log says so.
+    public static func restartOffline(because offline: Bool) -> Never {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []).compactMap { task in
+            (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8))?.trimmingCharacters(in: .newlines)
+        }
+        FileHandle.standardError.write(
+            Data("openmarket: the session template has \(names.count) threads after its warm-up (\(names.joined(separator: ", ")))\n".utf8))
+        if !offline {
+            setenv(offlineKey, "1", 1)
+            execv("/proc/self/exe", CommandLine.unsafeArgv)
+        }
+        Glibc.exit(70)
+    }
 
     /// Answers the front's requests on `socket` until it goes away (then exits: a template outlives no
     /// front). Returns only in a new browser, with the request it is to run: its environment is in place (the
@@ -25,6 +44,8 @@ public enum SessionTemplateLoop {
             FileHandle.standardError.write(Data("openmarket: \(command) is started by `openmarket ssh`, not by hand\n".utf8))
             Glibc.exit(64)
         }
+        // A fork copies only the thread that forks: a lock another thread held would stay locked in every browser.
+        guard cth_thread_count() == 1 else { restartOffline(because: true) }
         // The browsers run at the front's priority, as spawned ones do, whichever of its threads started this.
         _ = cps_take_parent_priority()
         var buffer = [UInt8](repeating: 0, count: SessionTemplateRequest.mostBytes)

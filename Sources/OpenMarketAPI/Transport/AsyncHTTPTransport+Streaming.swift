@@ -18,12 +18,13 @@ extension AsyncHTTPTransport: StreamingTransport {
         // started a worker thread for each heartbeat). When the consumer stops, the iterator goes with the
         // stream and AsyncHTTPClient closes the connection.
         let source = BodySource(response.body.makeAsyncIterator())
-        let endpoint = request.endpoint
         let stream = AsyncThrowingStream<[UInt8], any Error> {
             do {
                 return try await source.next()
             } catch {
-                throw OpenMarketError.transport(endpoint: endpoint, reason: "\(error)")
+                // Said as the requests' failures are (a few words, `cancelled` when the reader stopped): not the
+                // error's whole description, which reflected on the error at every browser's quit.
+                throw Self.openMarketError(for: error, request: request, taskCancelled: Task.isCancelled)
             }
         }
         return TransportStream(

@@ -20,6 +20,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
     /// Streams' own client: a stream holds its connection for as long as it is followed, and must not take one
     /// of the few the requests share (`connectionsPerHost`).
     let streamClient: HTTPClient
+    /// Whether each request races a timer of its `timeout` (see `init`).
+    let racesTimer: Bool
     /// The size of the upload chunks that progress is reported in.
     static let uploadChunkSize = 32 * 1024
 
@@ -31,15 +33,25 @@ public final class AsyncHTTPTransport: HTTPTransport {
     /// At most `connectionsPerHost` connections to a server (AsyncHTTPClient's default is 8): a thousand
     /// browsers under one `openmarket ssh` share its market, and eight each ran the server out of
     /// connections while pictures are loaded as well over two (docs/DECISIONS.md).
-    public init(connectTimeout: Duration = .seconds(10), connectionsPerHost: Int = 2) {
+    ///
+    /// `eventLoopGroup`: NIO's shared group unless given. `racesTimer` false is for a process that may not start
+    /// the concurrency runtime's timers (the session template's warm-up, `SessionTemplateJobs`): a request is then
+    /// bounded by AsyncHTTPClient's own deadline to the head and by `readTimeout` between the body's chunks.
+    /// `idleTimeout`: how long a connection is kept unused (AsyncHTTPClient's 60 s unless given).
+    public init(
+        eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup, connectTimeout: Duration = .seconds(10),
+        connectionsPerHost: Int = 2, readTimeout: Duration? = nil, idleTimeout: Duration? = nil, racesTimer: Bool = true
+    ) {
+        self.racesTimer = racesTimer
         var configuration = HTTPClient.Configuration()
-        configuration.timeout = .init(connect: TimeAmount(connectTimeout), read: nil)
+        configuration.timeout = .init(connect: TimeAmount(connectTimeout), read: readTimeout.map(TimeAmount.init))
         configuration.connectionPool.retryConnectionEstablishment = false
+        if let idleTimeout { configuration.connectionPool.idleTimeout = TimeAmount(idleTimeout) }
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connectionsPerHost
         configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
-        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        client = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 4
-        streamClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        streamClient = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
     }
 
     /// Closes the connections and releases the client. Requests sent afterwards fail.
@@ -51,6 +63,13 @@ public final class AsyncHTTPTransport: HTTPTransport {
     /// Sends `request` and returns the complete response; throws only `OpenMarketError`.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let prepared = try Self.prepare(request)
+        guard racesTimer else {
+            do {
+                return try await exchange(prepared, request)
+            } catch {
+                throw Self.openMarketError(for: error, request: request, taskCancelled: Task.isCancelled)
+            }
+        }
         do {
             // The exchange races a timer: whichever ends first wins, and leaving the group cancels the other.
             // A cancelled exchange makes AsyncHTTPClient drop the request and its connection.

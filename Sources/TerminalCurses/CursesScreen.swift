@@ -202,9 +202,9 @@ struct CursesScreen {
                     }
                     if c.style != style || (previous != nil && Self.standIn(for: previous![x, y]) == c) { break }
                     // The last column: writing there must not wrap; clip a wide character that would not fit.
-                    let w = DisplayWidth.of(c.text)
+                    let w = c.glyph.width
                     if x + w > width { break }
-                    for scalar in c.text.unicodeScalars { run.append(wchar_t(bitPattern: scalar.value)) }
+                    c.glyph.forEachScalar { run.append(wchar_t(bitPattern: $0.value)) }
                     x += max(1, w)
                 }
                 if run.isEmpty {
@@ -243,7 +243,7 @@ struct CursesScreen {
         DirectColorCells.isDirect(cell) ? directStandIn : cell
     }
 
-    private static let directStandIn = Cell(" ", style: CellStyle(attributes: .invisible))
+    private static let directStandIn = Cell(glyph: .space, style: CellStyle(attributes: .invisible))
 
     /// Removes what went, gives the terminal picture data it does not hold yet, and draws pictures at
     /// their cells — the cursor saved and put back (curses must find it where it left it).

@@ -15,7 +15,7 @@ extension Canvas {
                 setCell(
                     x: px, y: py,
                     Cell(
-                        String(Character(cell.glyph)),
+                        glyph: Glyph(Character(cell.glyph), width: DisplayWidth.of(cell.glyph)),
                         style: CellStyle(
                             foreground: TerminalColor(cellIndex: cell.foreground),
                             background: TerminalColor(cellIndex: cell.background))))

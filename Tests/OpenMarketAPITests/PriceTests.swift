@@ -1,5 +1,5 @@
 import Foundation
-import OpenMarketAPI
+@testable import OpenMarketAPI
 import Testing
 
 @Suite("Price: exact decoding and formatting")
@@ -55,6 +55,23 @@ struct PriceTests {
         ])
     func dollars(amount: String, expected: String) {
         #expect(Price(decimal(amount)).formatted(.usd) == expected)
+    }
+
+    @Test(
+        "the whole-number path writes what the rounding path writes, and declines what it cannot write exactly",
+        arguments: [
+            ("2.36", 2, "2.36"), ("1234.5", 2, "1,234.50"), ("0", 2, "0.00"), ("25", 0, "25"), ("1e3", 0, "1,000"),
+            ("999999999999999", 0, "999,999,999,999,999"), ("0.05", 2, "0.05"), ("12000", 2, "12,000.00"),
+        ])
+    func exactDigits(amount: String, fractionDigits: Int, expected: String) {
+        #expect(Price.exactDigits(of: decimal(amount), fractionDigits: fractionDigits) == expected)
+    }
+
+    @Test(
+        "amounts that need rounding, or are too large or negative, take the rounding path",
+        arguments: [("1234.5", 0), ("0.005", 2), ("1234567.891", 2), ("1000000000000000", 0), ("-2.5", 2)])
+    func inexactDigits(amount: String, fractionDigits: Int) {
+        #expect(Price.exactDigits(of: decimal(amount), fractionDigits: fractionDigits) == nil)
     }
 
     @Test("other currencies: the plain amount and the code")

@@ -49,6 +49,7 @@ public struct Price: Sendable, Hashable, Comparable, Decodable, CustomStringConv
 
     /// `value` rounded half away from zero to `fractionDigits` places, with commas between thousands.
     private static func digits(of value: Decimal, fractionDigits: Int) -> String {
+        if let exact = exactDigits(of: value, fractionDigits: fractionDigits) { return exact }
         var value = value
         var rounded = Decimal()
         NSDecimalRound(&rounded, &value, fractionDigits, .plain)
@@ -63,14 +64,39 @@ public struct Price: Sendable, Hashable, Comparable, Decodable, CustomStringConv
         return fractionDigits == 0 ? grouped : grouped + "." + fraction.prefix(fractionDigits)
     }
 
-    /// `1234567` → `1,234,567`.
-    private static func group(_ digits: String) -> String {
-        var result = ""
-        result.reserveCapacity(digits.count + digits.count / 3)
-        for (index, character) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(character)
+    /// The digits of a `value` that needs no rounding at `fractionDigits` places and is below 10¹⁵ (every price a
+    /// shop shows), written from whole numbers; nil for any other. `Decimal.description` takes microseconds, and
+    /// a grid's card shows two prices each time it is laid out.
+    static func exactDigits(of value: Decimal, fractionDigits: Int) -> String? {
+        let shift = value.exponent + fractionDigits
+        guard value >= 0, value < exactLimit, (0...15).contains(shift), (0...2).contains(fractionDigits) else { return nil }
+        let significand = value.significand
+        let mantissa = NSDecimalNumber(decimal: significand).int64Value
+        guard mantissa >= 0, Decimal(mantissa) == significand else { return nil }
+        var scaled = mantissa
+        for _ in 0..<shift {
+            let (next, overflow) = scaled.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            scaled = next
         }
-        return result
+        let unit: Int64 = fractionDigits == 0 ? 1 : fractionDigits == 1 ? 10 : 100
+        let whole = group(String(scaled / unit))
+        guard fractionDigits > 0 else { return whole }
+        let fraction = String(scaled % unit)
+        return whole + "." + String(repeating: "0", count: fractionDigits - fraction.count) + fraction
+    }
+
+    private static let exactLimit = Decimal(1_000_000_000_000_000)
+
+    /// `1234567` → `1,234,567` (ASCII digits, grouped a byte at a time).
+    private static func group(_ digits: String) -> String {
+        let bytes = Array(digits.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + bytes.count / 3)
+        for (index, byte) in bytes.enumerated() {
+            if index > 0 && (bytes.count - index) % 3 == 0 { result.append(UInt8(ascii: ",")) }
+            result.append(byte)
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -19,7 +19,12 @@ public struct Canvas: Equatable, Sendable {
     public init(width: Int, height: Int, fill: Cell = .blank) {
         self.width = max(0, width)
         self.height = max(0, height)
-        cells = Array(repeating: fill, count: self.width * self.height)
+        let count = self.width * self.height
+        // Cells are plain data: the storage is filled as memory (a frame makes a canvas).
+        cells = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.baseAddress?.initialize(repeating: fill, count: count)
+            initialized = count
+        }
     }
 
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
@@ -41,8 +46,22 @@ public struct Canvas: Equatable, Sendable {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             for byte in text.utf8 {
                 if column + 1 > limit { break }
-                if column >= 0 { setCell(x: column, y: y, Cell(String(Unicode.Scalar(byte)), style: style)) }
+                if column >= 0 { setCell(x: column, y: y, Cell(glyph: Glyph(ascii: byte), style: style)) }
                 column += 1
+            }
+            return max(0, column - max(x, 0))
+        }
+        // Scalars that each stand alone (prices' currency signs, Hangul names, the title's dots) need no grapheme
+        // breaking and hold nothing to sanitize: a cell a scalar.
+        if text.unicodeScalars.allSatisfy({ DisplayWidth.standalone($0) != nil }) {
+            for scalar in text.unicodeScalars {
+                let w = DisplayWidth.standalone(scalar) ?? 1
+                if column + w > limit { break }
+                if column >= 0 {
+                    setCell(x: column, y: y, Cell(glyph: Glyph(scalar, width: w), style: style))
+                    if w == 2 { setCell(x: column + 1, y: y, Cell(glyph: .continuation, style: style)) }
+                }
+                column += w
             }
             return max(0, column - max(x, 0))
         }
@@ -52,14 +71,14 @@ public struct Canvas: Equatable, Sendable {
             if w == 0 {
                 // A combining mark without a base of its own: attach it to the previous cell.
                 if column > x, column - 1 >= 0, column - 1 < width, !self[column - 1, y].isContinuation {
-                    self[column - 1, y].text.append(character)
+                    self[column - 1, y].glyph.append(character)
                 }
                 continue
             }
             if column + w > limit { break }
             if column >= 0 {
-                setCell(x: column, y: y, Cell(String(character), style: style))
-                if w == 2 { setCell(x: column + 1, y: y, Cell("", style: style)) }
+                setCell(x: column, y: y, Cell(glyph: Glyph(character, width: w), style: style))
+                if w == 2 { setCell(x: column + 1, y: y, Cell(glyph: .continuation, style: style)) }
             }
             column += w
         }
@@ -71,10 +90,10 @@ public struct Canvas: Equatable, Sendable {
         guard x >= 0, x < width else { return }
         let old = self[x, y]
         if old.isContinuation, x > 0, !cell.isContinuation {
-            self[x - 1, y] = Cell(" ", style: self[x - 1, y].style)
+            self[x - 1, y] = Cell(glyph: .space, style: self[x - 1, y].style)
         }
-        if !old.isContinuation, x + 1 < width, self[x + 1, y].isContinuation, DisplayWidth.of(old.text) == 2 {
-            self[x + 1, y] = Cell(" ", style: self[x + 1, y].style)
+        if !old.isContinuation, x + 1 < width, self[x + 1, y].isContinuation, old.glyph.width == 2 {
+            self[x + 1, y] = Cell(glyph: .space, style: self[x + 1, y].style)
         }
         self[x, y] = cell
     }
@@ -84,7 +103,7 @@ public struct Canvas: Equatable, Sendable {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
         for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX { setCell(x: x, y: y, Cell(" ", style: style)) }
+            for x in area.x..<area.maxX { setCell(x: x, y: y, Cell(glyph: .space, style: style)) }
         }
         // A wide character just right of the area lost nothing; one cut at the left edge was repaired.
     }
@@ -128,18 +147,19 @@ public struct Canvas: Equatable, Sendable {
             let from = (py - y) * source.width + area.x - x
             let to = py * width + area.x
             let after = to + area.width
-            if cells[to].isContinuation, area.x > 0 { cells[to - 1] = Cell(" ", style: cells[to - 1].style) }
+            if cells[to].isContinuation, area.x > 0 { cells[to - 1] = Cell(glyph: .space, style: cells[to - 1].style) }
             let cutAfter = area.maxX < width && cells[after].isContinuation
             source.cells.withUnsafeBufferPointer { copy in
                 cells.withUnsafeMutableBufferPointer { into in
-                    for i in 0..<area.width { into[to + i] = copy[from + i] }
+                    // Cells are plain data: a row's part is copied as memory.
+                    (into.baseAddress! + to).update(from: copy.baseAddress! + from, count: area.width)
                 }
             }
-            if cells[to].isContinuation { cells[to] = Cell(" ", style: cells[to].style) }
+            if cells[to].isContinuation { cells[to] = Cell(glyph: .space, style: cells[to].style) }
             if area.maxX - x < source.width, source.cells[from + area.width].isContinuation {
-                cells[after - 1] = Cell(" ", style: cells[after - 1].style)
+                cells[after - 1] = Cell(glyph: .space, style: cells[after - 1].style)
             }
-            if cutAfter { cells[after] = Cell(" ", style: cells[after].style) }
+            if cutAfter { cells[after] = Cell(glyph: .space, style: cells[after].style) }
         }
         if let c = source.cursor, area.contains(x: x + c.x, y: y + c.y) { cursor = CellPosition(x: x + c.x, y: y + c.y) }
     }
@@ -159,8 +179,9 @@ public struct Canvas: Equatable, Sendable {
     /// Replaces single-column glyphs by others of one column (`table` values must be one column wide),
     /// for terminals that draw East Asian "ambiguous" characters two columns wide.
     public mutating func replaceGlyphs(_ table: [String: String]) {
+        let glyphs = Dictionary(table.map { (Glyph($0.key), Glyph($0.value)) }, uniquingKeysWith: { first, _ in first })
         for i in cells.indices where !cells[i].isContinuation {
-            if let replacement = table[cells[i].text] { cells[i].text = replacement }
+            if let replacement = glyphs[cells[i].glyph] { cells[i].glyph = replacement }
         }
     }
 

@@ -85,7 +85,7 @@ public struct CanvasShift: Equatable, Sendable {
         }
     }
 
-    /// A row's eight pieces, each as a 64-bit FNV-1a over its cells' bytes and styles. Only compared within one
+    /// A row's eight pieces, each as a 64-bit FNV-1a over its cells' glyphs (as words) and styles. Only compared within one
     /// frame pair, and a collision costs only bytes (curses rewrites what differs after any scroll): Swift's
     /// `Hasher` over `Cell` normalised every grapheme to NFC first, a sixth of a key's CPU with pictures (perf).
     private static func rowKey(_ canvas: Canvas, _ y: Int) -> RowKey {
@@ -97,7 +97,9 @@ public struct CanvasShift: Equatable, Sendable {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for x in (piece * width / pieces)..<((piece + 1) * width / pieces) {
                 let cell = canvas[x, y]
-                for byte in cell.text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                let (low, high) = cell.glyph.words
+                hash = (hash ^ low) &* 0x100_0000_01b3
+                hash = (hash ^ high) &* 0x100_0000_01b3
                 hash = (hash ^ cell.style.fingerprint) &* 0x100_0000_01b3
                 if blank, cell != .blank { blank = false }
             }

@@ -28,12 +28,12 @@ public enum DirectColorCells {
                     x += 1
                     continue
                 }
-                let cellWidth = max(1, DisplayWidth.of(cell.text))
+                let cellWidth = max(1, cell.glyph.width)
                 if x + cellWidth > width { break }
                 if cursorAt != x { cursorTo(x: x, y: y, into: &out) }
                 sgr(from: current, to: cell.style, into: &out)
                 current = cell.style
-                out.append(contentsOf: cell.text.utf8)
+                cell.glyph.appendUTF8(to: &out)
                 x += cellWidth
                 cursorAt = x
             }

@@ -42,14 +42,14 @@ public struct Hyperlink: Sendable, Equatable {
             var x = start
             while x < end {
                 let cell = canvas[x, link.y]
-                let width = max(1, DisplayWidth.of(cell.text))
+                let width = max(1, cell.glyph.width)
                 if cell.isContinuation || x + width > end {
                     x += 1
                     continue
                 }
                 DirectColorCells.sgr(from: current, to: cell.style, into: &out)
                 current = cell.style
-                out += Array(cell.text.utf8)
+                cell.glyph.appendUTF8(to: &out)
                 x += width
             }
             out += Array("\u{1B}]8;;\u{1B}\\\u{1B}[0m".utf8)

@@ -65,9 +65,37 @@ public enum DisplayWidth {
         if ascii { return bytes - pairs }
         var scalars = text.unicodeScalars.makeIterator()
         if let first = scalars.next(), scalars.next() == nil { return of(first) }
+        // Text of scalars that each stand alone (a price's ₩, a title's ·, Hangul syllables, box drawing) is
+        // counted a scalar at a time; anything that could join a grapheme with its neighbours is broken into them.
+        var simple = 0
+        for scalar in text.unicodeScalars {
+            guard let width = standalone(scalar) else {
+                simple = -1
+                break
+            }
+            simple += width
+        }
+        if simple >= 0 { return simple }
         var total = 0
         for character in text { total += of(character) }
         return total
+    }
+
+    /// The columns of a printable scalar that is a grapheme by itself whatever stands beside it — from scripts and
+    /// symbols that have no joining, combining or presentation forms of their own: Latin to U+02FF, general
+    /// punctuation, currency, letterlike symbols, arrows, technical and box-drawing, blocks, shapes, CJK, kana and
+    /// Hangul syllables. Nil for any other (a control, a mark, a joiner, a variation selector, an emoji that a
+    /// modifier may follow), which must be measured by graphemes.
+    public static func standalone(_ scalar: Unicode.Scalar) -> Int? {
+        let v = scalar.value
+        switch v {
+        case 0x20...0x7E, 0xA0...0x2FF, 0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF: return 1
+        case 0x2100...0x2BFF: return of(scalar)
+        case 0x3000...0x3029, 0x3030...0x303E, 0x3041...0x3096, 0x30A0...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3,
+            0xFF01...0xFF60:
+            return 2
+        default: return nil
+        }
     }
 
     private static func contains(_ ranges: [ClosedRange<UInt32>], _ v: UInt32) -> Bool {

@@ -71,15 +71,20 @@ extension BrowserRuntime {
         mutating func startListening() {
             let queue = self.queue
             let terminal = runtime.terminal
-            tasks.start(.input, on: terminal.executor) {
-                for await input in terminal.inputs {
-                    switch input {
-                    case .key(let key): queue.send(.browser(.keyPressed(key)))
-                    case .mouse(let mouse): queue.send(.browser(.mouse(mouse)))
-                    case .resize(let columns, let rows): queue.send(.browser(.resized(ScreenSize(columns: columns, rows: rows))))
-                    case .colorScheme(let scheme): queue.send(.browser(.colorSchemeChanged(scheme)))
-                    }
+            let receive: @Sendable (TerminalInput) -> Void = { input in
+                switch input {
+                case .key(let key): queue.send(.browser(.keyPressed(key)))
+                case .mouse(let mouse): queue.send(.browser(.mouse(mouse)))
+                case .resize(let columns, let rows): queue.send(.browser(.resized(ScreenSize(columns: columns, rows: rows))))
+                case .colorScheme(let scheme): queue.send(.browser(.colorSchemeChanged(scheme)))
                 }
+            }
+            // Straight into the queue where the terminal can, on its thread; else through its input stream. Either
+            // way the stream is read to its end: what it held from before now comes first (this task runs on the
+            // terminal's thread before it reads more), and its end says the terminal closed.
+            _ = terminal.deliverInputs(to: receive)
+            tasks.start(.input, on: terminal.executor) {
+                for await input in terminal.inputs { receive(input) }
                 queue.send(.terminalClosed)
             }
             startPollTimer()

@@ -56,6 +56,8 @@ struct PictureLoads<Key: Hashable & Sendable>: Sendable {
     /// `now`. Loads no longer wanted are cancelled; failed pictures are asked for again once due, and a
     /// wake is asked for the first one not due yet.
     mutating func want(_ keys: [Key], have: (Key) -> Bool, now: Duration) -> [Action] {
+        // Nothing loading or failed, and every picture at hand: most frames, decided without a set of the keys.
+        if phases.isEmpty, keys.allSatisfy(have) { return [] }
         var actions: [Action] = []
         let wanted = Set(keys)
         for (key, phase) in phases where !wanted.contains(key) {

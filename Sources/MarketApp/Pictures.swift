@@ -23,8 +23,11 @@ struct Pictures<Surface: PictureSurface> {
         _ wanted: [Surface.Source], now: Duration,
         done: @escaping @Sendable (Surface.Source, Surface.Picture?) -> Void
     ) -> [PictureLoads<Surface.Source>.Action] {
-        let wantedSet = Set(wanted)
-        tasks.keep { wantedSet.contains($0) }
+        // With no load under way there is nothing to cancel (most frames: every picture is at hand).
+        if tasks.count > 0 {
+            let wantedSet = Set(wanted)
+            tasks.keep { wantedSet.contains($0) }
+        }
         let surface = self.surface
         let actions = loads.want(wanted, have: surface.has, now: now)
         let load = self.load

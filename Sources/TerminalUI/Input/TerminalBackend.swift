@@ -23,6 +23,10 @@ public protocol TerminalBackend: Sendable {
     /// The thread that reads and draws this terminal as a task executor, when it has one: the loop that handles
     /// its input runs there (nil: on the global executor).
     var executor: (any TaskExecutor)? { get }
+    /// Hands each input from now on to `receive`, on the thread that read it, instead of to `inputs` (which then
+    /// only finishes when the terminal stops): a key reaches the runtime's queue without a task between. False
+    /// for a terminal that cannot; its inputs go on through `inputs`.
+    func deliverInputs(to receive: @escaping @Sendable (TerminalInput) -> Void) -> Bool
 }
 
 extension TerminalBackend {
@@ -31,6 +35,9 @@ extension TerminalBackend {
 
     /// A terminal without a thread of its own runs the loop on the global executor.
     public var executor: (any TaskExecutor)? { nil }
+
+    /// A terminal that does not say delivers its inputs through `inputs`.
+    public func deliverInputs(to receive: @escaping @Sendable (TerminalInput) -> Void) -> Bool { false }
 
     /// A terminal that does not say shows no cursor: the widgets draw theirs.
     public var showsCursor: Bool { false }

@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # libcurl4-openssl-dev: the MCP Swift SDK brings FoundationNetworking, which openmarket-mcp's static release
 # binary links with libcurl (the browser's binary does not: a test reads its libraries with binutils' readelf).
-DEB_PACKAGES := libncurses-dev libcurl4-openssl-dev binutils ncurses-term libturbojpeg0-dev libpng-dev zlib1g-dev libsqlite3-dev tmux openssh-client openssh-server python3-venv fonts-noto-color-emoji haproxy nginx postgresql xterm kitty xvfb x11-apps xdotool systemd
+DEB_PACKAGES := libncurses-dev libcurl4-openssl-dev libssl-dev binutils ncurses-term libturbojpeg0-dev libpng-dev zlib1g-dev libsqlite3-dev tmux openssh-client openssh-server python3-venv fonts-noto-color-emoji haproxy nginx postgresql xterm kitty xvfb x11-apps xdotool systemd
 BENCH_PACKAGES := wrk chafa sqlite3 bc time
 CONFIG ?= debug
 BIN := .build/$(CONFIG)/openmarket

@@ -61,6 +61,12 @@ let package = Package(
         // posix_spawn's GNU flags, which Swift cannot see.
         .target(name: "CPosixSpawn", cSettings: checkedC),
 
+        // OpenSSL's libcrypto: the EVP cipher interface the SSH front's AES-GCM runs on.
+        .systemLibrary(
+            name: "COpenSSLCrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+
         // The concurrency runtime's enqueue hooks: its jobs taken on one thread (the session template's warm-up).
         .target(name: "CTaskHooks", cSettings: checkedC),
 
@@ -158,7 +164,7 @@ let package = Package(
         .target(
             name: "MarketSSH",
             dependencies: [
-                "Notices", "CPosixSpawn", "CTaskHooks", "Localization", "Untrusted", "WishListOwners", "ImageCodec",
+                "Notices", "CPosixSpawn", "CTaskHooks", "COpenSSLCrypto", "Localization", "Untrusted", "WishListOwners", "ImageCodec",
                 .product(name: "NIOSSH", package: "swift-nio-ssh"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

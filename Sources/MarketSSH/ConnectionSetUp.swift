@@ -54,7 +54,9 @@ struct ConnectionSetUp {
                     .init(
                         hostKeys: [hostKey],
                         userAuthDelegate: authorizedKeys.map { AuthorizedKeysDelegate(keys: $0, connection: connection, metrics: metrics) }
-                            ?? OpenAccessDelegate(connection: connection, metrics: metrics))),
+                            ?? OpenAccessDelegate(connection: connection, metrics: metrics),
+                        // AES-GCM on OpenSSL, a key schedule per key exchange (swift-nio-ssh's made one per packet).
+                        transportProtectionSchemes: [SSHAES128GCM.self, SSHAES256GCM.self])),
                 allocator: channel.allocator,
                 inboundChildChannelInitializer: { child, type in
                     guard case .session = type else {

@@ -176,6 +176,10 @@ struct SSHCommand: AsyncParsableCommand {
             // (it names the front's files) and no second of CPU spent writing one.
             "SWIFT_BACKTRACE": "enable=no",
             RememberedChoices.environmentKey: "", EnvironmentKey.wishListOwner: "",
+            // A browser's few connections to its market need one event loop, not one a core; and its threads one
+            // malloc arena, not one each (an arena is 128 MB of address space and a system call a page it grows:
+            // seven arenas and 73 mprotects a start, strace). Set for the template too, which its browsers inherit.
+            "NIO_SINGLETON_GROUP_LOOP_COUNT": "1", "MALLOC_ARENA_MAX": "1",
         ]
         var keys: AuthorizedKeys?
         var environmentForKey: @Sendable (String) -> [String: String] = { _ in [:] }

@@ -55,6 +55,33 @@ struct EarlyCacheTests {
         }
     }
 
+    @Test("a picture asked for again comes from memory, the router's answer byte for byte; one removed is not served")
+    func pictures() async throws {
+        try await live(.memory) { port, market, _ in
+            let cache = market.server.products
+            let detail = try #require(try await market.server.products.detailAnswer(id: 2))
+            // The first product's thumbnail path, from its detail's JSON.
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(detail.readableBytesView)) as? [String: Any])
+            let address = try #require(json["thumbnail"] as? String)
+            let thumbnail = try #require(URL(string: address))
+            let connection = try RawHTTP(port: port)
+            try await connection.send("GET \(thumbnail.path) HTTP/1.1\r\nHost: x\r\n\r\n")
+            let routed = try await connection.responses(1)[0]
+            #expect(routed.hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nCache-Control: public, max-age=31536000, immutable\r\n"))
+            let before = cache.earlyAnswers
+            try await connection.send("GET \(thumbnail.path) HTTP/1.1\r\nHost: x\r\n\r\n")
+            let early = try await connection.responses(1)[0]
+            #expect(cache.earlyAnswers == before + 1, "answered early")
+            #expect(Self.withoutDate(early) == Self.withoutDate(routed))
+            // Removed (a deleted product's pictures, purged): neither memory nor the files answer.
+            let relative = String(thumbnail.path.dropFirst("/images/".count))
+            let origin = relative.replacingOccurrences(of: "_thumb.jpg", with: "_origin.jpg")
+            await market.server.pictures.remove([SavedPicture(originPath: origin, thumbnailPath: relative)])
+            try await connection.send("GET \(thumbnail.path) HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(try await connection.responses(1)[0].hasPrefix("HTTP/1.1 404"))
+        }
+    }
+
     @Test("pipelined requests are answered in order, hits and misses mixed", arguments: StoreKind.allCases)
     func pipelined(store: StoreKind) async throws {
         try await live(store) { port, _, _ in

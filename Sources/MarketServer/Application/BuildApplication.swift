@@ -8,7 +8,8 @@ import ServiceLifecycle
 /// path that answers cache hits from `answers` before the router. When the configuration names no
 /// public URL, picture URLs are rebased on the bound port once it is known.
 func buildApplication(
-    router: Router<MarketRequestContext>, answers: CachedProductStore, configuration: ServerConfiguration,
+    router: Router<MarketRequestContext>, answers: CachedProductStore, pictures: CachedPictureStore? = nil,
+    configuration: ServerConfiguration,
     services: [any Service], logger: Logger, onRunning: @escaping @Sendable (Int) async -> Void
 ) -> some ApplicationProtocol {
     let configuredURL = configuration.publicURL
@@ -16,7 +17,10 @@ func buildApplication(
     let watch = ConnectionWatch(limits: configuration.connections, logger: logger)
     let date = HTTPDateHeader()
     let early: @Sendable () -> [any RemovableChannelHandler] = {
-        [CachedResponseHandler(answers: answers, date: date, serverName: OpenMarketServer.serverName, logger: logger)]
+        [
+            CachedResponseHandler(
+                answers: answers, pictures: pictures, date: date, serverName: OpenMarketServer.serverName, logger: logger)
+        ]
     }
     return Application(
         router: router,

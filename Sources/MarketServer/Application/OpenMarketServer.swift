@@ -18,7 +18,7 @@ public struct OpenMarketServer: Sendable {
     let products: CachedProductStore
     /// The search index behind it.
     let search: ProductSearch
-    let pictures: any PictureStore
+    let pictures: CachedPictureStore
     /// Makes the demo catalog's picture files, which are not written when it is seeded.
     let demoPictures: DemoPictureMaker
     let logger: Logger
@@ -42,8 +42,9 @@ public struct OpenMarketServer: Sendable {
         if let warning = DataDirectoryCheck.warning(DataDirectoryCheck.openings(in: directory), directory: directory) {
             logger.warning("\(warning)")
         }
-        let pictures: any PictureStore =
-            try stores.pictureFiles ?? DirectoryPictureStore(root: directory.appendingPathComponent("images"))
+        // The thumbnails every browser's first page asks for, kept in memory in front of the files.
+        let pictures = CachedPictureStore(
+            wrapping: try stores.pictureFiles ?? DirectoryPictureStore(root: directory.appendingPathComponent("images")))
 
         let orphans = try await pictures.removeOrphans(keeping: try await stores.pictures.referencedPaths())
         if orphans > 0 { logger.notice("removed \(orphans) picture files left without a product") }
@@ -117,7 +118,7 @@ public struct OpenMarketServer: Sendable {
             WishListExpiry(keeper: stores.wishLists, lifetime: configuration.wishLists.lifetime, now: configuration.now, logger: logger))
         services.append(DeletedProductPurge(products: products, pictures: pictures, now: configuration.now, logger: logger))
         return buildApplication(
-            router: router(), answers: products, configuration: configuration, services: services, logger: logger,
+            router: router(), answers: products, pictures: pictures, configuration: configuration, services: services, logger: logger,
             onRunning: onRunning)
     }
 

@@ -90,7 +90,7 @@ struct ProductController<Context: RequestContext>: Sendable {
         }
         return Response(
             status: .ok,
-            headers: [.contentType: format.mimeType, .cacheControl: "public, max-age=31536000, immutable"],
+            headers: [.contentType: format.mimeType, .cacheControl: Responses.pictureCacheControl],
             body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 

@@ -72,11 +72,20 @@ public final class AsyncHTTPTransport: HTTPTransport {
         }
         do {
             // The exchange races a timer: whichever ends first wins, and leaving the group cancels the other.
-            // A cancelled exchange makes AsyncHTTPClient drop the request and its connection.
+            // A cancelled exchange makes AsyncHTTPClient drop the request and its connection. The timer is the
+            // event loop's, taken off it when cancelled: a `Task.sleep` went to libdispatch's timers, which woke a
+            // worker thread when each request's timer came due long after its answer (and looked the executor up
+            // by conformance at each).
+            let loop = client.eventLoopGroup.next()
             let response = try await withThrowingTaskGroup(of: TransportResponse?.self) { group in
                 group.addTask { try await self.exchange(prepared, request) }
                 group.addTask {
-                    try await Task.sleep(for: request.timeout)
+                    let timer = loop.scheduleTask(in: TimeAmount(request.timeout)) {}
+                    try await withTaskCancellationHandler {
+                        try await timer.futureResult.get()
+                    } onCancel: {
+                        timer.cancel()
+                    }
                     return nil
                 }
                 defer { group.cancelAll() }

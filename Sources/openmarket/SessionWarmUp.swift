@@ -19,8 +19,9 @@ import TerminalUI
 ///
 /// Nothing here may leave a thread behind, or touch a file or a terminal: the template forks from this state, and
 /// must be single-threaded to do so safely. The one part that needs threads — the browser's first request to its
-/// market, which makes SwiftNIO's and AsyncHTTPClient's first uses — runs on an event loop of its own, shut down
-/// before the template forks, with the concurrency runtime's jobs taken on this thread (`SessionTemplateJobs`).
+/// market, which makes SwiftNIO's and AsyncHTTPClient's first uses — runs on an event loop of its own whose thread
+/// is retired before the template forks, with the concurrency runtime's jobs taken on this thread
+/// (`SessionTemplateJobs`).
 enum SessionWarmUp {
     /// What the warm-up leaves for the browsers forked after it.
     struct Warmed {
@@ -91,8 +92,8 @@ enum SessionWarmUp {
 
     /// Page 1 from `server` as a browser first asks for it through the requests' client, and the market's health
     /// through the streams' (not the change stream: a stream would count the template as a visitor), on an event
-    /// loop of the warm-up's own whose thread is retired after. Best effort, two seconds at most: a market that does not answer
-    /// leaves the browsers as cold as before. Returns the transport, to be kept.
+    /// loop of the warm-up's own whose thread is retired after. Best effort, two seconds at most: a market that does
+    /// not answer leaves the browsers as cold as before. Returns the transport, to be kept.
     static func firstRequests(to server: URL, itemsPerPage: Int) -> AsyncHTTPTransport {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         // Its connections close once idle for 10 ms, before the loop's thread is retired.

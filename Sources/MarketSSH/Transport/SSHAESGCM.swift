@@ -69,6 +69,12 @@ class SSHAESGCM {
     /// The key's size in bytes (16 or 32), which the subclasses give.
     class var keyBytes: Int { fatalError("a subclass gives the key size") }
 
+    /// OpenSSH's AES-GCM negotiates no MAC: the tag is the cipher's.
+    class var macName: String? { nil }
+    class var cipherBlockSize: Int { 16 }
+    /// A 12-byte nonce and the key; the MAC key is asked for but never used.
+    class var keySizes: ExpectedKeySizes { ExpectedKeySizes(ivSize: 12, encryptionKeySize: keyBytes, macKeySize: 16) }
+
     required init(initialKeys keys: NIOSSHSessionKeys) throws {
         inbound = try Direction(key: keys.inboundEncryptionKey, iv: keys.initialInboundIV, keyBytes: Self.keyBytes, encrypting: false)
         outbound = try Direction(key: keys.outboundEncryptionKey, iv: keys.initialOutboundIV, keyBytes: Self.keyBytes, encrypting: true)
@@ -122,18 +128,12 @@ class SSHAESGCM {
 final class SSHAES128GCM: SSHAESGCM, NIOSSHTransportProtection, @unchecked Sendable {
     override class var keyBytes: Int { 16 }
     static var cipherName: String { "aes128-gcm@openssh.com" }
-    static var macName: String? { nil }
-    static var cipherBlockSize: Int { 16 }
-    static var keySizes: ExpectedKeySizes { ExpectedKeySizes(ivSize: 12, encryptionKeySize: 16, macKeySize: 16) }
 }
 
 /// `aes256-gcm@openssh.com` on OpenSSL.
 final class SSHAES256GCM: SSHAESGCM, NIOSSHTransportProtection, @unchecked Sendable {
     override class var keyBytes: Int { 32 }
     static var cipherName: String { "aes256-gcm@openssh.com" }
-    static var macName: String? { nil }
-    static var cipherBlockSize: Int { 16 }
-    static var keySizes: ExpectedKeySizes { ExpectedKeySizes(ivSize: 12, encryptionKeySize: 32, macKeySize: 16) }
 }
 
 /// What the OpenSSL AES-GCM protection can fail with beyond swift-nio-ssh's own errors.

@@ -57,10 +57,7 @@ public struct Canvas: Equatable, Sendable {
             for scalar in text.unicodeScalars {
                 let w = DisplayWidth.standalone(scalar) ?? 1
                 if column + w > limit { break }
-                if column >= 0 {
-                    setCell(x: column, y: y, Cell(glyph: Glyph(scalar, width: w), style: style))
-                    if w == 2 { setCell(x: column + 1, y: y, Cell(glyph: .continuation, style: style)) }
-                }
+                place(Glyph(scalar, width: w), x: column, y: y, style: style)
                 column += w
             }
             return max(0, column - max(x, 0))
@@ -76,13 +73,17 @@ public struct Canvas: Equatable, Sendable {
                 continue
             }
             if column + w > limit { break }
-            if column >= 0 {
-                setCell(x: column, y: y, Cell(glyph: Glyph(character, width: w), style: style))
-                if w == 2 { setCell(x: column + 1, y: y, Cell(glyph: .continuation, style: style)) }
-            }
+            place(Glyph(character, width: w), x: column, y: y, style: style)
             column += w
         }
         return max(0, column - max(x, 0))
+    }
+
+    /// Puts `glyph` at (x, y) when that is on the canvas, and its continuation after it when it is wide.
+    private mutating func place(_ glyph: Glyph, x: Int, y: Int, style: CellStyle) {
+        guard x >= 0 else { return }
+        setCell(x: x, y: y, Cell(glyph: glyph, style: style))
+        if glyph.width == 2 { setCell(x: x + 1, y: y, Cell(glyph: .continuation, style: style)) }
     }
 
     /// Replaces one cell, repairing any wide character it cuts in half.

@@ -96,7 +96,7 @@ test: deps test-habits
 
 ## sanitize: the suite (end to end included, on sanitized binaries) under AddressSanitizer (our C code under
 ## UBSan too), then the concurrent modules' tests under ThreadSanitizer; each in its own build folder
-SANITIZE_THREAD_TESTS ?= MarketAppTests|MarketSSHTests|MarketServerTests|ImagePipelineTests|OpenMarketAPITests|MarketFeaturesTests
+SANITIZE_THREAD_TESTS ?= TerminalUITests|MarketAppTests|MarketSSHTests|MarketServerTests|ImagePipelineTests|OpenMarketAPITests|MarketFeaturesTests
 sanitize: sanitize-address sanitize-thread
 
 ## sanitize-address: the AddressSanitizer (and UBSan) half of `make sanitize`: every test but the real terminals

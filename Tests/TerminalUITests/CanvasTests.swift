@@ -124,4 +124,25 @@ struct CanvasTests {
         controls.put("a\u{1B}[2Jb", x: 0, y: 0)
         #expect(!controls.lines()[0].contains("\u{1B}"), "an escape in text still never reaches a cell")
     }
+
+    @Test("canvases of no cells, made on many threads at once, are empty and sized as asked (ThreadSanitizer holds the race)")
+    func emptyCanvases() async {
+        // Array(unsafeUninitializedCapacity: 0) wrote its count into the standard library's one empty storage: two
+        // threads each making an empty canvas (a terminal before its first size) were a data race under TSan.
+        let sizes = await withTaskGroup(of: [Int].self) { group in
+            for width in 0..<256 {
+                group.addTask {
+                    for _ in 0..<8 { #expect(Canvas(width: 0, height: width).cells.isEmpty) }
+                    let canvas = Canvas(width: width, height: 0)
+                    let negative = Canvas(width: -3, height: width)
+                    return [canvas.cells.count, canvas.width, negative.cells.count, negative.width, negative.height]
+                }
+            }
+            var all: [[Int]] = []
+            for await size in group { all.append(size) }
+            return all.sorted { $0[1] < $1[1] }
+        }
+        #expect(sizes == (0..<256).map { [0, $0, 0, 0, $0] })
+        #expect(Canvas(width: 3, height: 2, fill: Cell("x")).lines() == ["xxx", "xxx"])
+    }
 }

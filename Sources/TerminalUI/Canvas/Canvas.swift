@@ -20,6 +20,13 @@ public struct Canvas: Equatable, Sendable {
         self.width = max(0, width)
         self.height = max(0, height)
         let count = self.width * self.height
+        // An empty canvas (a terminal of no rows, before its first size) is the shared empty array: the
+        // standard library's `Array(unsafeUninitializedCapacity: 0)` writes its count into that one global
+        // storage, a write ThreadSanitizer reads as a race between two threads that each make an empty canvas.
+        guard count > 0 else {
+            cells = []
+            return
+        }
         // Cells are plain data: the storage is filled as memory (a frame makes a canvas).
         cells = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
             buffer.baseAddress?.initialize(repeating: fill, count: count)

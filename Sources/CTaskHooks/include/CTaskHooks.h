@@ -12,6 +12,9 @@
 /// child's queues are poisoned (its fork handler marks a child of a multi-threaded libdispatch unusable).
 ///
 /// Installed at most once at a time; not for a program whose other threads already use the runtime.
+///
+/// The module also answers a sanitized build's leak checker (`__lsan_default_suppressions`, in CTaskHooks.c; no
+/// declaration here, nothing calls it but LeakSanitizer): what a retired loop's setup made is kept, not leaked.
 
 /// Routes the runtime's global, timed and main-executor jobs here. 0, or -1 when already installed.
 int cth_install(void);

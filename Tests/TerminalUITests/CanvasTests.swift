@@ -17,6 +17,37 @@ struct CanvasTests {
         #expect(odd.lines() == ["한글 "], "a wide character that would straddle the edge is left out")
     }
 
+    @Test("a row matches another canvas's row only when every cell within the columns is the same")
+    func rowMatches() {
+        var before = Canvas(width: 6, height: 3)
+        before.put("abc", x: 0, y: 0)
+        before.put("가나", x: 0, y: 1, style: CellStyle(foreground: .indexed(3)))
+        before.put("xy", x: 0, y: 2, style: CellStyle(background: .rgb(1, 2, 3)))
+        let same = before
+        for y in 0..<3 { #expect(same.rowMatches(before, y: y, columns: 6)) }
+        var glyph = before
+        glyph.put("z", x: 5, y: 0)
+        #expect(!glyph.rowMatches(before, y: 0, columns: 6), "the last column's glyph differs")
+        #expect(glyph.rowMatches(before, y: 0, columns: 5), "past the columns compared, a difference does not count")
+        var colour = before
+        colour.put("가", x: 0, y: 1, style: CellStyle(foreground: .indexed(4)))
+        #expect(!colour.rowMatches(before, y: 1, columns: 6), "an indexed colour differs")
+        var direct = before
+        direct.put("x", x: 0, y: 2, style: CellStyle(background: .rgb(1, 2, 4)))
+        #expect(!direct.rowMatches(before, y: 2, columns: 6), "a 24-bit colour differs in one channel")
+        var attribute = before
+        attribute.put("b", x: 1, y: 0, style: CellStyle(attributes: .bold))
+        #expect(!attribute.rowMatches(before, y: 0, columns: 6), "an attribute differs")
+        // The same cells written anew (not copied) match too.
+        var rewritten = Canvas(width: 6, height: 3)
+        rewritten.put("abc", x: 0, y: 0)
+        rewritten.put("가나", x: 0, y: 1, style: CellStyle(foreground: .indexed(3)))
+        rewritten.put("xy", x: 0, y: 2, style: CellStyle(background: .rgb(1, 2, 3)))
+        for y in 0..<3 { #expect(rewritten.rowMatches(before, y: y, columns: 6)) }
+        #expect(!Canvas(width: 5, height: 3).rowMatches(before, y: 0, columns: 5), "canvases of other widths never match")
+        #expect(!same.rowMatches(before, y: 3, columns: 6), "no row past the last")
+    }
+
     @Test("overwriting half of a wide character clears the other half")
     func repairs() {
         var canvas = Canvas(width: 6, height: 1)

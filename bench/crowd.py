@@ -443,13 +443,13 @@ class Sampler:
             # 2026-12-02: python 9.5% of all samples in the crowd's steady state). Past 500 browsers, CPU is
             # read every fifth round (10 s; the totals are read again at the end) and PSS from 250 browsers
             # chosen at random, scaled to them all.
-            crowded = len(kids) > 500
-            if not crowded or rounds % 5 == 0:
-                self.cpu_now()
+            due = len(kids) <= 500 or rounds % 5 == 0
             rounds += 1
+            if due:
+                self.cpu_now()
             if kids:
                 self.browser_groups.add(autogroup_nice(kids[-1]))
-            if kids and (not crowded or rounds % 5 == 1):
+            if kids and due:
                 measured = kids if len(kids) <= PSS_SAMPLE else random.sample(kids, PSS_SAMPLE)
                 browsers_pss = sum(pss_kb(k) for k in measured) * len(kids) / len(measured)
                 # The templates' memory is the sessions' too (their pages are shared with every browser).

@@ -111,8 +111,8 @@ public final class CursesTerminal: TerminalBackend {
         endwin()
         doupdate()
         // No look for typed-ahead keys while a frame is written: ncurses polls the input before each line it
-        // updates (five polls for a key in the grid) and stops the frame half written when a key is waiting;
-        // a frame goes out whole, in one write, and the next key gets the next.
+        // updates (three of a key's six polls in the grid) and stops the frame half written when a key is
+        // waiting; a frame goes out whole, in one write, and the next key gets the next.
         typeahead(-1)
         ccs_install_winch_wake(wakePipe.write)
         cbreak()

@@ -181,8 +181,8 @@ public struct Canvas: Equatable, Sendable {
         return cells.withUnsafeBufferPointer { mine in
             other.cells.withUnsafeBufferPointer { theirs in
                 // A cell is plain data, so equal bytes are equal cells: most rows of most frames are unchanged,
-                // and one memcmp finds so (a cell at a time, they were half of a frame's compare). Bytes that
-                // differ (a padding byte, say) are compared again a cell at a time.
+                // and one memcmp finds so (a cell at a time, this compare was 1.6% of all samples in a crowd of
+                // 2,000). Bytes that differ (a padding byte, say) are compared again a cell at a time.
                 if let mine = mine.baseAddress, let theirs = theirs.baseAddress,
                     memcmp(mine + start, theirs + start, count * MemoryLayout<Cell>.stride) == 0
                 {

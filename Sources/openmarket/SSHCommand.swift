@@ -122,16 +122,20 @@ struct SSHCommand: AsyncParsableCommand {
         let flusher = Task { await logging.sink.runFlusher() }
         defer { flusher.cancel() }
         let metrics = PrometheusMetrics()
+        let limits = sessionLimits(openFiles: openFiles)
+        let marketConnections = max(
+            ConnectionLimits.defaultMaxConnections(),
+            SessionCapacity.marketConnections(maxSessions: limits.maxSessions, openFiles: openFiles))
         let embedded =
             server == nil
             ? try await EmbeddedServer.start(
-                directory: directory, logger: logger, metrics: metrics.factory, wishListIssuers: [wishLists.issuer.publicKey]) : nil
+                directory: directory, logger: logger, metrics: metrics.factory, wishListIssuers: [wishLists.issuer.publicKey],
+                maxConnections: marketConnections) : nil
         let marketURL = embedded?.url.absoluteString ?? server!
         var (launcher, keys) = try sessionLauncher(
             directory: directory, marketURL: marketURL, embedded: embedded, wishLists: wishLists, logger: logger)
         launcher.template = startTemplate(for: launcher, logger: logger)
         defer { launcher.template?.stop() }
-        let limits = sessionLimits(openFiles: openFiles)
         if let sanitizer = SessionBudget.sanitizer, sessionMemory > 0 {
             logger.warning("built with the \(sanitizer) sanitizer: browsers run without a memory budget (its shadow memory is data)")
         }
@@ -142,7 +146,8 @@ struct SSHCommand: AsyncParsableCommand {
         let stop = Self.stopOnSignals(ssh, logger: logger)
         defer { stop.signals.forEach { $0.cancel() } }
         let lines = [
-            "openmarket over SSH on \(host):\(ssh.port) (market: \(marketURL)); at most \(limits.maxSessions) sessions",
+            "openmarket over SSH on \(host):\(ssh.port) (market: \(marketURL)); at most \(limits.maxSessions) sessions"
+                + (embedded == nil ? "" : ", their market \(marketConnections) connections at once"),
             "host key \(HostKeyStore.fingerprint(hostKey.publicKey))",
             "connect: ssh -t -p \(ssh.port) \(host)        keys: ssh -p \(ssh.port) \(host) help",
         ] + (open ? ["without a key, no password asked: ssh -t -p \(ssh.port) guest@\(host)"] : [])

@@ -216,6 +216,34 @@ struct SSHEndToEndTests {
         #expect(!shutdown.contains("↑↓ move"))
     }
 
+    @Test("the front's market holds a connection for each seat's browser: 4,100 idle ones to it (past a market's own 4,096) leave a visitor's first page prompt")
+    func marketSizedForSeats() async throws {
+        var files = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &files)
+        try #require(files.rlim_max >= 10_000, "needs an open-file hard limit of 10,000 (has \(files.rlim_max))")
+        files.rlim_cur = files.rlim_max
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &files)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let key = try makeKey(in: directory)
+        let process = try SpawnedProcess(
+            BuiltProducts.openmarket, ["ssh", "--port", "0", "--data-dir", directory.path, "--open", "--max-sessions", "1100"])
+        defer { process.stop() }
+        let output = try await process.waitForOutput { $0.contains("Stop with Ctrl-C") }
+        // 1,100 seats × 4 connections + 64 for other clients.
+        #expect(output.contains("at most 1100 sessions, their market 4464 connections at once"), "\(output)")
+        let port = try #require(output.firstMatch(of: /on 127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
+        let market = try #require(output.firstMatch(of: /market: http:\/\/127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
+        // What 1,366 browsers hold (three each): a market sized by its own default (4,096) would take no more,
+        // and the visitor's browser would wait in its accept queue until one of these went idle (75 s).
+        let idle = try (0..<4_100).map { _ in try RawSocket(port: market) }
+        let visitor = try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 80, rows: 24)
+        try await visitor.waitFor(text: "20+ products", timeout: .seconds(30))
+        try visitor.send("q")
+        try await visitor.waitFor(text: "EXITED:0")
+        withExtendedLifetime(idle) {}
+    }
+
     @Test("100 connections at once (half of them sending garbage) leave the server serving sessions")
     func hundredConnections() async throws {
         let directory = try TemporaryDirectory()

@@ -15,6 +15,15 @@ struct CapacityTests {
         #expect(SessionCapacity.availableMemory(meminfo: "MemTotal: 100 kB\n") == nil)
     }
 
+    @Test("the front's market: four connections a seat and 64 more, within the descriptors the sessions leave, at least 16")
+    func marketConnections() {
+        #expect(SessionCapacity.marketConnections(maxSessions: 2_000, openFiles: 20_000) == 8_064)
+        #expect(SessionCapacity.marketConnections(maxSessions: 1_000, openFiles: 20_000) == 4_064)
+        #expect(SessionCapacity.marketConnections(maxSessions: 2_000, openFiles: 10_000) == 1_936, "descriptor bound: 10,000 − 64 − 8,000")
+        #expect(SessionCapacity.marketConnections(maxSessions: 2_000, openFiles: 1_024) == 16, "never below 16")
+        #expect(SessionCapacity.marketConnections(maxSessions: 8, openFiles: 1_024) == 96)
+    }
+
     @Test("first-page reports: a line for a browser being waited for is timed once; others are ignored")
     func firstPageLines() {
         #expect(FirstPageReports.pid(inLine: "first-page 41") == 41)

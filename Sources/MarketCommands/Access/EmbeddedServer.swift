@@ -18,12 +18,16 @@ public struct EmbeddedServer {
     public let vendors: SQLiteVendorStore
 
     /// Opens the market in `directory` (seeding the demo catalog when empty) and serves it on a free loopback port.
+    /// `maxConnections`: connections open at once (`ConnectionLimits`' default unless given; `openmarket ssh`
+    /// sizes it for its sessions' browsers, `SessionCapacity.marketConnections`).
     public static func start(
         directory: URL, logger: Logger, metrics: any MetricsFactory = NOOPMetricsHandler.instance,
-        wishListIssuers: [WishListIssuerKey] = []
+        wishListIssuers: [WishListIssuerKey] = [], maxConnections: Int? = nil
     ) async throws -> EmbeddedServer {
+        var connections = ConnectionLimits.loopbackOnly
+        if let maxConnections { connections.maxConnections = max(1, maxConnections) }
         var configuration = ServerConfiguration(
-            host: "127.0.0.1", port: 0, dataDirectory: directory, demo: .whenEmpty, connections: .loopbackOnly)
+            host: "127.0.0.1", port: 0, dataDirectory: directory, demo: .whenEmpty, connections: connections)
         configuration.metrics = metrics
         configuration.changeStream = .loopbackOnly
         configuration.wishListIssuers = wishListIssuers

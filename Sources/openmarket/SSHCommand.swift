@@ -123,6 +123,7 @@ struct SSHCommand: AsyncParsableCommand {
         defer { flusher.cancel() }
         let metrics = PrometheusMetrics()
         let limits = sessionLimits(openFiles: openFiles)
+        // Sized for the seats' browsers; never below a market's own default (other local clients may use it).
         let marketConnections = max(
             ConnectionLimits.defaultMaxConnections(),
             SessionCapacity.marketConnections(maxSessions: limits.maxSessions, openFiles: openFiles))

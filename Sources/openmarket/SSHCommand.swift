@@ -125,7 +125,7 @@ struct SSHCommand: AsyncParsableCommand {
         let limits = sessionLimits(openFiles: openFiles)
         // Sized for the seats' browsers; never below a market's own default (other local clients may use it).
         let marketConnections = max(
-            ConnectionLimits.defaultMaxConnections(),
+            ConnectionLimits.defaultMaxConnections(openFiles: openFiles),
             SessionCapacity.marketConnections(maxSessions: limits.maxSessions, openFiles: openFiles))
         let embedded =
             server == nil

@@ -154,6 +154,9 @@ struct ConnectionDeadlinesTests {
     func defaultCap() {
         let cap = ConnectionLimits.defaultMaxConnections()
         #expect(cap >= 16 && cap <= 4_096)
+        #expect(ConnectionLimits.defaultMaxConnections(openFiles: 1_024) == 720)
+        #expect(ConnectionLimits.defaultMaxConnections(openFiles: 20_000) == 4_096, "at most 4,096")
+        #expect(ConnectionLimits.defaultMaxConnections(openFiles: 64) == 16, "at least 16")
         #expect(ConnectionLimits.loopbackOnly.maxConnectionsPerAddress == 0)
     }
 

@@ -43,11 +43,15 @@ public struct ConnectionLimits: Sendable, Equatable {
     }
 
     /// Three quarters of what the open-file limit leaves after 64 descriptors for the database, pictures and
-    /// logs; at least 16, at most 4,096. With the common limit of 1,024 that is 720.
-    public static func defaultMaxConnections() -> Int {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 512 }
-        let files = Int(clamping: min(limit.rlim_cur, 1 << 20))  // RLIM_INFINITY is the largest value
+    /// logs; at least 16, at most 4,096. With the common limit of 1,024 that is 720. `openFiles`: the limit
+    /// in force, when the caller has read it (the soft limit read here otherwise).
+    public static func defaultMaxConnections(openFiles: Int? = nil) -> Int {
+        var files = openFiles ?? 0
+        if openFiles == nil {
+            var limit = rlimit()
+            guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 512 }
+            files = Int(clamping: min(limit.rlim_cur, 1 << 20))  // RLIM_INFINITY is the largest value
+        }
         return max(16, min(4_096, (files - 64) * 3 / 4))
     }
 

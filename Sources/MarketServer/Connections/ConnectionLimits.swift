@@ -46,13 +46,15 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// logs; at least 16, at most 4,096. With the common limit of 1,024 that is 720. `openFiles`: the limit
     /// in force, when the caller has read it (the soft limit read here otherwise).
     public static func defaultMaxConnections(openFiles: Int? = nil) -> Int {
-        var files = openFiles ?? 0
-        if openFiles == nil {
-            var limit = rlimit()
-            guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 512 }
-            files = Int(clamping: min(limit.rlim_cur, 1 << 20))  // RLIM_INFINITY is the largest value
-        }
+        guard let files = openFiles ?? softOpenFileLimit() else { return 512 }
         return max(16, min(4_096, (files - 64) * 3 / 4))
+    }
+
+    /// This process's soft open-file limit (nil when it cannot be read).
+    private static func softOpenFileLimit() -> Int? {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return nil }
+        return Int(clamping: min(limit.rlim_cur, 1 << 20))  // RLIM_INFINITY is the largest value
     }
 
     /// How often a connection's deadlines are checked: a quarter of the shortest timeout, at least 100 ms.

@@ -339,6 +339,14 @@ def proc_cpu(pid, with_children=True):
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def proc_faults(pid):
+    """Minor page faults the process has taken (its threads', not its children's)."""
+    try:
+        return int(open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[7])
+    except (OSError, IndexError, ValueError):
+        return 0
+
+
 def children(pid):
     """Every child of the process, whichever of its threads started it."""
     found = []

@@ -9,7 +9,7 @@ product the benchmark edits first on it (registered before they arrive). Then, w
 
 - keys: the visitors press `--keys` keys in turn (j, k, j, …), each waiting for its answer and 30 ms of quiet
   after it; CPU per key = (the browsers' CPU + the front's) over the keys, less what the same seconds cost idle
-  (measured just before, as long);
+  (measured just after, as long); page faults per key = the browsers' minor faults over the keys, less idle's;
 - edits: `--edits` new prices of the product (every digit changed), each waited for until every screen shows
   it; CPU per visitor per edit = the browsers' CPU over (visitors × edits), less idle, and the front's per edit.
 
@@ -71,6 +71,11 @@ class Visitor(asyncssh.SSHClientSession):
         await self.quiet()
 
 
+def browser_faults(front):
+    """The browsers' minor page faults so far (a fault is a page the kernel had to find for a browser)."""
+    return sum(crowd.proc_faults(pid) for pid in crowd.browsers(front.pid))
+
+
 def machine_cpu(front):
     """(the browsers' CPU, the front's own) in seconds: the template and the go-betweens are not the sessions'."""
     return (sum(crowd.proc_cpu(pid, with_children=False) for pid in crowd.browsers(front.pid)),
@@ -113,11 +118,16 @@ async def one_round(binary, args):
         # Keys: one visitor at a time, as a person presses them; the same seconds idle just before.
         started = time.monotonic()
         before = machine_cpu(front)
+        faults_before = browser_faults(front)
         for index in range(args.keys):
             await visitors[index % len(visitors)].key(b"jk"[(index // len(visitors)) % 2:][:1])
         after = machine_cpu(front)
+        faults_after = browser_faults(front)
         keys_seconds = time.monotonic() - started
+        idle_faults = browser_faults(front)
         idle = await measure(front, keys_seconds)
+        idle_faults = browser_faults(front) - idle_faults
+        key_faults = (faults_after - faults_before - idle_faults) / args.keys
         keys = [(b - a - i) / args.keys * 1000 for a, b, i in zip(before, after, idle)]
         # Every visitor back on the first row (an odd count of rounds of keys leaves some one row down).
         for visitor in visitors:
@@ -147,7 +157,7 @@ async def one_round(binary, args):
         for connection in connections:
             connection.close()
         edits = max(1, args.edits)
-        return {"key_browser_ms": keys[0], "key_front_ms": keys[1],
+        return {"key_browser_ms": keys[0], "key_front_ms": keys[1], "key_faults": key_faults,
                 "edit_browser_ms": browsers / (edits * len(visitors)), "edit_front_ms": own / edits,
                 "edit_bytes": edit_bytes, "missed": missed}
     finally:
@@ -180,12 +190,13 @@ def main():
         median = {field: statistics.median(r[field] for r in results[name]) for field in results[name][0]}
         report["builds"][name] = {"path": binary, "median": median, "rounds": results[name]}
         print(f"  {name:6} {binary}")
-        print(f"    key:  browser {median['key_browser_ms']:.3f} ms + front {median['key_front_ms']:.3f} ms")
+        print(f"    key:  browser {median['key_browser_ms']:.3f} ms + front {median['key_front_ms']:.3f} ms; "
+              f"{median['key_faults']:.1f} page faults in the browsers")
         print(f"    edit: browser {median['edit_browser_ms']:.3f} ms a visitor + front {median['edit_front_ms']:.3f} ms; "
               f"{median['edit_bytes']:.0f} bytes a visitor; screens missed {median['missed']:.0f}")
     if args.peer:
         new, old = report["builds"]["binary"]["median"], report["builds"]["peer"]["median"]
-        for field in ("key_browser_ms", "edit_browser_ms"):
+        for field in ("key_browser_ms", "key_faults", "edit_browser_ms"):
             if old[field] > 0:
                 print(f"  {field}: {new[field] / old[field]:.2f}x the peer's")
     if args.json:

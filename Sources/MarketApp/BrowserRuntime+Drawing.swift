@@ -12,6 +12,9 @@ extension BrowserRuntime.Loop {
     mutating func draw(_ state: BrowserState) -> Wanted {
         let screen = BrowserScreen(state: state)
         let palette = screen.palette
+        // Two canvases in turn: `canvas` is the frame on the screen, shared with the terminal until this one is
+        // drawn; the one before it is no one else's, so it is drawn into in place.
+        swap(&canvas, &spare)
         let report = screen.render(into: &canvas, memo: catalogMemo)
         var wanted = Wanted()
         var allAtHand = false

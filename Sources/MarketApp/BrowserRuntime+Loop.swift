@@ -17,6 +17,9 @@ extension BrowserRuntime {
         /// when the state no longer wants it, and all cancelled and waited for at exit.
         let tasks = TaskKeeper<EffectKey>()
         var canvas = Canvas(width: 0, height: 0)
+        /// The frame before `canvas`: the next frame is drawn into it (`draw`), in its own storage once the
+        /// terminal has let go of it — the terminal keeps only the frame on the screen, to compare the next with.
+        var spare = Canvas(width: 0, height: 0)
         /// The list's items as the last frame laid them out: copied where nothing they show changed.
         let catalogMemo = CatalogMemo()
         var reportedFirstProducts = false

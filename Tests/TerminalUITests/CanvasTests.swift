@@ -17,6 +17,34 @@ struct CanvasTests {
         #expect(odd.lines() == ["한글 "], "a wide character that would straddle the edge is left out")
     }
 
+    @Test("a reset canvas is a new one of its size, in the storage it had when it was its only holder")
+    func reset() throws {
+        var canvas = Canvas(width: 4, height: 2)
+        canvas.put("한글ab", x: 0, y: 0, style: CellStyle(attributes: .bold))
+        canvas.links = [try #require(Hyperlink(url: "https://example.com/1", y: 1, columns: 0..<2))]
+        canvas.cursor = CellPosition(x: 1, y: 1)
+        let storage = canvas.cells.withUnsafeBufferPointer { $0.baseAddress }
+        canvas.reset(width: 4, height: 2)
+        #expect(canvas == Canvas(width: 4, height: 2), "every cell blank, no links, no cursor")
+        #expect(canvas.cells.withUnsafeBufferPointer { $0.baseAddress } == storage, "the same cells, nothing allocated")
+
+        // The frame on the screen shares the storage: it keeps its cells, the reset canvas gets its own.
+        canvas.put("xy", x: 2, y: 1)
+        let onScreen = canvas
+        canvas.reset(width: 4, height: 2, fill: Cell("z"))
+        #expect(onScreen.trimmedLines() == ["", "  xy"])
+        #expect(canvas.lines() == ["zzzz", "zzzz"])
+
+        // Another size (a resize) is a new canvas of that size: 8 cells as 2×4, not the 4×2 reshaped.
+        canvas.reset(width: 2, height: 4)
+        #expect(canvas == Canvas(width: 2, height: 4))
+        canvas.reset(width: 3, height: 0)
+        #expect(canvas == Canvas(width: 3, height: 0))
+        #expect(canvas.cells.isEmpty)
+        canvas.reset(width: 5, height: 1)
+        #expect(canvas.lines() == ["     "])
+    }
+
     @Test("a row matches another canvas's row only when every cell within the columns is the same")
     func rowMatches() {
         var before = Canvas(width: 6, height: 3)

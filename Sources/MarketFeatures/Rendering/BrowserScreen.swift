@@ -29,11 +29,11 @@ public struct BrowserScreen {
             terminalCursor: state.terminalCursor, picturesOff: state.pictureMode == .off)
     }
 
-    /// Draws into `canvas` (resized to the state's screen size) and returns what it placed besides text:
+    /// Draws into `canvas` (reset to blanks of the state's screen size, in its own storage when it can) and returns what it placed besides text:
     /// the pictures, most urgent first, and the boxes over them. With `memo`, the list's items whose inputs are
     /// the last frame's are copied from it, not laid out again (the same cells either way).
     public func render(into canvas: inout Canvas, memo: CatalogMemo? = nil) -> FrameReport {
-        canvas = Canvas(width: state.size.columns, height: state.size.rows)
+        canvas.reset(width: state.size.columns, height: state.size.rows)
         var report = FrameReport()
         if state.size.isTooSmall {
             drawTooSmall(&canvas)

@@ -35,6 +35,26 @@ public struct Canvas: Equatable, Sendable {
         }
     }
 
+    /// Makes this canvas what `Canvas(width:height:fill:)` makes — every cell `fill`, no links, no cursor —
+    /// in the storage it has when that is the right size and this canvas is its only holder: a frame drawn
+    /// into the canvas of two frames before allocates nothing, and touches memory that is already the
+    /// process's (a fresh canvas a frame was a malloc, a fill of new pages and their faults, then a free).
+    public mutating func reset(width: Int, height: Int, fill: Cell = .blank) {
+        let width = max(0, width)
+        let height = max(0, height)
+        guard width * height == cells.count, !cells.isEmpty else {
+            self = Canvas(width: width, height: height, fill: fill)
+            return
+        }
+        self.width = width
+        self.height = height
+        links = []
+        cursor = nil
+        // Storage shared with another canvas (the frame still on the screen) is copied first, as any write:
+        // the other canvas keeps its cells.
+        cells.withUnsafeMutableBufferPointer { $0.update(repeating: fill) }
+    }
+
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     public subscript(x: Int, y: Int) -> Cell {

@@ -339,6 +339,22 @@ def proc_cpu(pid, with_children=True):
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def thread_cpu_ns(pid):
+    """{thread id: CPU in ns} for the process's live threads (their schedstat: to the nanosecond, where
+    /proc/PID/stat counts clock ticks of 10 ms; a thread that has exited is not there)."""
+    found = {}
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return found
+    for task in tasks:
+        try:
+            found[(pid, int(task))] = int(open(f"/proc/{pid}/task/{task}/schedstat").read().split()[0])
+        except (OSError, IndexError, ValueError):
+            pass
+    return found
+
+
 def proc_faults(pid):
     """Minor page faults the process has taken (its threads', not its children's)."""
     try:

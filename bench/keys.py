@@ -8,8 +8,8 @@ Each build's front (`openmarket ssh --open`, its own copy of the seeded market) 
 product the benchmark edits first on it (registered before they arrive). Then, with everyone's screen quiet:
 
 - keys: the visitors press `--keys` keys in turn (j, k, j, …), each waiting for its answer and 30 ms of quiet
-  after it; CPU per key = (the browsers' CPU + the front's) over the keys, less what the same seconds cost idle
-  (measured just after, as long); page faults per key = the browsers' minor faults over the keys, less idle's;
+  after it; CPU per key = (the browsers' CPU + the front's, their threads' schedstat: to the nanosecond) over
+  the keys, less what the same seconds cost idle (measured just after, as long); page faults per key = the browsers' minor faults over the keys, less idle's;
 - edits: `--edits` new prices of the product (every digit changed), each waited for until every screen shows
   it; CPU per visitor per edit = the browsers' CPU over (visitors × edits), less idle, and the front's per edit.
 
@@ -76,10 +76,28 @@ def browser_faults(front):
     return sum(crowd.proc_faults(pid) for pid in crowd.browsers(front.pid))
 
 
+class Threads:
+    """The CPU of the browsers' threads and the front's, to the nanosecond (schedstat), as a reading to take a
+    difference of: a thread that exits between two readings takes what it used after the first with it, so the
+    threads gone are counted (`gone`) and reported."""
+    def __init__(self, front):
+        browsers = crowd.browsers(front.pid)
+        self.browsers = {}
+        for pid in browsers:
+            self.browsers.update(crowd.thread_cpu_ns(pid))
+        self.front = crowd.thread_cpu_ns(front.pid)
+
+    def since(self, before):
+        """(the browsers' CPU, the front's) in seconds since `before`, and the threads gone in between."""
+        def used(now, then):
+            return sum(ns - then.get(thread, 0) for thread, ns in now.items()) / 1e9
+        gone = len(set(before.browsers) - set(self.browsers)) + len(set(before.front) - set(self.front))
+        return [used(self.browsers, before.browsers), used(self.front, before.front)], gone
+
+
 def machine_cpu(front):
-    """(the browsers' CPU, the front's own) in seconds: the template and the go-betweens are not the sessions'."""
-    return (sum(crowd.proc_cpu(pid, with_children=False) for pid in crowd.browsers(front.pid)),
-            crowd.proc_cpu(front.pid, with_children=False))
+    """A reading of the browsers' CPU and the front's own: the template and the go-betweens are not the sessions'."""
+    return Threads(front)
 
 
 def edit(market, vendor, product, price):
@@ -90,10 +108,10 @@ def edit(market, vendor, product, price):
 
 
 async def measure(front, seconds):
+    """What `seconds` of quiet cost (the browsers', the front's), and the threads gone meanwhile."""
     before = machine_cpu(front)
     await asyncio.sleep(seconds)
-    after = machine_cpu(front)
-    return [b - a for a, b in zip(before, after)]
+    return machine_cpu(front).since(before)
 
 
 async def one_round(binary, args):
@@ -125,10 +143,11 @@ async def one_round(binary, args):
         faults_after = browser_faults(front)
         keys_seconds = time.monotonic() - started
         idle_faults = browser_faults(front)
-        idle = await measure(front, keys_seconds)
+        idle, gone_idle = await measure(front, keys_seconds)
         idle_faults = browser_faults(front) - idle_faults
         key_faults = (faults_after - faults_before - idle_faults) / args.keys
-        keys = [(b - a - i) / args.keys * 1000 for a, b, i in zip(before, after, idle)]
+        used, gone_keys = after.since(before)
+        keys = [(u - i) / args.keys * 1000 for u, i in zip(used, idle)]
         # Every visitor back on the first row (an odd count of rounds of keys leaves some one row down).
         for visitor in visitors:
             if (args.keys // len(visitors)) % 2 == 1:
@@ -152,12 +171,14 @@ async def one_round(binary, args):
         after = machine_cpu(front)
         edit_seconds = time.monotonic() - started
         edit_bytes = (sum(v.bytes for v in visitors) - sent_bytes) / (max(1, args.edits) * len(visitors))
-        idle = await measure(front, edit_seconds)
-        browsers, own = [(b - a - i) * 1000 for a, b, i in zip(before, after, idle)]
+        idle, gone_edit_idle = await measure(front, edit_seconds)
+        used, gone_edits = after.since(before)
+        browsers, own = [(u - i) * 1000 for u, i in zip(used, idle)]
         for connection in connections:
             connection.close()
         edits = max(1, args.edits)
         return {"key_browser_ms": keys[0], "key_front_ms": keys[1], "key_faults": key_faults,
+                "threads_gone": gone_keys + gone_idle + gone_edits + gone_edit_idle,
                 "edit_browser_ms": browsers / (edits * len(visitors)), "edit_front_ms": own / edits,
                 "edit_bytes": edit_bytes, "missed": missed}
     finally:
@@ -191,9 +212,11 @@ def main():
         report["builds"][name] = {"path": binary, "median": median, "rounds": results[name]}
         print(f"  {name:6} {binary}")
         print(f"    key:  browser {median['key_browser_ms']:.3f} ms + front {median['key_front_ms']:.3f} ms; "
-              f"{median['key_faults']:.1f} page faults in the browsers")
+              f"{median['key_faults']:.2f} page faults in the browsers")
         print(f"    edit: browser {median['edit_browser_ms']:.3f} ms a visitor + front {median['edit_front_ms']:.3f} ms; "
               f"{median['edit_bytes']:.0f} bytes a visitor; screens missed {median['missed']:.0f}")
+        print(f"    threads that exited while measured (their CPU after the first reading uncounted): "
+              f"{sum(r['threads_gone'] for r in results[name])} in all rounds")
     if args.peer:
         new, old = report["builds"]["binary"]["median"], report["builds"]["peer"]["median"]
         for field in ("key_browser_ms", "key_faults", "edit_browser_ms"):

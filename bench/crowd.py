@@ -339,18 +339,29 @@ def proc_cpu(pid, with_children=True):
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
-def thread_cpu_ns(pid):
-    """{thread id: CPU in ns} for the process's live threads (their schedstat: to the nanosecond, where
-    /proc/PID/stat counts clock ticks of 10 ms; a thread that has exited is not there)."""
-    found = {}
+def task_files(pid, name):
+    """(thread id, text) of /proc/PID/task/*/NAME for each of the process's live threads (one that exits
+    meanwhile is passed over)."""
     try:
         tasks = os.listdir(f"/proc/{pid}/task")
     except OSError:
-        return found
+        return
     for task in tasks:
         try:
-            found[(pid, int(task))] = int(open(f"/proc/{pid}/task/{task}/schedstat").read().split()[0])
-        except (OSError, IndexError, ValueError):
+            text = open(f"/proc/{pid}/task/{task}/{name}").read()
+        except OSError:
+            continue
+        yield int(task), text
+
+
+def thread_cpu_ns(pid):
+    """{(pid, thread id): CPU in ns} for the process's live threads (their schedstat: to the nanosecond, where
+    /proc/PID/stat counts clock ticks of 10 ms; a thread that has exited is not there)."""
+    found = {}
+    for task, text in task_files(pid, "schedstat"):
+        try:
+            found[(pid, task)] = int(text.split()[0])
+        except (IndexError, ValueError):
             pass
     return found
 
@@ -365,17 +376,7 @@ def proc_faults(pid):
 
 def children(pid):
     """Every child of the process, whichever of its threads started it."""
-    found = []
-    try:
-        tasks = os.listdir(f"/proc/{pid}/task")
-    except OSError:
-        return found
-    for task in tasks:
-        try:
-            found += [int(p) for p in open(f"/proc/{pid}/task/{task}/children").read().split()]
-        except OSError:
-            pass
-    return found
+    return [int(child) for _, text in task_files(pid, "children") for child in text.split()]
 
 
 def is_template(pid):

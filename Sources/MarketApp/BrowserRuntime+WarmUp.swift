@@ -1,4 +1,5 @@
 import MarketFeatures
+import OpenMarketAPI
 
 extension BrowserRuntime {
     /// Makes the loop's own generic types once — the metadata the Swift runtime instantiates on their first use —
@@ -9,5 +10,8 @@ extension BrowserRuntime {
         _ = TaskKeeper<EffectKey>()
         _ = CatalogMemo()
         _ = Pictures(CellPictures()) { _ in throw CancellationError() }
+        // A page's answer as the loop holds it (its metadata, asked when the first is let go of; named, so that the
+        // metadata is made here and not optimized away).
+        _ = String(describing: Optional<Result<ProductPage, BrowserFailure>>.self)
     }
 }

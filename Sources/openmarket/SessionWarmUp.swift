@@ -1,3 +1,4 @@
+@_spi(ExperimentalScheduling) import _Concurrency
 import Foundation
 import Launch
 import Localization
@@ -54,7 +55,19 @@ enum SessionWarmUp {
         BrowserRuntime.warmUp()
         // The terminal's own types (its mailbox, its input stream: made, not started), a file URL's path (the data
         // directory is made through it), and the transport's streaming conformance that the change stream asks.
-        _ = CursesTerminal(terminalType: "xterm-256color")
+        let terminal = CursesTerminal(terminalType: "xterm-256color")
+        // `Task.sleep` asks whether the task's executor schedules timers itself — the terminal's thread, or the global
+        // executor — a cast to `SchedulingExecutor` that, made first in a browser, scanned every conformance record
+        // (2.9% of a forked start).
+        _ = (terminal as Any) as? any SchedulingExecutor
+        _ = (globalConcurrentExecutor as Any) as? any SchedulingExecutor
+        SessionBudget.warmUp()
+        // More of a browser's first uses (perf of forked starts): the shared file manager, and the curses screen's
+        // colour pairs (a dictionary of Int32s grown; written out, so that it is not optimized away).
+        _ = FileManager.default
+        var pairs: [Int32: Int32] = [:]
+        pairs[1] = 1
+        _ = String(describing: pairs)
         _ = URL(fileURLWithPath: "/").appendingPathComponent("openmarket").path
         _ = (AsyncHTTPTransport.self as Any) as? any StreamingTransport.Type
         guard let page = try? ResponseDecoder.decode(ProductPage.self, from: Array(samplePage.utf8)) else { return warmed }

@@ -40,6 +40,22 @@ struct BudgetTests {
         #expect(SessionBudget(environmentValue: "data=x,cpu=2,files=3,fsize=4") == nil)
     }
 
+    @Test("the template's warm-up reads a budget and sets no limit on its own process")
+    func warmUpSetsNothing() {
+        func current() -> [[UInt64]] {
+            [RLIMIT_DATA, RLIMIT_CPU, RLIMIT_NOFILE, RLIMIT_FSIZE, RLIMIT_CORE].map { resource in
+                var limit = rlimit()
+                _ = getrlimit(Int32(resource.rawValue), &limit)
+                return [UInt64(limit.rlim_cur), UInt64(limit.rlim_max)]
+            }
+        }
+        let before = current()
+        // Below the default budget, so that a warm-up that applied it would show: 256 MB of data, 600 s, 256 files.
+        #expect(before[0][0] > 256 << 20 && before[1][0] > 600 && before[2][0] > 256, "\(before)")
+        SessionBudget.warmUp()
+        #expect(current() == before)
+    }
+
     @Test("a browser over its memory budget ends at the limit, not with the host's memory")
     func memoryEnds() throws {
         // Python asks for 512 MB under a budget of 64 MB: refused (MemoryError), exit status 1 at once.

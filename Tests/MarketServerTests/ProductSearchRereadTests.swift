@@ -9,49 +9,53 @@ import Testing
 /// that read is under way is newer than what the read found.
 @Suite("Search index: a read the feed asked for, and a write meanwhile")
 struct ProductSearchRereadTests {
-    @Test("a product restored while the index reads the feed's notice of its deletion stays found")
-    func restoredDuringReread() async throws {
+    /// Memory stores with a vendor and a product, and an index over them that reads through a `HeldDetailStore`.
+    func withIndex(
+        _ body: (MarketStores, HeldDetailStore, ProductSearch, _ vendor: Int, _ product: StoredProductDetail) async throws -> Void
+    ) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let stores = try await StoreAtomicityTests.stores(.memory, in: directory)
         let vendor = try await stores.vendors.add(name: "alice")
         let held = HeldDetailStore(base: stores.products)
-        let search = ProductSearch(store: held)
-        let id = try await stores.products.insert(StoreAtomicityTests.product(vendorID: vendor.id), pictures: [], at: Date()).product.id
-        _ = try await stores.products.delete(id: id, at: Date())
-        search.deleted(id: id)
+        let product = try await stores.products.insert(StoreAtomicityTests.product(vendorID: vendor.id), pictures: [], at: Date())
+        try await body(stores, held, ProductSearch(store: held), vendor.id, product)
+    }
 
-        // The feed's notice of the deletion is read: the store has no such product, and the read waits there.
-        held.holdNextDetail()
-        let notice = Task { try await search.apply(.deleted(id: id)) }
-        await held.detailRead()
-        // Meanwhile this server restores it, and indexes it.
-        let restored = try await stores.products.restore(id: id, vendorID: vendor.id, deletedSince: .distantPast)
-        search.wrote(restored)
-        held.releaseDetail()
-        try await notice.value
-        #expect(search.snapshot.keys[id] != nil, "the restore came after the read began: the read's 'gone' is older")
+    @Test("a product restored while the index reads the feed's notice of its deletion stays found")
+    func restoredDuringReread() async throws {
+        try await withIndex { stores, held, search, vendor, product in
+            let id = product.product.id
+            _ = try await stores.products.delete(id: id, at: Date())
+            search.deleted(id: id)
+
+            // The feed's notice of the deletion is read: the store has no such product, and the read waits there.
+            held.holdNextDetail()
+            let notice = Task { try await search.apply(.deleted(id: id)) }
+            await held.detailRead()
+            // Meanwhile this server restores it, and indexes it.
+            let restored = try await stores.products.restore(id: id, vendorID: vendor, deletedSince: .distantPast)
+            search.wrote(restored)
+            held.releaseDetail()
+            try await notice.value
+            #expect(search.snapshot.keys[id] != nil, "the restore came after the read began: the read's 'gone' is older")
+        }
     }
 
     @Test("a read that nothing overtook stands: the feed's deletion takes the product out")
     func readStands() async throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let stores = try await StoreAtomicityTests.stores(.memory, in: directory)
-        let vendor = try await stores.vendors.add(name: "alice")
-        let held = HeldDetailStore(base: stores.products)
-        let search = ProductSearch(store: held)
-        let written = try await stores.products.insert(StoreAtomicityTests.product(vendorID: vendor.id), pictures: [], at: Date())
-        search.wrote(written)
-        #expect(search.snapshot.keys[written.product.id] != nil)
-        // Another replica deleted it: only the feed tells.
-        _ = try await stores.products.delete(id: written.product.id, at: Date())
-        held.holdNextDetail()
-        let notice = Task { try await search.apply(.deleted(id: written.product.id)) }
-        await held.detailRead()
-        held.releaseDetail()
-        try await notice.value
-        #expect(search.snapshot.keys[written.product.id] == nil)
+        try await withIndex { stores, held, search, _, written in
+            search.wrote(written)
+            #expect(search.snapshot.keys[written.product.id] != nil)
+            // Another replica deleted it: only the feed tells.
+            _ = try await stores.products.delete(id: written.product.id, at: Date())
+            held.holdNextDetail()
+            let notice = Task { try await search.apply(.deleted(id: written.product.id)) }
+            await held.detailRead()
+            held.releaseDetail()
+            try await notice.value
+            #expect(search.snapshot.keys[written.product.id] == nil)
+        }
     }
 }
 

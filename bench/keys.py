@@ -9,7 +9,8 @@ product the benchmark edits first on it (registered before they arrive). Then, w
 
 - keys: the visitors press `--keys` keys in turn (j, k, j, …), each waiting for its answer and 30 ms of quiet
   after it; CPU per key = (the browsers' CPU + the front's, their threads' schedstat: to the nanosecond) over
-  the keys, less what the same seconds cost idle (measured just after, as long); page faults per key = the browsers' minor faults over the keys, less idle's;
+  the keys, less what the same seconds cost idle (measured just after, as long); page faults per key = the
+  browsers' minor faults over the keys, less idle's;
 - edits: `--edits` new prices of the product (every digit changed), each waited for until every screen shows
   it; CPU per visitor per edit = the browsers' CPU over (visitors × edits), less idle, and the front's per edit.
 
@@ -81,9 +82,8 @@ class Threads:
     difference of: a thread that exits between two readings takes what it used after the first with it, so the
     threads gone are counted (`gone`) and reported."""
     def __init__(self, front):
-        browsers = crowd.browsers(front.pid)
         self.browsers = {}
-        for pid in browsers:
+        for pid in crowd.browsers(front.pid):
             self.browsers.update(crowd.thread_cpu_ns(pid))
         self.front = crowd.thread_cpu_ns(front.pid)
 

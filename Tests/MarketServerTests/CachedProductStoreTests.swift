@@ -304,67 +304,28 @@ struct CachedProductStoreTests {
 
 /// A product store that counts page reads and can hold one read inside the store until released.
 final class CountingProductStore: ProductStore {
-    private struct State {
-        var pageReads = 0
-        var hold: CheckedContinuation<Void, Never>?
-        var holding = false
-        var started: CheckedContinuation<Void, Never>?
-        var hasStarted = false
-    }
-
     private let base: any ProductStore
-    private let state = NIOLockedValueBox(State())
+    private let reads = NIOLockedValueBox(0)
+    private let held = HeldRead()
 
     init(base: any ProductStore) {
         self.base = base
     }
 
-    var pageReads: Int { state.withLockedValue { $0.pageReads } }
+    var pageReads: Int { reads.withLockedValue { $0 } }
 
     /// The next page read waits inside the store, after reading, until `releasePage()`.
-    func holdNextPage() {
-        state.withLockedValue { $0.holding = true }
-    }
+    func holdNextPage() { held.hold() }
 
     /// Returns once a held page read has read the store.
-    func pageStarted() async {
-        await withCheckedContinuation { continuation in
-            let now = state.withLockedValue { state in
-                if state.hasStarted { return true }
-                state.started = continuation
-                return false
-            }
-            if now { continuation.resume() }
-        }
-    }
+    func pageStarted() async { await held.reached() }
 
-    func releasePage() {
-        state.withLockedValue { state in
-            state.holding = false
-            let hold = state.hold
-            state.hold = nil
-            return hold
-        }?.resume()
-    }
+    func releasePage() { held.release() }
 
     func page(number: Int, perPage: Int, search: String?, listing: ProductListing) async throws -> ProductPage {
         let page = try await base.page(number: number, perPage: perPage, search: search, listing: listing)
-        let held = state.withLockedValue { state in
-            state.pageReads += 1
-            return state.holding
-        }
-        if held {
-            await withCheckedContinuation { continuation in
-                let started = state.withLockedValue { state in
-                    state.hold = continuation
-                    state.hasStarted = true
-                    let started = state.started
-                    state.started = nil
-                    return started
-                }
-                started?.resume()
-            }
-        }
+        reads.withLockedValue { $0 += 1 }
+        await held.pass()
         return page
     }
 

@@ -1,6 +1,5 @@
 import Foundation
 import Mocks
-import NIOConcurrencyHelpers
 import Testing
 
 @testable import MarketServer
@@ -61,59 +60,24 @@ struct ProductSearchRereadTests {
 
 /// A product store whose next `detail` read waits, after reading, until released.
 final class HeldDetailStore: ProductStore {
-    private struct State {
-        var holding = false
-        var hold: CheckedContinuation<Void, Never>?
-        var read = false
-        var readWaiter: CheckedContinuation<Void, Never>?
-    }
-
     private let base: any ProductStore
-    private let state = NIOLockedValueBox(State())
+    private let held = HeldRead()
 
     init(base: any ProductStore) {
         self.base = base
     }
 
     /// The next `detail` read waits inside the store, after reading, until `releaseDetail()`.
-    func holdNextDetail() {
-        state.withLockedValue { $0.holding = true }
-    }
+    func holdNextDetail() { held.hold() }
 
     /// Returns once the held read has read the store.
-    func detailRead() async {
-        await withCheckedContinuation { continuation in
-            let now = state.withLockedValue { state in
-                if state.read { return true }
-                state.readWaiter = continuation
-                return false
-            }
-            if now { continuation.resume() }
-        }
-    }
+    func detailRead() async { await held.reached() }
 
-    func releaseDetail() {
-        state.withLockedValue { state in
-            state.holding = false
-            defer { state.hold = nil }
-            return state.hold
-        }?.resume()
-    }
+    func releaseDetail() { held.release() }
 
     func detail(id: Int) async throws -> StoredProductDetail? {
         let detail = try await base.detail(id: id)
-        let held = state.withLockedValue { $0.holding }
-        if held {
-            await withCheckedContinuation { continuation in
-                let waiter = state.withLockedValue { state in
-                    state.hold = continuation
-                    state.read = true
-                    defer { state.readWaiter = nil }
-                    return state.readWaiter
-                }
-                waiter?.resume()
-            }
-        }
+        await held.pass()
         return detail
     }
 

@@ -15,10 +15,9 @@ final class ProductSearch: Sendable {
         /// Counts the index's reads of the store and its changes, in order: a read's result stands only where no
         /// change of the same product came after the read began (`reread`).
         var clock = 0
-        /// The products being read again (how many reads of each are under way), and when each was last changed
-        /// while one was: kept only while a read of it is under way.
-        var rereading: [Int: Int] = [:]
-        var changedAt: [Int: Int] = [:]
+        /// The products being read again: how many reads of each are under way, and when the index last changed it
+        /// meanwhile (kept only while a read of it is under way).
+        var rereading: [Int: (reads: Int, changedAt: Int)] = [:]
     }
 
     private let state = NIOLockedValueBox(State())
@@ -117,7 +116,7 @@ final class ProductSearch: Sendable {
     private func reread(id: Int) async throws {
         let began = state.withLockedValue { state in
             state.clock += 1
-            state.rereading[id, default: 0] += 1
+            state.rereading[id, default: (0, 0)].reads += 1
             return state.clock
         }
         let detail: StoredProductDetail?
@@ -129,11 +128,11 @@ final class ProductSearch: Sendable {
         }
         state.withLockedValue { state in
             defer { state.doneRereading(id) }
-            if let changed = state.changedAt[id], changed > began { return }
+            guard let changedAt = state.rereading[id]?.changedAt, changedAt <= began else { return }
             if let detail { state.add(detail.product) } else { state.remove(id) }
             state.writtenDuringRebuild?.insert(id)
             // What this read found is the store as of its start: a read that began later still stands after it.
-            state.changedAt[id] = max(state.changedAt[id] ?? 0, began)
+            state.rereading[id]?.changedAt = began
         }
     }
 }
@@ -156,13 +155,15 @@ extension ProductSearch.State {
         writtenDuringRebuild?.insert(id)
         guard rereading[id] != nil else { return }
         clock += 1
-        changedAt[id] = clock
+        rereading[id]?.changedAt = clock
     }
 
     /// One read of product `id` ended; the last forgets when it was changed.
     mutating func doneRereading(_ id: Int) {
-        let left = (rereading[id] ?? 1) - 1
-        rereading[id] = left > 0 ? left : nil
-        if left <= 0 { changedAt[id] = nil }
+        guard let reread = rereading[id], reread.reads > 1 else {
+            rereading[id] = nil
+            return
+        }
+        rereading[id]?.reads = reread.reads - 1
     }
 }

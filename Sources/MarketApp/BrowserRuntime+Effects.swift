@@ -86,11 +86,11 @@ extension BrowserRuntime.Loop {
                 queue.send(.browser(.wishPlaceFound(await store.currentPlace())))
             }
         case .schedulePaletteSearch(let generation, let delay):
-            startTimer(key, after: delay, then: .presented(.palette(.searchDue(generation: generation))))
+            if let key { startTimer(key, after: delay, then: .presented(.palette(.searchDue(generation: generation)))) }
         case .scheduleSearch(let generation, let delay):
-            startTimer(key, after: delay, then: .presented(.search(.paused(generation: generation))))
+            if let key { startTimer(key, after: delay, then: .presented(.search(.paused(generation: generation)))) }
         case .expireFreshMark(let id, let generation, let delay):
-            startTimer(key, after: delay, then: .freshMarkExpired(id: id, generation: generation))
+            if let key { startTimer(key, after: delay, then: .freshMarkExpired(id: id, generation: generation)) }
         case .reportLook(let viewer, let product):
             let client = runtime.client
             tasks.start(key) {
@@ -110,15 +110,22 @@ extension BrowserRuntime.Loop {
     }
 
     /// A timer on the runtime's clock that sends `event` once `delay` has passed, unless a newer timer of the
-    /// same key replaced it first (a debounce).
-    mutating func startTimer(_ key: EffectKey?, after delay: Duration, then event: BrowserEvent) {
-        let queue = self.queue
-        let clock = runtime.clock
+    /// same key came first (a debounce): then the newer one's event is sent at its time. The task waiting for the
+    /// key waits on when the newer one is due no sooner (`TimerDeadlines`); else it is replaced.
+    func startTimer(_ key: EffectKey, after delay: Duration, then event: BrowserEvent) {
+        let (queue, clock, elapsed, deadlines) = (queue, runtime.clock, elapsed, timers)
+        guard let waiter = deadlines.set(key, due: elapsed() + delay, event: event, waiting: tasks.isRunning(key)) else { return }
         tasks.start(key) {
-            do {
-                try await clock.sleep(for: delay)
-                queue.send(.browser(event))
-            } catch {}
+            while true {
+                switch deadlines.next(key, waiter: waiter, now: elapsed()) {
+                case .wait(let left):
+                    do { try await clock.sleep(for: left) } catch { return deadlines.cancelled(key, waiter: waiter) }
+                case .fire(let event):
+                    return queue.send(.browser(event))
+                case .end:
+                    return
+                }
+            }
         }
     }
 

@@ -16,6 +16,8 @@ extension BrowserRuntime {
         /// Every task the loop starts, by what it does: replaced by a newer one of the same key, cancelled
         /// when the state no longer wants it, and all cancelled and waited for at exit.
         let tasks = TaskKeeper<EffectKey>()
+        /// The keyed timers' deadlines (`startTimer`): a newer one moves the waiting task's deadline.
+        let timers = TimerDeadlines<EffectKey, BrowserEvent>()
         var canvas = Canvas(width: 0, height: 0)
         /// The frame before `canvas`: the next frame is drawn into it (`draw`), in its own storage once the
         /// terminal has let go of it — the terminal keeps only the frame on the screen, to compare the next with.

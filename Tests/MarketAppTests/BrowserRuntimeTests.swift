@@ -91,6 +91,69 @@ struct BrowserRuntimeTests {
         #expect(transport.unexpectedRequests.isEmpty)
     }
 
+    @Test("an edit a second keeps one timer for the product's mark: a newer edit moves its deadline (the task is not replaced), and the mark ends 3 s after the last edit")
+    func freshMarkDeadlineMoves() async throws {
+        let transport = MockTransport()
+        transport.stub("GET", "/api/products", .json(Self.pageJSON(ids: [3, 2, 1])))
+        let streams = MockStreamTransport(plain: transport)
+        let stream = MockStreamTransport.Script()
+        streams.answer(stream)
+        let client = OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: streams)
+        let terminal = FakeTerminal()
+        let clock = ManualClock()
+        let runtime = BrowserRuntime(
+            client: client, terminal: terminal, configuration: BrowserConfiguration(pollInterval: .seconds(3600)), clock: clock)
+        let running = Task { await runtime.run() }
+        try await waitUntil("the first page") { terminal.lastFrame?.trimmedLines().joined().contains("Item 3") == true }
+        try await waitUntil("the stream opened") { streams.requests.count == 1 }
+        stream.send(": hello\n\n")
+        try await waitUntil("the poll timer stopped") { !clock.deadlines.contains(.seconds(3600)) }
+        // (The stream's own silence limit, 45 s, waits on the clock too.) Item 3's price cell, first on the screen
+        // (selected): marked while its style is not the one it had before the edit.
+        let first = try #require(terminal.lastFrame)
+        let price = try #require(Self.cell(of: "1,000", in: first))
+        let unmarked = first[price.x, price.y].style
+        let marked = { () -> Bool? in
+            guard let frame = terminal.lastFrame, let edited = Self.cell(of: "9,000", in: frame) ?? Self.cell(of: "8,000", in: frame)
+            else { return nil }
+            return frame[edited.x, edited.y].style != unmarked
+        }
+        stream.send(Self.editedEvent(id: 3, price: 9000))
+        try await waitUntil("the edit on screen, marked") { marked() == true }
+        #expect(clock.deadlines.filter { $0 < .seconds(10) } == [.seconds(3)])
+        clock.advance(by: .seconds(2))
+        stream.send(Self.editedEvent(id: 3, price: 8000))
+        try await waitUntil("the second edit on screen") { terminal.lastFrame.flatMap { Self.cell(of: "8,000", in: $0) } != nil }
+        #expect(clock.deadlines.filter { $0 < .seconds(10) } == [.seconds(3)], "the same wait, not replaced by one for 5 s")
+        clock.advance(by: .seconds(1))
+        try await waitUntil("the wait moved on to 5 s") { clock.deadlines.filter { $0 < .seconds(10) } == [.seconds(5)] }
+        #expect(marked() == true, "at 3 s the second edit is still marked")
+        clock.advance(by: .seconds(2))
+        try await waitUntil("the mark ended at 5 s") { marked() == false }
+        #expect(clock.deadlines.filter { $0 < .seconds(10) }.isEmpty)
+        terminal.type(.key(.character("q")))
+        await running.value
+        #expect(transport.unexpectedRequests.isEmpty)
+    }
+
+    /// The stream's event for product `id` of `pageJSON` edited to `price`.
+    static func editedEvent(id: Int, price: Int) -> String {
+        let product = """
+            {"id":\(id),"vendor_id":1,"vendorName":"demo","name":"Item \(id)","description":"desc","thumbnail":"",\
+            "currency":"KRW","price":\(price),"bargain_price":\(price),"discounted_price":0,"stock":3,\
+            "created_at":"2022-11-15T00:00:00","issued_at":"2022-11-15T00:00:00"}
+            """
+        return "event: edited\ndata: \(product)\n\n"
+    }
+
+    /// The first cell of `text` on `frame` (the screens here are ASCII: a character is a column).
+    static func cell(of text: String, in frame: Canvas) -> (x: Int, y: Int)? {
+        for (y, line) in frame.lines().enumerated() {
+            if let range = line.range(of: text) { return (line.distance(from: line.startIndex, to: range.lowerBound), y) }
+        }
+        return nil
+    }
+
     @Test("a server error shows as a banner with its message; the loaded products stay")
     func errorBanner() async throws {
         let transport = MockTransport()

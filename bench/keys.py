@@ -12,7 +12,9 @@ product the benchmark edits first on it (registered before they arrive). Then, w
   the keys, less what the same seconds cost idle (measured just after, as long); page faults per key = the
   browsers' minor faults over the keys, less idle's;
 - edits: `--edits` new prices of the product (every digit changed), each waited for until every screen shows
-  it; CPU per visitor per edit = the browsers' CPU over (visitors × edits), less idle, and the front's per edit.
+  it; CPU per visitor per edit = the browsers' CPU over (visitors × edits), less idle, and the front's per edit;
+- edits of a product no visitor shows (the catalog's oldest), as many, 50 ms apart: the same figures (what the
+  stream costs a visitor for a change that is not theirs to show; the goal is no bytes).
 
 Usage: .build-tools/venv/bin/python bench/keys.py --binary NEW [--peer OLD] [--visitors 20] [--keys 400]
        [--edits 40] [--rounds 3] [--json F]
@@ -174,13 +176,37 @@ async def one_round(binary, args):
         idle, gone_edit_idle = await measure(front, edit_seconds)
         used, gone_edits = after.since(before)
         browsers, own = [(u - i) * 1000 for u, i in zip(used, idle)]
+        # Edits of a product no visitor shows (the catalog's oldest, beyond every page 1), as many, 50 ms apart:
+        # what the stream costs each visitor when the change is not theirs to show. First the last edit's mark
+        # ends (3 s after it), so that its frame is not counted here.
+        await asyncio.sleep(max(0, 3.5 - edit_seconds))
+        await asyncio.gather(*(v.quiet() for v in visitors))
+        page = lambda number: json.loads(urllib.request.urlopen(
+            f"{options.market}/api/products?page_no={number}&items_per_page=100", timeout=30).read())
+        unseen = page(page(1)["lastPage"])["pages"][-1]["id"]
+        started = time.monotonic()
+        before = machine_cpu(front)
+        sent_bytes = sum(v.bytes for v in visitors)
+        for number in range(args.edits):
+            edit(options.market, vendor, unseen, 11_111 * (number % 9 + 1))
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)
+        await asyncio.gather(*(v.quiet() for v in visitors))
+        after = machine_cpu(front)
+        unseen_seconds = time.monotonic() - started
+        unseen_bytes = (sum(v.bytes for v in visitors) - sent_bytes) / (max(1, args.edits) * len(visitors))
+        idle, gone_unseen_idle = await measure(front, unseen_seconds)
+        used, gone_unseen = after.since(before)
+        unseen_browsers, unseen_own = [(u - i) * 1000 for u, i in zip(used, idle)]
         for connection in connections:
             connection.close()
         edits = max(1, args.edits)
         return {"key_browser_ms": keys[0], "key_front_ms": keys[1], "key_faults": key_faults,
-                "threads_gone": gone_keys + gone_idle + gone_edits + gone_edit_idle,
+                "threads_gone": gone_keys + gone_idle + gone_edits + gone_edit_idle + gone_unseen + gone_unseen_idle,
                 "edit_browser_ms": browsers / (edits * len(visitors)), "edit_front_ms": own / edits,
-                "edit_bytes": edit_bytes, "missed": missed}
+                "edit_bytes": edit_bytes, "missed": missed,
+                "unseen_browser_ms": unseen_browsers / (edits * len(visitors)), "unseen_front_ms": unseen_own / edits,
+                "unseen_bytes": unseen_bytes}
     finally:
         crowd.stop_front(front, folder)
 
@@ -215,11 +241,13 @@ def main():
               f"{median['key_faults']:.2f} page faults in the browsers")
         print(f"    edit: browser {median['edit_browser_ms']:.3f} ms a visitor + front {median['edit_front_ms']:.3f} ms; "
               f"{median['edit_bytes']:.0f} bytes a visitor; screens missed {median['missed']:.0f}")
+        print(f"    edit of a product none shows: browser {median['unseen_browser_ms']:.3f} ms a visitor + front "
+              f"{median['unseen_front_ms']:.3f} ms; {median['unseen_bytes']:.0f} bytes a visitor")
         print(f"    threads that exited while measured (their CPU after the first reading uncounted): "
               f"{sum(r['threads_gone'] for r in results[name])} in all rounds")
     if args.peer:
         new, old = report["builds"]["binary"]["median"], report["builds"]["peer"]["median"]
-        for field in ("key_browser_ms", "key_faults", "edit_browser_ms"):
+        for field in ("key_browser_ms", "key_faults", "edit_browser_ms", "unseen_browser_ms"):
             if old[field] > 0:
                 print(f"  {field}: {new[field] / old[field]:.2f}x the peer's")
     if args.json:

@@ -25,6 +25,8 @@ extension BrowserRuntime {
         /// The list's items as the last frame laid them out: copied where nothing they show changed.
         let catalogMemo = CatalogMemo()
         var reportedFirstProducts = false
+        /// Whether a frame has been drawn yet.
+        var drewAFrame = false
         /// Pictures in half blocks, in the cells (through the image cache).
         var cells: Pictures<CellPictures>
         /// Pictures in the terminal's own graphics (kitty, sixel, iTerm2), when it has them and they were asked for.
@@ -120,32 +122,47 @@ extension BrowserRuntime {
             var running = true
             // Counted only for a watch (tests): the live loop does no work for it.
             let keys = runtime.configuration.watch == nil ? 0 : batch.filter { if case .browser(.keyPressed) = $0 { true } else { false } }.count
+            let before = state
+            // Whether the frame may differ from the last although the state does not: pictures came or are due.
+            var picturesChanged = false
             for event in batch {
                 switch event {
                 case .browser(let browserEvent):
                     for effect in state.handle(browserEvent) { running = perform(effect) && running }
                 case .imageLoaded(let key, let image):
                     cells.loaded(key, image)
+                    picturesChanged = true
                 case .imageFailed(let key):
                     scheduleWake(cells.failed(key, now: elapsed()))
+                    picturesChanged = true
                 case .graphicLoaded(let source, let image):
                     graphics?.loaded(source, image)
+                    picturesChanged = true
                 case .graphicFailed(let source):
                     let now = elapsed()
                     scheduleWake(graphics?.failed(source, now: now) ?? [])
+                    picturesChanged = true
                 case .picturesDue:
-                    break
+                    picturesChanged = true
                 case .terminalClosed:
                     running = false
                 }
             }
             guard running else { return false }
+            // A turn that changed nothing the frame is drawn from (the market's change to a product not shown here,
+            // a count that stayed the same) draws nothing: the last frame, and the loads it asked for, stand. The
+            // screen is a function of the state and the pictures (`BrowserScreen` is pure).
+            guard !drewAFrame || picturesChanged || state != before else {
+                runtime.configuration.watch?.turnEnded(keys: keys, started: [])
+                return true
+            }
             // While the stream is followed its news come as they happen: the timer does not wake the browser
             // (every 10 s, a frame drawn for nothing); it starts again, a whole interval ahead, when the stream is lost.
             if state.live.isLive == tasks.isRunning(.pollTimer) {
                 if state.live.isLive { tasks.cancel(.pollTimer) } else { startPollTimer() }
             }
             let wanted = draw(state)
+            drewAFrame = true
             // Work for a layer that has closed (a detail, the palette, a form) is cancelled; the rest runs on.
             let presented = state.presentedIDs
             tasks.keep { $0.owner.map(presented.contains) ?? true }

@@ -18,7 +18,8 @@ public final class LoopWatch: Sendable {
 
     public init() {}
 
-    /// Turns ended (each: a batch of events handled, a frame drawn, loads started).
+    /// Turns ended (each: a batch of events handled, a frame drawn and loads started unless the state and the
+    /// pictures are as the last frame had them).
     public var turns: Int { record.withLockedValue { $0.turns } }
 
     /// Keys handled, in turns that have ended.

@@ -136,6 +136,41 @@ struct BrowserRuntimeTests {
         #expect(transport.unexpectedRequests.isEmpty)
     }
 
+    @Test("the market's change to a product this browser does not show, or a count that stayed the same, draws no frame; a change to one it shows draws one")
+    func unseenChangeDrawsNothing() async throws {
+        let transport = MockTransport()
+        transport.stub("GET", "/api/products", .json(Self.pageJSON(ids: [3, 2, 1])))
+        let streams = MockStreamTransport(plain: transport)
+        let stream = MockStreamTransport.Script()
+        streams.answer(stream)
+        let client = OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: streams)
+        let terminal = FakeTerminal()
+        var configuration = BrowserConfiguration(pollInterval: .seconds(3600))
+        let watch = LoopWatch()
+        configuration.watch = watch
+        let runtime = BrowserRuntime(client: client, terminal: terminal, configuration: configuration, clock: ManualClock())
+        let running = Task { await runtime.run() }
+        try await waitUntil("the first page") { terminal.lastFrame?.trimmedLines().joined().contains("Item 3") == true }
+        try await waitUntil("the stream opened") { streams.requests.count == 1 }
+        stream.send(": hello\nevent: here\ndata: {\"browsing\":4}\n\n")
+        try await waitUntil("the count in the title") { terminal.lastFrame?.trimmedLines().first?.contains("4 here") == true }
+        var (turns, frames) = (watch.turns, terminal.frameCount)
+        stream.send(Self.editedEvent(id: 99, price: 9000))
+        try await waitUntil("the turn of the edit of product 99") { watch.turns == turns + 1 }
+        #expect(terminal.frameCount == frames, "product 99 is not on this screen")
+        stream.send("event: here\ndata: {\"browsing\":4}\n\n")
+        try await waitUntil("the turn of the same count") { watch.turns == turns + 2 }
+        #expect(terminal.frameCount == frames, "the title says 4 already")
+        (turns, frames) = (watch.turns, terminal.frameCount)
+        stream.send(Self.editedEvent(id: 2, price: 9000))
+        try await waitUntil("the turn of the edit of product 2") { watch.turns == turns + 1 }
+        #expect(terminal.frameCount == frames + 1)
+        #expect(terminal.lastFrame?.trimmedLines().joined().contains("9,000") == true)
+        terminal.type(.key(.character("q")))
+        await running.value
+        #expect(transport.unexpectedRequests.isEmpty)
+    }
+
     /// The stream's event for product `id` of `pageJSON` edited to `price`.
     static func editedEvent(id: Int, price: Int) -> String {
         let product = """

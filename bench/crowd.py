@@ -25,7 +25,7 @@ Failure kinds: refused (TCP refused or reset), handshake (SSH did not complete),
 full), no-first-page (none within --first-page-timeout), cut (the session ended before the visitor left),
 key-timeout (a key got no answer within 5 s), unclean-exit (q did not end the session with status 0).
 """
-import argparse, asyncio, json, multiprocessing, os, random, re, shutil, signal, statistics, subprocess, sys, tempfile, time
+import argparse, collections, asyncio, json, multiprocessing, os, random, re, shutil, signal, statistics, subprocess, sys, tempfile, time
 
 try:
     import asyncssh
@@ -85,10 +85,19 @@ class Visitor(asyncssh.SSHClientSession):
                 if not answer.done():
                     answer.set_result(now)
             self.answers = []
-        edit = self.crowd.edit
-        if edit and self.seen_edit < edit[0] and self in edit[3] and edit[1] in window:
-            self.seen_edit = edit[0]
-            self.crowd.edit_seen.append(time.monotonic() - edit[2])
+        # The newest edit whose price is on this screen: it and every earlier one this screen was watching and had
+        # not shown are seen now (a screen that fell behind shows a later price in place of an earlier one: the
+        # earlier edit took that long to be overtaken on it, and is timed so, not dropped).
+        for number, price, _, watching in reversed(self.crowd.recent_edits):
+            if number <= self.seen_edit:
+                break
+            if self in watching and price in window:
+                now = time.monotonic()
+                for earlier, _, sent, watched in self.crowd.recent_edits:
+                    if self.seen_edit < earlier <= number and self in watched:
+                        self.crowd.edit_seen.append(now - sent)
+                self.seen_edit = number
+                break
         if not self.first_page.done():
             if self.marker.search(window):
                 self.first_page.set_result(time.monotonic())
@@ -125,7 +134,8 @@ class Crowd:
         self.key_sent = []  # when each key of self.keys was sent, to tell the keys pressed while others arrived
         self.first_page_started = []  # when each visitor of self.first_pages connected
         self.lags = []  # (when, how late): the crowd's own event loop, sampled every 20 ms
-        self.edit = None  # (number, the new price's text, when sent, the sessions on screen then): the edit awaited
+        # The edits of the last 5 s, oldest first: (number, the new price's text, when sent, the sessions on screen then).
+        self.recent_edits = collections.deque(maxlen=8)
         self.edit_seen = []  # edit → its price on a screen, each screen that showed the product
         self.edit_missed = 0  # screens on the product that did not show an edit within 5 s
         self.client = "bench/crowd.py (AsyncSSH, one event loop)"
@@ -294,7 +304,8 @@ class Crowd:
     async def edit_prices(self, start_at):
         """--edits-per-second: the product first on every page 1 gets a new price that many times a second, every
         digit different from the last (11,111 × k: so that the screen writes the whole price, not the digits that
-        changed); each screen on the product is timed from the edit's request to the price in its bytes."""
+        changed); each screen on the product is timed from the edit's request to the price in its bytes (or a later
+        edit's price: a screen that fell behind is timed by when it was overtaken, not left out)."""
         import urllib.request
         args = self.args
         await asyncio.sleep(max(0, start_at - time.monotonic()))
@@ -304,7 +315,7 @@ class Crowd:
             price = 11_111 * k
             watching = set(self.on_screen)  # a visitor arriving after it sees the new price on its first page: not timed
             sent = time.monotonic()
-            self.edit = (self.edits, f"{price:,}".encode(), sent, watching)
+            self.recent_edits.append((self.edits, f"{price:,}".encode(), sent, watching))
             number = self.edits
             self.edits += 1
             body = json.dumps({"secret": args.vendor["secret"], "price": price, "discounted_price": 0}).encode()

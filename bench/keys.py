@@ -116,6 +116,21 @@ async def measure(front, seconds):
     return machine_cpu(front).since(before)
 
 
+async def edits_cost(front, visitors, edits):
+    """Runs `edits` (a coroutine); returns the browsers' CPU and the front's over it less the same time idle (ms),
+    the bytes each visitor got, the seconds it took and the threads gone meanwhile."""
+    started = time.monotonic()
+    before = machine_cpu(front)
+    sent_bytes = sum(v.bytes for v in visitors)
+    await edits
+    after = machine_cpu(front)
+    seconds = time.monotonic() - started
+    got = (sum(v.bytes for v in visitors) - sent_bytes) / len(visitors)
+    idle, gone_idle = await measure(front, seconds)
+    used, gone = after.since(before)
+    return [(u - i) * 1000 for u, i in zip(used, idle)], got, seconds, gone + gone_idle
+
+
 async def one_round(binary, args):
     folder = tempfile.mkdtemp(prefix="openmarket-keys-")
     options = argparse.Namespace(binary=binary, port=None, market=None, front_args=[
@@ -156,26 +171,21 @@ async def one_round(binary, args):
                 await visitor.key(b"k")
         # Edits: each waited for on every screen.
         price_text = lambda k: f"{11_111 * k:,}".encode()
-        started = time.monotonic()
-        before = machine_cpu(front)
         missed = 0
-        sent_bytes = sum(v.bytes for v in visitors)
-        for number in range(args.edits):
-            k = number % 9 + 1
-            for visitor in visitors:
-                visitor.window = b""
-            edit(options.market, vendor, product, 11_111 * k)
-            deadline = time.monotonic() + 5
-            while time.monotonic() < deadline and not all(price_text(k) in v.window for v in visitors):
-                await asyncio.sleep(0.005)
-            missed += sum(1 for v in visitors if price_text(k) not in v.window)
-            await asyncio.gather(*(v.quiet() for v in visitors))
-        after = machine_cpu(front)
-        edit_seconds = time.monotonic() - started
-        edit_bytes = (sum(v.bytes for v in visitors) - sent_bytes) / (max(1, args.edits) * len(visitors))
-        idle, gone_edit_idle = await measure(front, edit_seconds)
-        used, gone_edits = after.since(before)
-        browsers, own = [(u - i) * 1000 for u, i in zip(used, idle)]
+
+        async def seen_edits():
+            nonlocal missed
+            for number in range(args.edits):
+                k = number % 9 + 1
+                for visitor in visitors:
+                    visitor.window = b""
+                edit(options.market, vendor, product, 11_111 * k)
+                deadline = time.monotonic() + 5
+                while time.monotonic() < deadline and not all(price_text(k) in v.window for v in visitors):
+                    await asyncio.sleep(0.005)
+                missed += sum(1 for v in visitors if price_text(k) not in v.window)
+                await asyncio.gather(*(v.quiet() for v in visitors))
+        (browsers, own), edit_bytes, edit_seconds, gone_edits = await edits_cost(front, visitors, seen_edits())
         # Edits of a product no visitor shows (the catalog's oldest, beyond every page 1), as many, 50 ms apart:
         # what the stream costs each visitor when the change is not theirs to show. First the last edit's mark
         # ends (3 s after it), so that its frame is not counted here.
@@ -184,29 +194,23 @@ async def one_round(binary, args):
         page = lambda number: json.loads(urllib.request.urlopen(
             f"{options.market}/api/products?page_no={number}&items_per_page=100", timeout=30).read())
         unseen = page(page(1)["lastPage"])["pages"][-1]["id"]
-        started = time.monotonic()
-        before = machine_cpu(front)
-        sent_bytes = sum(v.bytes for v in visitors)
-        for number in range(args.edits):
-            edit(options.market, vendor, unseen, 11_111 * (number % 9 + 1))
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.5)
-        await asyncio.gather(*(v.quiet() for v in visitors))
-        after = machine_cpu(front)
-        unseen_seconds = time.monotonic() - started
-        unseen_bytes = (sum(v.bytes for v in visitors) - sent_bytes) / (max(1, args.edits) * len(visitors))
-        idle, gone_unseen_idle = await measure(front, unseen_seconds)
-        used, gone_unseen = after.since(before)
-        unseen_browsers, unseen_own = [(u - i) * 1000 for u, i in zip(used, idle)]
+
+        async def unseen_edits():
+            for number in range(args.edits):
+                edit(options.market, vendor, unseen, 11_111 * (number % 9 + 1))
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(0.5)
+            await asyncio.gather(*(v.quiet() for v in visitors))
+        (unseen_browsers, unseen_own), unseen_bytes, _, gone_unseen = await edits_cost(front, visitors, unseen_edits())
         for connection in connections:
             connection.close()
         edits = max(1, args.edits)
         return {"key_browser_ms": keys[0], "key_front_ms": keys[1], "key_faults": key_faults,
-                "threads_gone": gone_keys + gone_idle + gone_edits + gone_edit_idle + gone_unseen + gone_unseen_idle,
+                "threads_gone": gone_keys + gone_idle + gone_edits + gone_unseen,
                 "edit_browser_ms": browsers / (edits * len(visitors)), "edit_front_ms": own / edits,
-                "edit_bytes": edit_bytes, "missed": missed,
+                "edit_bytes": edit_bytes / edits, "missed": missed,
                 "unseen_browser_ms": unseen_browsers / (edits * len(visitors)), "unseen_front_ms": unseen_own / edits,
-                "unseen_bytes": unseen_bytes}
+                "unseen_bytes": unseen_bytes / edits}
     finally:
         crowd.stop_front(front, folder)
 

@@ -67,45 +67,21 @@ struct BrowserRuntimeTests {
 
     @Test("while the market's stream is followed the poll timer sleeps no more; a lost stream starts it again, a whole interval ahead")
     func pollTimerOnlyWithoutStream() async throws {
-        let transport = MockTransport()
-        transport.stub("GET", "/api/products", .json(Self.pageJSON(ids: [3, 2, 1])))
-        let streams = MockStreamTransport(plain: transport)
-        let stream = MockStreamTransport.Script()
-        streams.answer(stream)
-        let client = OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: streams)
-        let terminal = FakeTerminal()
-        let clock = ManualClock()
-        let runtime = BrowserRuntime(
-            client: client, terminal: terminal, configuration: BrowserConfiguration(pollInterval: .seconds(10)), clock: clock)
-        let running = Task { await runtime.run() }
-        try await waitUntil("the first page") { terminal.lastFrame?.trimmedLines().joined().contains("Item 3") == true }
-        try await waitUntil("the stream opened") { streams.requests.count == 1 }
+        let browser = try await StreamingBrowser(pollInterval: .seconds(10), test: self)
+        let (stream, clock) = (browser.stream, browser.clock)
         stream.send(": hello\n\n")
         try await waitUntil("the poll timer stopped") { !clock.deadlines.contains(.seconds(10)) }
         clock.advance(by: .seconds(25))
         stream.end()
         // The stream is lost: the market's wait before it is opened again, and the poll timer from now.
         try await waitUntil("the poll timer again") { clock.deadlines.contains(.seconds(35)) }
-        terminal.type(.key(.character("q")))
-        await running.value
-        #expect(transport.unexpectedRequests.isEmpty)
+        await browser.quit()
     }
 
     @Test("an edit a second keeps one timer for the product's mark: a newer edit moves its deadline (the task is not replaced), and the mark ends 3 s after the last edit")
     func freshMarkDeadlineMoves() async throws {
-        let transport = MockTransport()
-        transport.stub("GET", "/api/products", .json(Self.pageJSON(ids: [3, 2, 1])))
-        let streams = MockStreamTransport(plain: transport)
-        let stream = MockStreamTransport.Script()
-        streams.answer(stream)
-        let client = OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: streams)
-        let terminal = FakeTerminal()
-        let clock = ManualClock()
-        let runtime = BrowserRuntime(
-            client: client, terminal: terminal, configuration: BrowserConfiguration(pollInterval: .seconds(3600)), clock: clock)
-        let running = Task { await runtime.run() }
-        try await waitUntil("the first page") { terminal.lastFrame?.trimmedLines().joined().contains("Item 3") == true }
-        try await waitUntil("the stream opened") { streams.requests.count == 1 }
+        let browser = try await StreamingBrowser(pollInterval: .seconds(3600), test: self)
+        let (stream, clock, terminal) = (browser.stream, browser.clock, browser.terminal)
         stream.send(": hello\n\n")
         try await waitUntil("the poll timer stopped") { !clock.deadlines.contains(.seconds(3600)) }
         // (The stream's own silence limit, 45 s, waits on the clock too.) Item 3's price cell, first on the screen
@@ -120,10 +96,11 @@ struct BrowserRuntimeTests {
         }
         stream.send(Self.editedEvent(id: 3, price: 9000))
         try await waitUntil("the edit on screen, marked") { marked() == true }
-        #expect(clock.deadlines.filter { $0 < .seconds(10) } == [.seconds(3)])
+        try await waitUntil("the mark's wait, 3 s") { clock.deadlines.filter { $0 < .seconds(10) } == [.seconds(3)] }
         clock.advance(by: .seconds(2))
         stream.send(Self.editedEvent(id: 3, price: 8000))
         try await waitUntil("the second edit on screen") { terminal.lastFrame.flatMap { Self.cell(of: "8,000", in: $0) } != nil }
+        // A replaced task's sleep would be gone by this frame (the turn cancels it before it draws).
         #expect(clock.deadlines.filter { $0 < .seconds(10) } == [.seconds(3)], "the same wait, not replaced by one for 5 s")
         clock.advance(by: .seconds(1))
         try await waitUntil("the wait moved on to 5 s") { clock.deadlines.filter { $0 < .seconds(10) } == [.seconds(5)] }
@@ -131,29 +108,19 @@ struct BrowserRuntimeTests {
         clock.advance(by: .seconds(2))
         try await waitUntil("the mark ended at 5 s") { marked() == false }
         #expect(clock.deadlines.filter { $0 < .seconds(10) }.isEmpty)
-        terminal.type(.key(.character("q")))
-        await running.value
-        #expect(transport.unexpectedRequests.isEmpty)
+        await browser.quit()
     }
 
     @Test("the market's change to a product this browser does not show, or a count that stayed the same, draws no frame; a change to one it shows draws one")
     func unseenChangeDrawsNothing() async throws {
-        let transport = MockTransport()
-        transport.stub("GET", "/api/products", .json(Self.pageJSON(ids: [3, 2, 1])))
-        let streams = MockStreamTransport(plain: transport)
-        let stream = MockStreamTransport.Script()
-        streams.answer(stream)
-        let client = OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: streams)
-        let terminal = FakeTerminal()
-        var configuration = BrowserConfiguration(pollInterval: .seconds(3600))
-        let watch = LoopWatch()
-        configuration.watch = watch
-        let runtime = BrowserRuntime(client: client, terminal: terminal, configuration: configuration, clock: ManualClock())
-        let running = Task { await runtime.run() }
-        try await waitUntil("the first page") { terminal.lastFrame?.trimmedLines().joined().contains("Item 3") == true }
-        try await waitUntil("the stream opened") { streams.requests.count == 1 }
+        let browser = try await StreamingBrowser(pollInterval: .seconds(3600), test: self)
+        let (stream, terminal, watch) = (browser.stream, browser.terminal, browser.watch)
         stream.send(": hello\nevent: here\ndata: {\"browsing\":4}\n\n")
         try await waitUntil("the count in the title") { terminal.lastFrame?.trimmedLines().first?.contains("4 here") == true }
+        // A key that does nothing, and its turn: the count's turn has ended too, and nothing else waits.
+        let keys = watch.keysHandled
+        terminal.type(.key(.character("x")))
+        try await waitUntil("the key's turn") { watch.keysHandled > keys }
         var (turns, frames) = (watch.turns, terminal.frameCount)
         stream.send(Self.editedEvent(id: 99, price: 9000))
         try await waitUntil("the turn of the edit of product 99") { watch.turns == turns + 1 }
@@ -166,9 +133,39 @@ struct BrowserRuntimeTests {
         try await waitUntil("the turn of the edit of product 2") { watch.turns == turns + 1 }
         #expect(terminal.frameCount == frames + 1)
         #expect(terminal.lastFrame?.trimmedLines().joined().contains("9,000") == true)
-        terminal.type(.key(.character("q")))
-        await running.value
-        #expect(transport.unexpectedRequests.isEmpty)
+        await browser.quit()
+    }
+
+    /// A browser on a fake terminal, a test clock and a market whose change stream the test writes: page 1 is
+    /// products 3, 2 and 1, and the stream is open (not yet heard from).
+    struct StreamingBrowser {
+        let transport = MockTransport()
+        let stream = MockStreamTransport.Script()
+        let terminal = FakeTerminal()
+        let clock = ManualClock()
+        let watch = LoopWatch()
+        let running: Task<BrowserRuntime.LeftChoices, Never>
+
+        init(pollInterval: Duration, test: BrowserRuntimeTests) async throws {
+            transport.stub("GET", "/api/products", .json(BrowserRuntimeTests.pageJSON(ids: [3, 2, 1])))
+            let streams = MockStreamTransport(plain: transport)
+            streams.answer(stream)
+            let client = OpenMarketClient(baseURL: URL(string: "http://m.test")!, transport: streams)
+            var configuration = BrowserConfiguration(pollInterval: pollInterval)
+            configuration.watch = watch
+            let runtime = BrowserRuntime(client: client, terminal: terminal, configuration: configuration, clock: clock)
+            running = Task { await runtime.run() }
+            let terminal = self.terminal
+            try await test.waitUntil("the first page") { terminal.lastFrame?.trimmedLines().joined().contains("Item 3") == true }
+            try await test.waitUntil("the stream opened") { streams.requests.count == 1 }
+        }
+
+        /// Quits with q, and holds that the browser asked for nothing unexpected.
+        func quit() async {
+            terminal.type(.key(.character("q")))
+            _ = await running.value
+            #expect(transport.unexpectedRequests.isEmpty)
+        }
     }
 
     /// The stream's event for product `id` of `pageJSON` edited to `price`.

@@ -8,15 +8,18 @@ import Testing
 
 @Suite("Browser runtime")
 struct BrowserRuntimeTests {
+    /// One product of JSON as a server sends it, without a thumbnail (no picture requests).
+    static func productJSON(id: Int, name: String, price: Int = 1000) -> String {
+        """
+        {"id":\(id),"vendor_id":1,"vendorName":"demo","name":"\(name)","description":"desc","thumbnail":"",
+        "currency":"KRW","price":\(price),"bargain_price":\(price),"discounted_price":0,"stock":3,
+        "created_at":"2022-11-15T00:00:00","issued_at":"2022-11-15T00:00:00"}
+        """
+    }
+
     /// A page of JSON as a server sends it, without thumbnails (no picture requests).
     static func pageJSON(ids: [Int], page: Int = 1, hasNext: Bool = false, name: (Int) -> String = { "Item \($0)" }) -> String {
-        let items = ids.map { id in
-            """
-            {"id":\(id),"vendor_id":1,"vendorName":"demo","name":"\(name(id))","description":"desc","thumbnail":"",
-            "currency":"KRW","price":1000,"bargain_price":1000,"discounted_price":0,"stock":3,
-            "created_at":"2022-11-15T00:00:00","issued_at":"2022-11-15T00:00:00"}
-            """
-        }
+        let items = ids.map { productJSON(id: $0, name: name($0)) }
         return """
             {"pageNo":\(page),"itemsPerPage":20,"totalCount":\(ids.count),"offset":0,"limit":20,"lastPage":1,
             "hasNext":\(hasNext),"hasPrev":false,"pages":[\(items.joined(separator: ","))]}
@@ -170,12 +173,8 @@ struct BrowserRuntimeTests {
 
     /// The stream's event for product `id` of `pageJSON` edited to `price`.
     static func editedEvent(id: Int, price: Int) -> String {
-        let product = """
-            {"id":\(id),"vendor_id":1,"vendorName":"demo","name":"Item \(id)","description":"desc","thumbnail":"",\
-            "currency":"KRW","price":\(price),"bargain_price":\(price),"discounted_price":0,"stock":3,\
-            "created_at":"2022-11-15T00:00:00","issued_at":"2022-11-15T00:00:00"}
-            """
-        return "event: edited\ndata: \(product)\n\n"
+        // One line of data: the product's JSON without its line breaks.
+        "event: edited\ndata: \(productJSON(id: id, name: "Item \(id)", price: price).replacingOccurrences(of: "\n", with: ""))\n\n"
     }
 
     /// The first cell of `text` on `frame` (the screens here are ASCII: a character is a column).

@@ -157,7 +157,7 @@ let package = Package(
 
         // The runtime: the event loop that joins view models, the network, the image cache and a terminal.
         .target(
-            name: "MarketApp", dependencies: ["Launch", "Localization", "MarketFeatures", "Settings", "OpenMarketAPI", "ImagePipeline", "ImageCodec", "TerminalUI", "TerminalPictures", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            name: "MarketApp", dependencies: ["Launch", "Localization", "MarketFeatures", "MarketWords", "Settings", "OpenMarketAPI", "ImagePipeline", "ImageCodec", "TerminalUI", "TerminalPictures", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             swiftSettings: strict),
 
         // `openmarket ssh`: an SSH server whose sessions are browsers on pseudo-terminals.
@@ -274,7 +274,7 @@ let package = Package(
         // Fixtures and test doubles shared by the tests.
         .target(
             name: "Mocks",
-            dependencies: ["ImageCodec", "CZlib", "MarketDemo", "OpenMarketAPI", "TerminalUI", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            dependencies: ["ImageCodec", "CZlib", "MarketDemo", "MarketWords", "OpenMarketAPI", "TerminalUI", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             path: "Mocks",
             resources: [.copy("Fixtures")],
             // Fixture pictures and the test decoders do pixel work: optimized in debug builds too.
@@ -332,7 +332,7 @@ let package = Package(
             exclude: ["Screens"],
             swiftSettings: strict),
         .testTarget(
-            name: "MarketAppTests", dependencies: ["MarketApp", "Launch", "MarketFeatures", "Localization", "Settings", "OpenMarketAPI", "TerminalUI", "Mocks", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            name: "MarketAppTests", dependencies: ["MarketApp", "Launch", "MarketWords", "MarketFeatures", "Localization", "Settings", "OpenMarketAPI", "TerminalUI", "Mocks", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
             swiftSettings: strict),
         .testTarget(
             name: "MarketSSHTests",
@@ -363,7 +363,7 @@ let package = Package(
         .testTarget(
             name: "OpenMarketAPITests",
             dependencies: [
-                "Localization",
+                "Localization", "MarketWords",
                 "OpenMarketAPI", "Mocks", "MarketServer", "ServerTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -373,7 +373,7 @@ let package = Package(
         .testTarget(
             name: "MarketServerTests",
             dependencies: [
-                "MarketServer", "MarketDemo", "Mocks", "ImageCodec", "ServerTestSupport", "WishListOwners", "OpenMarketAPI",
+                "MarketServer", "MarketDemo", "MarketWords", "Mocks", "ImageCodec", "ServerTestSupport", "WishListOwners", "OpenMarketAPI",
                 "Telemetry",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

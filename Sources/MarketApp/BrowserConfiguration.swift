@@ -37,6 +37,8 @@ public struct BrowserConfiguration: Sendable {
     public var serverLabel: String
     /// The market's address, for products' links.
     public var marketURL = ""
+    /// The market's local socket its changes are read from (`ChangeSocketReader`); nil: over HTTP.
+    public var changeSocket: String?
     /// The vendor identity writes are made with (nil: browsing only).
     public var identity: VendorIdentity?
     /// The writer's numeric vendor id, when known, so the browser can tell which products are its own.

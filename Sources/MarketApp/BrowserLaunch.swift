@@ -2,6 +2,7 @@ public import Foundation
 public import Launch
 import Localization
 import MarketFeatures
+import MarketWords
 import OpenMarketAPI
 public import TerminalUI
 
@@ -50,6 +51,8 @@ public enum BrowserLaunch {
         // Set (even empty, or to a folder that is not there): confined to it, and then to nothing.
         if let folder = environment[EnvironmentKey.pictureFolder] { configuration.pictureFolder = PictureFolder(root: folder) }
         configuration.marketURL = baseURL.absoluteString
+        // Set by `openmarket ssh` on its own market: its changes are read from a local socket.
+        if let socket = environment[ChangeEvents.socketEnvironmentKey], !socket.isEmpty { configuration.changeSocket = socket }
         configuration.layout = settings[.layout].value
         configuration.keymap = settings.keymap
         if case .remembered = settings[.colors].origin { configuration.colorModeRemembered = true }

@@ -99,14 +99,44 @@ extension BrowserRuntime.Loop {
                 queue.send(.browser(.lookCounted(productID: product, count: count)))
             }
         case .followChanges:
-            let executor = runtime.terminal.executor
-            let feed = ChangeFollowing(client: runtime.client).events(clock: runtime.clock, on: executor)
+            let (terminal, executor, socket) = (runtime.terminal, runtime.terminal.executor, runtime.configuration.changeSocket)
+            let following = ChangeFollowing(client: runtime.client)
+            let clock = runtime.clock
             tasks.start(key, on: executor) {
-                for await event in feed { queue.send(.browser(.live(event))) }
+                var lastID: String?
+                if let socket {
+                    // The market's local socket, read on the terminal's thread; when it ends, over HTTP from the
+                    // last event it brought.
+                    guard case .some(let last) = await Self.followSocket(at: socket, on: terminal, into: queue) else { return }
+                    lastID = last
+                }
+                for await event in following.events(clock: clock, on: executor, after: lastID) { queue.send(.browser(.live(event))) }
             }
         default:
             break
         }
+    }
+
+    /// Follows the market's changes on its local socket (`ChangeSocketReader`), watched by `terminal`, until the
+    /// socket ends. Returns what to follow over HTTP from: the last event id the socket brought (nil inside: none,
+    /// or it could not be connected, and nothing was said); nil when the task was cancelled. A socket that ends
+    /// after it opened is said (`lost`).
+    static func followSocket(at path: String, on terminal: any TerminalBackend, into queue: EventQueue<BrowserRuntime.Event>) async -> String?? {
+        let (ends, end) = AsyncStream.makeStream(of: String?.self)
+        let live: @Sendable (ChangeFeedEvent) -> Void = { queue.send(.browser(.live($0))) }
+        guard let reader = ChangeSocketReader.connect(to: path, deliver: live, ended: { end.yield($0) }) else { return .some(nil) }
+        live(.opened(resumed: false))
+        terminal.watch(reader.descriptor, readable: reader.readable)
+        let lastID = await withTaskCancellationHandler {
+            var iterator = ends.makeAsyncIterator()
+            return await iterator.next()
+        } onCancel: {
+            reader.cancel()
+            end.finish()
+        }
+        guard !Task.isCancelled, let lastID else { return .none }
+        live(.lost(retryIn: .zero))
+        return .some(lastID)
     }
 
     /// A timer on the runtime's clock that sends `event` once `delay` has passed, unless a newer timer of the

@@ -17,6 +17,9 @@ public enum ChangeEvents {
     public static let lookingKey = "looking"
     /// The longest event id the market takes back; anything longer is refused before it is read.
     public static let longestID = 40
+    /// The environment variable that names the local socket the same events are written to (`openmarket ssh`
+    /// on its own market, for the browsers it starts: docs/ARCHITECTURE.md, "Changes over a local socket").
+    public static let socketEnvironmentKey = "OPENMARKET_CHANGES_SOCKET"
 
     /// What an event says.
     public enum Kind: String, CaseIterable, Sendable {

@@ -22,6 +22,8 @@ public final class CursesTerminal: TerminalBackend {
         var jobs: [UnownedJob] = []
         /// Whether the thread is not running (not yet started, or ended): jobs then go to the global executor.
         var threadDown = true
+        /// Descriptors the thread polls besides the terminal's, and what it calls when one is readable.
+        var watched: [(descriptor: Int32, readable: @Sendable () -> Bool)] = []
     }
 
     let mailbox = NIOLockedValueBox(Mailbox())
@@ -179,6 +181,13 @@ public final class CursesTerminal: TerminalBackend {
         }
     }
 
+    /// Polls `descriptor` on the drawing thread from its next wait on (`TerminalBackend.watch`).
+    public func watch(_ descriptor: Int32, readable: @escaping @Sendable () -> Bool) {
+        mailbox.withLockedValue { $0.watched.append((descriptor, readable)) }
+        var byte: UInt8 = 1
+        _ = write(wakePipe.write, &byte, 1)
+    }
+
     /// Wakes the drawing thread, unless this is it (it looks at its mailbox before it waits again).
     func wake() {
         if let own = thread.withLockedValue({ $0 }), pthread_equal(own, pthread_self()) != 0 { return }
@@ -195,17 +204,30 @@ public final class CursesTerminal: TerminalBackend {
         var input = CursesInputReader()
         var lastSize = size
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0)]
+        var watched: [(descriptor: Int32, readable: @Sendable () -> Bool)] = []
         thread.withLockedValue { $0 = pthread_self() }
         while true {
+            fds.removeSubrange(2...)
             fds[0].revents = 0
             fds[1].revents = 0
-            // Woken by input, a frame, a stop, a quit signal or a resize (SIGWINCH writes to the wake pipe):
-            // an idle browser costs nothing. A thousand of them under `openmarket ssh` woke ten times a second
-            // each and took a core and a half (BENCHMARKS.md, "A crowd at the door").
-            _ = poll(&fds, 2, -1)
+            for watch in watched { fds.append(pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)) }
+            // Woken by input, a frame, a stop, a quit signal or a resize (SIGWINCH writes to the wake pipe), or
+            // a descriptor watched (the market's changes): an idle browser costs nothing. A thousand of them
+            // under `openmarket ssh` woke ten times a second each and took a core and a half (BENCHMARKS.md,
+            // "A crowd at the door").
+            _ = poll(&fds, nfds_t(fds.count), -1)
             if fds[1].revents != 0 {
                 var sink = [UInt8](repeating: 0, count: 64)
                 while read(wakePipe.read, &sink, 64) > 0 {}
+                watched += mailbox.withLockedValue { box in
+                    defer { box.watched = [] }
+                    return box.watched
+                }
+            }
+            // What a watched descriptor brought is handled here; its events reach the loop's queue before the
+            // jobs below run.
+            for index in watched.indices.reversed() where fds.count > index + 2 && fds[index + 2].revents != 0 {
+                if !watched[index].readable() { watched.remove(at: index) }
             }
             if ccs_quit_requested() != 0 {
                 emit(.key(.control("c")))

@@ -7,6 +7,7 @@ import MarketApp
 import MarketCommands
 import MarketServer
 import MarketSSH
+import MarketWords
 import ServiceLifecycle
 import Settings
 import Telemetry
@@ -131,7 +132,7 @@ struct SSHCommand: AsyncParsableCommand {
             server == nil
             ? try await EmbeddedServer.start(
                 directory: directory, logger: logger, metrics: metrics.factory, wishListIssuers: [wishLists.issuer.publicKey],
-                maxConnections: marketConnections) : nil
+                maxConnections: marketConnections, changeSocket: true) : nil
         let marketURL = embedded?.url.absoluteString ?? server!
         var (launcher, keys) = try sessionLauncher(
             directory: directory, marketURL: marketURL, embedded: embedded, wishLists: wishLists, logger: logger)
@@ -187,6 +188,9 @@ struct SSHCommand: AsyncParsableCommand {
             // seven arenas and 73 mprotects a start, strace). Set for the template too, which its browsers inherit.
             "NIO_SINGLETON_GROUP_LOOP_COUNT": "1", "MALLOC_ARENA_MAX": "1",
         ]
+        // On its own market, the browsers follow its changes on a local socket instead of over HTTP (an edit
+        // then costs the front a write a browser, and the browser one wake: docs/DECISIONS.md).
+        if let socket = embedded?.changeSocket { environment[ChangeEvents.socketEnvironmentKey] = socket.path }
         var keys: AuthorizedKeys?
         var environmentForKey: @Sendable (String) -> [String: String] = { _ in [:] }
         if let authorizedKeys {

@@ -67,6 +67,52 @@ struct SSHEndToEndTests {
         #expect(log.contains("ssh session end"))
     }
 
+    @Test("on its own market, each visitor's browser follows the changes on the front's local socket, not over HTTP: an edit shows in place on both; the socket's folder is the front's user's alone, and goes when the front stops")
+    func changeSocket() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (server, port, _) = try await startServer(directory)
+        defer { server.stop() }
+        let market = LiveHTTP(base: String(try #require(server.standardOutput.firstMatch(of: /market: (http:\/\/127\.0\.0\.1:\d+)/)?.1)))
+        let vendor = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: directory.url.appendingPathComponent("demo-vendor.json"))) as? [String: Any])
+        let (identifier, secret) = (try #require(vendor["identifier"] as? String), try #require(vendor["secret"] as? String))
+        let first = try #require((try await market.send("GET", "/api/products?items_per_page=1&page_no=1").json()["pages"] as? [[String: Any]])?.first)
+        let id = try #require(first["id"] as? Int)
+
+        let key = try makeKey(in: directory)
+        let visitors = try (0..<2).map { _ in try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 100, rows: 30) }
+        for visitor in visitors { try await visitor.waitFor(text: "2 here", timeout: .seconds(30)) }
+        // The socket the front named to its browsers (its children: the template and the two browsers), with the
+        // two browsers' connections beside its listener; in a folder only its user enters.
+        let named = try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap(Int32.init).filter { pid in
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            return status.contains("\nPPid:\t\(server.pid)\n")
+        }.compactMap { pid in
+            ((try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))) ?? Data()).split(separator: 0)
+                .map { String(decoding: $0, as: UTF8.self) }.first { $0.hasPrefix("OPENMARKET_CHANGES_SOCKET=") }?.dropFirst(26)
+        }
+        #expect(named.count == 3, "the template and the two browsers: \(named)")
+        let path = String(try #require(named.first))
+        #expect(Set(named) == [Substring(path)])
+        let ends = try String(contentsOfFile: "/proc/net/unix", encoding: .utf8).split(separator: "\n").filter { $0.hasSuffix(" " + path) }
+        #expect(ends.count == 3, "the listener and the two browsers' connections: \(ends)")
+        let folder = (path as NSString).deletingLastPathComponent
+        #expect((try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int) == 0o700)
+
+        let edit = try await market.send(
+            "PATCH", "/api/products/\(id)", headers: ["identifier": identifier, "Content-Type": "application/json"],
+            body: Data(#"{"secret":"\#(secret)","price":4321,"discounted_price":0}"#.utf8))
+        #expect(edit.status == 200, "\(edit.text)")
+        for visitor in visitors { try await visitor.waitFor(text: "4,321", timeout: .seconds(20)) }
+        for visitor in visitors {
+            try visitor.send("q")
+            try await visitor.waitFor(text: "EXITED:0")
+        }
+        _ = await server.terminate()
+        #expect(!FileManager.default.fileExists(atPath: folder), "the socket and its folder go with the front")
+    }
+
     @Test("help prints the keys; a session without a pty gets one line and is closed; product N opens it")
     func commands() async throws {
         let directory = try TemporaryDirectory()

@@ -38,6 +38,16 @@ struct ServerSentEventParserTests {
         }
     }
 
+    @Test("an event cut off before its blank line is not had: the id to resume from stays the last whole event's")
+    func cutEvent() throws {
+        var parser = ServerSentEventParser()
+        let read = try events(["id: 7-1\nevent: edited\ndata: {\"id\":1}\n\n", "id: 7-2\nevent: edited\nda"], parser: &parser)
+        #expect(read == [ServerSentEvent(type: "edited", data: "{\"id\":1}", lastEventID: "7-1")])
+        #expect(parser.lastEventID == "7-1")
+        #expect(try parser.feed(Array("ta: {}\n\n".utf8)) == [ServerSentEvent(type: "edited", data: "{}", lastEventID: "7-2")])
+        #expect(parser.lastEventID == "7-2")
+    }
+
     @Test("a byte-order mark at the start is dropped; an id with a NUL is ignored; an event without data is not dispatched; unknown fields and a bad retry are ignored")
     func oddities() throws {
         var parser = ServerSentEventParser()

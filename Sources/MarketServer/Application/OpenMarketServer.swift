@@ -127,6 +127,12 @@ public struct OpenMarketServer: Sendable {
         await DeletedProductPurge(products: products, pictures: pictures, now: configuration.now, logger: logger).purge()
     }
 
+    /// The change stream on a local socket as well (`ChangeSocket`), for browsers started on this machine; the
+    /// caller stops it.
+    public func openChangeSocket() throws -> ChangeSocket {
+        try ChangeSocket(stream: products.stream, logger: logger)
+    }
+
     /// The `Server` header of every response.
     static let serverName = "openmarket"
 

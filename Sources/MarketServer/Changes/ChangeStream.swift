@@ -7,7 +7,8 @@ import NIOConcurrencyHelpers
 ///
 /// Each change is encoded once, kept (the last `limits.kept`, for clients that resume) and handed to every
 /// subscriber's queue; the route writes each queue to its connection. A subscriber that falls `limits.queued`
-/// events behind is cut off — its memory is bounded, and it resumes by id when it reconnects. Changes come in
+/// events behind is cut off — its memory is bounded, and it resumes by id when it reconnects. A subscriber on
+/// a local socket (`ChangeSocket`) is written at once instead, and cut off when its socket's buffer is full. Changes come in
 /// through `heard` (this server's writes and, on PostgreSQL, the other replicas'), in order; `ChangePublisher`
 /// reads each product and publishes it.
 final class ChangeStream: Sendable {
@@ -24,7 +25,7 @@ final class ChangeStream: Sendable {
         var sequence = 0
         /// The newest events, oldest first (trimmed in batches: at most a quarter more than `limits.kept`).
         var kept: [(sequence: Int, bytes: ByteBuffer)] = []
-        var subscribers: [Int: AsyncStream<ByteBuffer>.Continuation] = [:]
+        var subscribers: [Int: ChangeSink] = [:]
         var addresses: [Int: String] = [:]
         var perAddress: [String: Int] = [:]
         var nextSubscriber = 0
@@ -179,34 +180,45 @@ final class ChangeStream: Sendable {
         }
         let (stream, continuation) = AsyncStream<ByteBuffer>.makeStream(bufferingPolicy: .bufferingOldest(limits.queued))
         let viewer = Self.newViewerToken()
-        let opened: Int? = state.withLockedValue { state in
+        guard let opened = register(.queue(continuation), viewer: viewer, after: after, address: address) else {
+            continuation.finish()
+            return .failure(.tooMany)
+        }
+        return .success(Subscription(id: opened, viewer: viewer, events: stream))
+    }
+
+    /// Opens a stream for a new client on a local socket (`ChangeSocket`), written at once: the same events as
+    /// a stream over HTTP, from its opening on. The number it `leave`s with; nil when `address` holds
+    /// `limits.perAddress` streams already.
+    func open(socket: ChangeSocketSink, address: String) -> Int? {
+        register(.socket(socket), viewer: Self.newViewerToken(), after: nil, address: address)
+    }
+
+    /// Adds a subscriber: its opening, what it missed since `after` (or a `reset`), then every new event.
+    private func register(_ sink: ChangeSink, viewer: String, after: ChangeEventID?, address: String) -> Int? {
+        state.withLockedValue { state in
             if limits.perAddress > 0, state.perAddress[address, default: 0] >= limits.perAddress { return nil }
             let id = state.nextSubscriber
             state.nextSubscriber += 1
             let here = Self.here(&state, at: .now, forgetting: limits.othersForgotten) + 1
-            continuation.yield(Self.opening(retry: limits.retryMilliseconds, here: here, viewer: viewer))
+            _ = sink.deliver(Self.opening(retry: limits.retryMilliseconds, here: here, viewer: viewer))
             state.told[id] = here
             if let after {
                 let oldest = state.kept.first?.sequence ?? state.sequence + 1
                 if after.epoch == epoch, after.sequence >= oldest - 1 {
-                    for event in state.kept where event.sequence > after.sequence { continuation.yield(event.bytes) }
+                    for event in state.kept where event.sequence > after.sequence { _ = sink.deliver(event.bytes) }
                 } else {
                     let reason = after.epoch == epoch ? "changes since \(after) are no longer kept" : "the market restarted since \(after)"
-                    continuation.yield(Self.event(.reset, id: ChangeEventID(epoch: epoch, sequence: state.sequence), data: Self.reason(reason)))
+                    _ = sink.deliver(Self.event(.reset, id: ChangeEventID(epoch: epoch, sequence: state.sequence), data: Self.reason(reason)))
                 }
             }
-            state.subscribers[id] = continuation
+            state.subscribers[id] = sink
             state.addresses[id] = address
             state.viewers[viewer] = id
             state.tokens[id] = viewer
             state.perAddress[address, default: 0] += 1
             return id
         }
-        guard let opened else {
-            continuation.finish()
-            return .failure(.tooMany)
-        }
-        return .success(Subscription(id: opened, viewer: viewer, events: stream))
     }
 
     /// Publishes one event to every subscriber, kept for those that resume. Called by one publisher at a time.
@@ -236,7 +248,7 @@ final class ChangeStream: Sendable {
     /// One tick of the publisher's (every `Self.tick`, numbered from 0): to one slice of the subscribers — those
     /// whose number is `tick` modulo the slices — the count of those here, when it changed enough since they were
     /// last told (`worthTelling`; each is looked at every `limits.hereInterval`, or less often when more than
-    /// `limits.hereTellsPerSecond` a second would be told), else a heartbeat (each hears one every
+    /// `limits.hereTellsPerSecond` a second would be told), else a heartbeat (each over HTTP hears one every
     /// `limits.heartbeat`). Spread so, a crowd's browsers never wake all at once: 2,000 browsers redrawing their
     /// title in the same instant, every 5 s while visitors arrived, held each key pressed meanwhile for most of
     /// a second; and the count costs the host at most so many redraws a second, however large the crowd.
@@ -245,38 +257,39 @@ final class ChangeStream: Sendable {
         let ticksPerSecond = Int(Duration.seconds(1) / Self.tick)
         let heartbeatSlices = max(1, Int(limits.heartbeat / Self.tick))
         var spoken = Spoken()
-        let sends: [(Int, AsyncStream<ByteBuffer>.Continuation, ByteBuffer)] = state.withLockedValue { state in
+        let sends: [(Int, ChangeSink, ByteBuffer)] = state.withLockedValue { state in
             let count = Self.here(&state, at: now, forgetting: limits.othersForgotten)
             let hereSlices = max(
                 1, Int(limits.hereInterval / Self.tick),
                 (state.subscribers.count * ticksPerSecond + limits.hereTellsPerSecond - 1) / limits.hereTellsPerSecond)
             let hereEvent = Self.event(.here, id: nil, data: Self.hereData(count))
-            var sends: [(Int, AsyncStream<ByteBuffer>.Continuation, ByteBuffer)] = []
-            for (id, continuation) in state.subscribers {
+            var sends: [(Int, ChangeSink, ByteBuffer)] = []
+            for (id, sink) in state.subscribers {
                 if id % hereSlices == tick % hereSlices, Self.worthTelling(count, after: state.told[id] ?? 0) {
                     state.told[id] = count
                     spoken.told.append(id)
-                    sends.append((id, continuation, hereEvent))
-                } else if id % heartbeatSlices == tick % heartbeatSlices {
+                    sends.append((id, sink, hereEvent))
+                } else if case .queue = sink, id % heartbeatSlices == tick % heartbeatSlices {
+                    // (A local socket needs none: its end is its subscriber's close, seen at once.)
                     spoken.heartbeats.append(id)
-                    sends.append((id, continuation, Self.heartbeatBytes))
+                    sends.append((id, sink, Self.heartbeatBytes))
                 }
             }
             return sends
         }
-        for (id, continuation, bytes) in sends { deliver(bytes, to: id, continuation) }
+        for (id, sink, bytes) in sends { deliver(bytes, to: id, sink) }
         spoken.told.sort()
         spoken.heartbeats.sort()
         return spoken
     }
 
-    private func send(_ bytes: ByteBuffer, to subscribers: [(key: Int, value: AsyncStream<ByteBuffer>.Continuation)]) {
+    private func send(_ bytes: ByteBuffer, to subscribers: [(key: Int, value: ChangeSink)]) {
         for (id, subscriber) in subscribers { deliver(bytes, to: id, subscriber) }
     }
 
-    /// Queues `bytes` for subscriber `id`; one whose queue is full is cut off (it resumes by id).
-    private func deliver(_ bytes: ByteBuffer, to id: Int, _ subscriber: AsyncStream<ByteBuffer>.Continuation) {
-        if case .dropped = subscriber.yield(bytes) {
+    /// Hands `bytes` to subscriber `id`; one whose queue (or socket) is full is cut off (it resumes by id).
+    private func deliver(_ bytes: ByteBuffer, to id: Int, _ subscriber: ChangeSink) {
+        if !subscriber.deliver(bytes) {
             state.withLockedValue { $0.cut += 1 }
             leave(id)
         }
@@ -286,7 +299,7 @@ final class ChangeStream: Sendable {
     /// address's share are freed.
     func leave(_ id: Int) {
         let left = state.withLockedValue { state in
-            let continuation = state.subscribers.removeValue(forKey: id)
+            let sink = state.subscribers.removeValue(forKey: id)
             if let address = state.addresses.removeValue(forKey: id) {
                 let count = state.perAddress[address, default: 1] - 1
                 state.perAddress[address] = count > 0 ? count : nil
@@ -294,7 +307,7 @@ final class ChangeStream: Sendable {
             if let token = state.tokens.removeValue(forKey: id) { state.viewers[token] = nil }
             state.told[id] = nil
             Self.look(&state, subscriber: id, at: nil)
-            return continuation
+            return sink
         }
         left?.finish()
     }
@@ -337,7 +350,7 @@ final class ChangeStream: Sendable {
     /// replica's (one event each, however often it changed meanwhile: a client flipping between products costs
     /// the others little). What another replica has not said again for `limits.othersForgotten` is forgotten.
     func tellLookers(at now: ContinuousClock.Instant = .now) {
-        let sends: [(AsyncStream<ByteBuffer>.Continuation, Int, ByteBuffer)] = state.withLockedValue { state in
+        let sends: [(ChangeSink, Int, ByteBuffer)] = state.withLockedValue { state in
             let since = now - limits.othersForgotten
             for (tag, theirs) in state.othersLooking where theirs.values.contains(where: { $0.heard < since }) {
                 let kept = theirs.filter { $0.value.heard >= since }
@@ -352,11 +365,11 @@ final class ChangeStream: Sendable {
             }
             state.lookersChanged.removeAll()
             return state.looking.compactMap { subscriber, product in
-                guard let bytes = events[product], let continuation = state.subscribers[subscriber] else { return nil }
-                return (continuation, subscriber, bytes)
+                guard let bytes = events[product], let sink = state.subscribers[subscriber] else { return nil }
+                return (sink, subscriber, bytes)
             }
         }
-        for (continuation, subscriber, bytes) in sends { deliver(bytes, to: subscriber, continuation) }
+        for (sink, subscriber, bytes) in sends { deliver(bytes, to: subscriber, sink) }
     }
 
     /// 16 random bytes in hexadecimal.

@@ -33,11 +33,15 @@ public struct ChangeFollowing: Sendable {
     /// The feed, timed by `clock`, until the consumer stops reading. The following runs on `executor` when one is
     /// given (a browser's own thread: then a heartbeat wakes that thread alone, not a worker thread the
     /// concurrency runtime starts for it and lets go five seconds later — every 15 s in each of 2,000 browsers).
-    public func events(clock: any Clock<Duration>, on executor: (any TaskExecutor)? = nil) -> AsyncStream<ChangeFeedEvent> {
+    /// `lastEventID`: the last event had elsewhere (the market's local socket, `ChangeSocketReader`), to go on
+    /// from.
+    public func events(
+        clock: any Clock<Duration>, on executor: (any TaskExecutor)? = nil, after lastEventID: String? = nil
+    ) -> AsyncStream<ChangeFeedEvent> {
         let following = self
         return AsyncStream { continuation in
             let task = Task(executorPreference: executor) {
-                var lastID: String?
+                var lastID = lastEventID
                 var retry = Duration.seconds(2)
                 var failures = 0
                 while !Task.isCancelled {

@@ -15,8 +15,12 @@ public struct ServerSentEventParser: Sendable {
 
     public let longestLine: Int
     public let largestEvent: Int
-    /// The id to send back on reconnecting.
+    /// The id to send back on reconnecting: the last one of an event that ended (its blank line came), as the
+    /// standard's "last event ID string" — an event cut off before its end (a stream that broke in the middle
+    /// of it) does not count as had, so it is asked for again.
     public private(set) var lastEventID: String?
+    /// The id of the event being read (the standard's "last event ID buffer").
+    private var idBuffer: String?
     /// The reconnection time the stream asked for, in milliseconds.
     public private(set) var retryMilliseconds: Int?
     /// Whether any bytes arrived since the last look (comments too: heartbeats).
@@ -34,6 +38,7 @@ public struct ServerSentEventParser: Sendable {
         self.longestLine = longestLine
         self.largestEvent = largestEvent
         self.lastEventID = lastEventID
+        idBuffer = lastEventID
     }
 
     /// Reads `bytes`; returns the events they completed, in order.
@@ -79,6 +84,7 @@ public struct ServerSentEventParser: Sendable {
     private mutating func endLine(_ events: inout [ServerSentEvent]) throws(Failure) {
         defer { line.removeAll(keepingCapacity: true) }
         if line.isEmpty {
+            lastEventID = idBuffer
             if hasData {
                 events.append(ServerSentEvent(type: type.isEmpty ? "message" : type, data: String(decoding: data, as: UTF8.self), lastEventID: lastEventID))
             }
@@ -107,7 +113,7 @@ public struct ServerSentEventParser: Sendable {
             data.append(contentsOf: value)
             hasData = true
         case "id":
-            if !value.contains(0) { lastEventID = value.isEmpty ? nil : String(decoding: value, as: UTF8.self) }
+            if !value.contains(0) { idBuffer = value.isEmpty ? nil : String(decoding: value, as: UTF8.self) }
         case "retry":
             if !value.isEmpty, value.count <= 9, value.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
                 retryMilliseconds = Int(String(decoding: value, as: UTF8.self))

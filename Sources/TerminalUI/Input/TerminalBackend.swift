@@ -1,3 +1,5 @@
+import Foundation
+
 /// A terminal the runtime can draw on and read from: ncurses in the app, a fake in tests.
 public protocol TerminalBackend: Sendable {
     /// Keys, mouse actions and new sizes, in order; finishes when the terminal stops.
@@ -27,6 +29,10 @@ public protocol TerminalBackend: Sendable {
     /// only finishes when the terminal stops): a key reaches the runtime's queue without a task between. False
     /// for a terminal that cannot; its inputs go on through `inputs`.
     func deliverInputs(to receive: @escaping @Sendable (TerminalInput) -> Void) -> Bool
+    /// Calls `readable` each time `descriptor` has something to read (or its other end closed), until it returns
+    /// false: on the thread that reads this terminal when it has one (what came is then handled there, without
+    /// waking another thread), else on a thread of its own.
+    func watch(_ descriptor: Int32, readable: @escaping @Sendable () -> Bool)
 }
 
 extension TerminalBackend {
@@ -38,6 +44,17 @@ extension TerminalBackend {
 
     /// A terminal that does not say delivers its inputs through `inputs`.
     public func deliverInputs(to receive: @escaping @Sendable (TerminalInput) -> Void) -> Bool { false }
+
+    /// A terminal without a thread of its own watches a descriptor on a thread started for it.
+    public func watch(_ descriptor: Int32, readable: @escaping @Sendable () -> Bool) {
+        Thread.detachNewThread {
+            var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            repeat {
+                watched.revents = 0
+                while poll(&watched, 1, -1) < 0 && errno == EINTR {}
+            } while readable()
+        }
+    }
 
     /// A terminal that does not say shows no cursor: the widgets draw theirs.
     public var showsCursor: Bool { false }

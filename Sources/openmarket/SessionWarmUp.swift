@@ -72,7 +72,7 @@ enum SessionWarmUp {
         _ = (AsyncHTTPTransport.self as Any) as? any StreamingTransport.Type
         guard let page = try? ResponseDecoder.decode(ProductPage.self, from: Array(samplePage.utf8)) else { return warmed }
         var parser = ServerSentEventParser()
-        let changes = ((try? parser.feed(Array(sampleEvents.utf8))) ?? []).compactMap(MarketChange.init)
+        let changes = ((try? parser.feed(Array(sampleEvents.utf8))) ?? []).compactMap { MarketChange($0) }
         for language in [Language.english, .korean] {
             for layout in [LayoutKind.list, .grid] {
                 var state = BrowserState(

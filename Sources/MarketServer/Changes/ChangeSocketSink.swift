@@ -37,6 +37,7 @@ final class ChangeSocketSink: Sendable {
         socket.withLock { socket in
             guard socket.open else { return .ended }
             let count = bytes.readableBytes
+            guard count > 0 else { return .sent }
             var written = 0
             while written < count {
                 let sent = bytes.withUnsafeReadableBytes { raw in

@@ -110,13 +110,14 @@ public struct ChangeFollowing: Sendable {
         let read: Reading = await withTaskGroup(of: Reading?.self) { group in
             group.addTask {
                 var parser = ServerSentEventParser(lastEventID: start)
+                let decoder = JSONDecoder()
                 var reading = Reading(lastID: start, retry: nil, heard: false)
                 do {
                     for try await chunk in stream.body {
                         heard.value.store(true, ordering: .relaxed)
                         reading.heard = true
                         for event in try parser.feed(chunk) {
-                            if let change = MarketChange(event) { continuation.yield(.change(change)) }
+                            if let change = MarketChange(event, decoder: decoder) { continuation.yield(.change(change)) }
                         }
                         reading.lastID = parser.lastEventID
                         reading.retry = parser.retryMilliseconds

@@ -18,7 +18,9 @@ public final class ChangeSocketReader: Sendable {
 
     private struct Reading {
         var parser = ServerSentEventParser()
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        let decoder = JSONDecoder()
+        /// Ten events or so a read (a browser's memory is its visitor's: 4 KB, not more).
+        var buffer = [UInt8](repeating: 0, count: 4 * 1024)
         var closed = false
     }
 
@@ -57,7 +59,7 @@ public final class ChangeSocketReader: Sendable {
                     let chunk = reading.buffer[..<count]
                     do {
                         for event in try reading.parser.feed(chunk) {
-                            if let change = MarketChange(event) { deliver(.change(change)) }
+                            if let change = MarketChange(event, decoder: reading.decoder) { deliver(.change(change)) }
                         }
                     } catch {
                         // What no market writes (a line past the parser's bounds): followed over HTTP from here.

@@ -17,11 +17,11 @@ public enum MarketChange: Sendable, Equatable {
     case looking(id: Int, count: Int)
 
     /// The change an event says; nil for an event of a kind this client does not know (a newer market's), or
-    /// whose data does not read (both ignored: the stream goes on).
-    public init?(_ event: ServerSentEvent) {
+    /// whose data does not read (both ignored: the stream goes on). A stream's reader passes its own `decoder`:
+    /// making one an event was a fifth of what reading an edit cost a browser (docs/BENCHMARKS.md).
+    public init?(_ event: ServerSentEvent, decoder: JSONDecoder = JSONDecoder()) {
         guard let kind = ChangeEvents.Kind(rawValue: event.type) else { return nil }
         let data = Data(event.data.utf8)
-        let decoder = JSONDecoder()
         switch kind {
         case .registered:
             guard let product = try? decoder.decode(ProductSummary.self, from: data) else { return nil }

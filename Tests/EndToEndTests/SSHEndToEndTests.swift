@@ -80,6 +80,13 @@ struct SSHEndToEndTests {
         let first = try #require((try await market.send("GET", "/api/products?items_per_page=1&page_no=1").json()["pages"] as? [[String: Any]])?.first)
         let id = try #require(first["id"] as? Int)
 
+        // A fresh market makes its demo pictures first: some 400 changes at once, more than a socket's buffer holds
+        // for a browser still busy with its first page (it would be cut off, and follow over HTTP from there).
+        let made = ContinuousClock.now + .seconds(120)
+        while !server.standardError.contains("demo pictures in") {
+            try #require(ContinuousClock.now < made, "the demo pictures made")
+            try await Task.sleep(for: .milliseconds(100))
+        }
         let key = try makeKey(in: directory)
         let visitors = try (0..<2).map { _ in try TmuxSession(command: sshCommand(port: port, key: key, extra: "-t"), columns: 100, rows: 30) }
         for visitor in visitors { try await visitor.waitFor(text: "2 here", timeout: .seconds(30)) }

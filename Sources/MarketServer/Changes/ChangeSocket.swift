@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import MarketWords
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The market's change stream on a local socket, for the browsers `openmarket ssh` starts on its own market
 /// (`ChangeEvents.socketEnvironmentKey` names it to them). A browser that connects reads the same events as
@@ -22,7 +22,7 @@ public final class ChangeSocket: Sendable {
     private let wake: (read: Int32, write: Int32)
     private let stream: ChangeStream
     private let logger: Logger
-    private let stopped = Mutex(false)
+    private let stopped = NIOLockedValueBox(false)
     private let ended = DispatchSemaphore(value: 0)
 
     /// Listens in a new private folder of `temporary` (the system's temporary directory unless given).
@@ -62,7 +62,7 @@ public final class ChangeSocket: Sendable {
     /// Stops accepting, ends every connection's stream (each leaves), and removes the socket and its folder.
     /// Its thread runs until then.
     public func stop() {
-        let first = stopped.withLock { stopped in
+        let first = stopped.withLockedValue { stopped in
             defer { stopped = true }
             return !stopped
         }
@@ -74,8 +74,8 @@ public final class ChangeSocket: Sendable {
     }
 
     /// How many connections the socket holds now.
-    var connections: Int { connectionCount.withLock { $0 } }
-    private let connectionCount = Mutex(0)
+    var connections: Int { connectionCount.withLockedValue { $0 } }
+    private let connectionCount = NIOLockedValueBox(0)
 
     private struct Connection {
         let descriptor: Int32
@@ -104,13 +104,13 @@ public final class ChangeSocket: Sendable {
                 gone.sink.release()
             }
             if fds[1].revents != 0 { accept(into: &connections) }
-            connectionCount.withLock { $0 = connections.count }
+            connectionCount.withLockedValue { $0 = connections.count }
         }
         for connection in connections {
             stream.leave(connection.id)
             connection.sink.release()
         }
-        connectionCount.withLock { $0 = 0 }
+        connectionCount.withLockedValue { $0 = 0 }
         close(listener)
         close(wake.read)
         unlink(path)

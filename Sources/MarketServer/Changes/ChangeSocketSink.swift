@@ -1,6 +1,6 @@
 import Foundation
 import NIOCore
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// One subscriber's end of a local socket (`ChangeSocket`): events are written to it at once, without
 /// waiting. A write the socket's buffer cannot take whole (a subscriber that stopped reading) cuts the
@@ -25,16 +25,16 @@ final class ChangeSocketSink: Sendable {
         var released = false
     }
 
-    private let socket: Mutex<Socket>
+    private let socket: NIOLockedValueBox<Socket>
 
     /// `descriptor`: a connected stream socket, non-blocking.
     init(descriptor: Int32) {
-        socket = Mutex(Socket(descriptor: descriptor))
+        socket = NIOLockedValueBox(Socket(descriptor: descriptor))
     }
 
     /// Writes `bytes` without waiting.
     func send(_ bytes: ByteBuffer) -> Outcome {
-        socket.withLock { socket in
+        socket.withLockedValue { socket in
             guard socket.open else { return .ended }
             let count = bytes.readableBytes
             guard count > 0 else { return .sent }
@@ -57,7 +57,7 @@ final class ChangeSocketSink: Sendable {
 
     /// Ends the stream: the subscriber reads what was sent, then its end. Nothing is sent after.
     func shutDown() {
-        socket.withLock { socket in
+        socket.withLockedValue { socket in
             guard socket.open else { return }
             socket.open = false
             _ = Glibc.shutdown(socket.descriptor, Int32(SHUT_RDWR))
@@ -66,7 +66,7 @@ final class ChangeSocketSink: Sendable {
 
     /// Shuts the stream down and closes the descriptor (by the listener, which stops polling it).
     func release() {
-        socket.withLock { socket in
+        socket.withLockedValue { socket in
             guard !socket.released else { return }
             if socket.open { _ = Glibc.shutdown(socket.descriptor, Int32(SHUT_RDWR)) }
             socket.open = false

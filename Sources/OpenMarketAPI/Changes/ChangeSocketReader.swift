@@ -1,6 +1,6 @@
 import Foundation
 import MarketWords
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Reads the market's changes from its local socket (`ChangeEvents.socketEnvironmentKey`: `openmarket ssh` on
 /// its own market): the same Server-Sent Events as the stream over HTTP, read by whichever thread is told the
@@ -13,8 +13,8 @@ public final class ChangeSocketReader: Sendable {
     /// The connected socket (non-blocking), read until it ends.
     public let descriptor: Int32
     private let deliver: @Sendable (ChangeFeedEvent) -> Void
-    private let reading: Mutex<Reading>
-    private let ending: Mutex<(@Sendable (String?) -> Void)?>
+    private let reading: NIOLockedValueBox<Reading>
+    private let ending: NIOLockedValueBox<(@Sendable (String?) -> Void)?>
 
     private struct Reading {
         var parser = ServerSentEventParser()
@@ -27,8 +27,8 @@ public final class ChangeSocketReader: Sendable {
     private init(descriptor: Int32, deliver: @escaping @Sendable (ChangeFeedEvent) -> Void, ended: @escaping @Sendable (String?) -> Void) {
         self.descriptor = descriptor
         self.deliver = deliver
-        reading = Mutex(Reading())
-        ending = Mutex(ended)
+        reading = NIOLockedValueBox(Reading())
+        ending = NIOLockedValueBox(ended)
     }
 
     /// Connects to the socket at `path` without waiting; nil when it cannot (no such socket, or its queue is
@@ -51,7 +51,7 @@ public final class ChangeSocketReader: Sendable {
     /// Reads what the socket has and hands on each change it completes. False once the socket ended (it is
     /// closed, and `ended` told): stop watching it.
     public func readable() -> Bool {
-        let lastID: String?? = reading.withLock { reading in
+        let lastID: String?? = reading.withLockedValue { reading in
             guard !reading.closed else { return .some(nil) }
             while true {
                 let count = reading.buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -78,7 +78,7 @@ public final class ChangeSocketReader: Sendable {
             return .some(reading.parser.lastEventID)
         }
         guard case .some(let last) = lastID else { return true }
-        ending.withLock { ended in
+        ending.withLockedValue { ended in
             defer { ended = nil }
             return ended
         }?(last)
@@ -88,8 +88,8 @@ public final class ChangeSocketReader: Sendable {
     /// Stops reading: the socket is shut down (a thread watching it sees its end, and closes it), and `ended`
     /// is not told.
     public func cancel() {
-        ending.withLock { $0 = nil }
-        reading.withLock { reading in
+        ending.withLockedValue { $0 = nil }
+        reading.withLockedValue { reading in
             if !reading.closed { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }
         }
     }

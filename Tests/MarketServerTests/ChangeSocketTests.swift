@@ -9,6 +9,11 @@ import Testing
 /// connects reads, how it leaves, and one that stops reading.
 @Suite("The change stream on a local socket")
 struct ChangeSocketTests {
+    /// The change socket of `stream` (stopped by the test).
+    static func listening(to stream: ChangeStream) throws -> ChangeSocket {
+        try ChangeSocket(stream: stream, logger: Logger(label: "test"))
+    }
+
     /// A connected client of the socket at `path` (blocking reads with a 10 s timeout).
     static func connect(to path: String) throws -> Int32 {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
@@ -43,7 +48,7 @@ struct ChangeSocketTests {
     @Test("a browser that connects reads what a stream over HTTP reads, counts as here, and leaves when it closes; the socket's folder is its user's alone and goes at stop")
     func follows() async throws {
         let stream = ChangeStream(limits: ChangeStreamLimits(retryMilliseconds: 2_000), epoch: 0xabc)
-        let socket = try ChangeSocket(stream: stream, logger: Logger(label: "test"))
+        let socket = try Self.listening(to: stream)
         let folder = (socket.path as NSString).deletingLastPathComponent
         let mode = try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int
         #expect(mode == 0o700)
@@ -80,7 +85,7 @@ struct ChangeSocketTests {
     @Test("a browser that stops reading is cut off once its socket is full: it reads whole events in order up to where it was cut, then the end")
     func slowReader() async throws {
         let stream = ChangeStream(epoch: 7)
-        let socket = try ChangeSocket(stream: stream, logger: Logger(label: "test"))
+        let socket = try Self.listening(to: stream)
         defer { socket.stop() }
         let idle = try Self.connect(to: socket.path)
         defer { close(idle) }
@@ -124,7 +129,7 @@ struct ChangeSocketTests {
     @Test("a connection that writes (what no browser does) is let go; the others are served")
     func talker() async throws {
         let stream = ChangeStream(epoch: 7)
-        let socket = try ChangeSocket(stream: stream, logger: Logger(label: "test"))
+        let socket = try Self.listening(to: stream)
         defer { socket.stop() }
         let talker = try Self.connect(to: socket.path)
         defer { close(talker) }

@@ -287,7 +287,7 @@ let package = Package(
             name: "openmarket-bench",
             dependencies: [
                 "ImagePipeline", "OpenMarketAPI", "ImageCodec", "Mocks", "MarketFeatures", "TerminalUI", "TerminalPictures",
-                "TerminalCurses",
+                "TerminalCurses", .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             path: "Benchmarks/openmarket-bench",
             swiftSettings: strict

@@ -1,7 +1,7 @@
 import Foundation
 
 // The client benchmarks of `make bench`. Build in release: `swift build -c release`.
-// `openmarket-bench graphics` (or pages, thumbnails, frames, palette) runs one section.
+// `openmarket-bench graphics` (or pages, thumbnails, frames, edits, palette) runs one section.
 let started = ContinuousClock.now
 let only = CommandLine.arguments.dropFirst().first?.lowercased()
 func wanted(_ section: String) -> Bool { only == nil || only == section }
@@ -17,6 +17,10 @@ if wanted("thumbnails") {
 if wanted("frames") {
     print("\n## Frames")
     for line in try await FrameBench.run() { print(line) }
+}
+if wanted("edits") {
+    print("\n## An edit on screen")
+    for line in try await EditBench.run() { print(line) }
 }
 if wanted("palette") {
     print("\n## The command palette")

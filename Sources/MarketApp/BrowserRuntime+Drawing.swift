@@ -9,24 +9,30 @@ import TerminalUI
 extension BrowserRuntime.Loop {
     /// Renders the state, paints the pictures at hand (half blocks into the cells, or graphics over
     /// them), hands the frame to the terminal. Returns the pictures the frame wants, most urgent first.
-    mutating func draw(_ state: BrowserState) -> Wanted {
+    mutating func draw(_ state: BrowserState, picturesChanged: Bool) -> Wanted {
         let screen = BrowserScreen(state: state)
         let palette = screen.palette
-        // Two canvases in turn: `canvas` is the frame on the screen, shared with the terminal until this one is
-        // drawn; the one before it is no one else's, so it is drawn into in place.
-        swap(&canvas, &spare)
-        let report = screen.render(into: &canvas, memo: catalogMemo)
+        // Over the last frame, when its pictures were painted in the cells (or none) and none came or went since:
+        // then the screen draws only what changed (an edit: one card, a key two). Into the canvas of the frame
+        // before, brought up to date with what the last frame drew (`FrameBuffers`).
+        let retaining = drewAFrame && lastFrameInCells && !picturesChanged
+        frames.next(over: retaining)
+        let report = screen.render(into: &frames.current, memo: catalogMemo, retaining: retaining)
         var wanted = Wanted()
         var allAtHand = false
         if state.pictureMode == .off {
             // No pictures: the placeholders stay, and nothing is downloaded for them.
-            runtime.terminal.present(canvas)
+            runtime.terminal.present(frames.current)
+            lastFrameInCells = true
         } else if var pictures = graphics, state.pictureMode == pictures.surface.mode, palette != .monochrome {
-            (wanted.graphics, allAtHand) = Self.paint(&pictures, report, palette: palette, on: &canvas, runtime.terminal)
+            (wanted.graphics, allAtHand) = Self.paint(&pictures, report, palette: palette, on: &frames.current, runtime.terminal)
             graphics = pictures
+            lastFrameInCells = false
         } else {
-            (wanted.cells, allAtHand) = Self.paint(&cells, report, palette: palette, on: &canvas, runtime.terminal)
+            (wanted.cells, allAtHand) = Self.paint(&cells, report, palette: palette, on: &frames.current, runtime.terminal)
+            lastFrameInCells = true
         }
+        frames.drew(report.redrawn)
         if !reportedFirstProducts, !state.catalog.products.isEmpty {
             reportedFirstProducts = true
             runtime.configuration.onFirstProducts?()

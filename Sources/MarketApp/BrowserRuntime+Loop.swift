@@ -18,15 +18,18 @@ extension BrowserRuntime {
         let tasks = TaskKeeper<EffectKey>()
         /// The keyed timers' deadlines (`startTimer`): a newer one moves the waiting task's deadline.
         let timers = TimerDeadlines<EffectKey, BrowserEvent>()
-        var canvas = Canvas(width: 0, height: 0)
-        /// The frame before `canvas`: the next frame is drawn into it (`draw`), in its own storage once the
-        /// terminal has let go of it — the terminal keeps only the frame on the screen, to compare the next with.
-        var spare = Canvas(width: 0, height: 0)
+        /// The frame on the screen and the one before it, which the next frame is drawn into (`draw`), in its own
+        /// storage once the terminal has let go of it — the terminal keeps only the frame on the screen, to compare
+        /// the next with.
+        var frames = FrameBuffers()
         /// The list's items as the last frame laid them out: copied where nothing they show changed.
         let catalogMemo = CatalogMemo()
         var reportedFirstProducts = false
         /// Whether a frame has been drawn yet.
         var drewAFrame = false
+        /// Whether the last frame's pictures were painted in its cells, or it had none (not a terminal's graphics):
+        /// the next frame may then be drawn over it (`BrowserScreen.render(retaining:)`).
+        var lastFrameInCells = false
         /// Pictures in half blocks, in the cells (through the image cache).
         var cells: Pictures<CellPictures>
         /// Pictures in the terminal's own graphics (kitty, sixel, iTerm2), when it has them and they were asked for.
@@ -161,7 +164,7 @@ extension BrowserRuntime {
             if state.live.isLive == tasks.isRunning(.pollTimer) {
                 if state.live.isLive { tasks.cancel(.pollTimer) } else { startPollTimer() }
             }
-            let wanted = draw(state)
+            let wanted = draw(state, picturesChanged: picturesChanged)
             drewAFrame = true
             // Work for a layer that has closed (a detail, the palette, a form) is cancelled; the rest runs on.
             let presented = state.presentedIDs

@@ -34,7 +34,7 @@ public struct HalfBlockPainter {
 
     /// Paints the pictures of `report` it has into `canvas`, except where a cover is.
     public func paint(_ report: FrameReport, into canvas: inout Canvas) {
-        for placement in report.pictures where placement.isShown {
+        for placement in report.pictures where placement.isShown && !report.isKept(placement) {
             guard let picture = pictures[key(for: placement)] else { continue }
             let frame = placement.frame
             let x = frame.x + (frame.width - picture.width) / 2

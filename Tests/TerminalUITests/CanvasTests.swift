@@ -87,6 +87,29 @@ struct CanvasTests {
         #expect(canvas.cells.count == 6)
     }
 
+    @Test("a filled rectangle repairs the wide characters it cuts at either edge, as cell by cell, and keeps their styles")
+    func fillRepairs() {
+        let red = CellStyle(foreground: .indexed(1))
+        for x in 0..<8 {
+            for width in 0...(8 - x) {
+                var filled = Canvas(width: 8, height: 2)
+                filled.put("가나다라", x: 0, y: 0, style: red)
+                filled.put("a마바사", x: 0, y: 1, style: red)
+                var byCell = filled
+                filled.fill(Rect(x: x, y: 0, width: width, height: 2), style: CellStyle(attributes: .reverse))
+                for y in 0..<2 {
+                    for cx in x..<(x + width) { byCell.setCell(x: cx, y: y, Cell(glyph: .space, style: CellStyle(attributes: .reverse))) }
+                }
+                #expect(filled == byCell, "columns \(x)..<\(x + width): \(filled.lines()) against \(byCell.lines())")
+            }
+        }
+        var cut = Canvas(width: 6, height: 1)
+        cut.put("가나다", x: 0, y: 0, style: red)
+        cut.fill(Rect(x: 1, y: 0, width: 2, height: 1))
+        #expect(cut.lines() == ["    다"])
+        #expect(cut[0, 0].style == red && cut[3, 0].style == red, "the halves left are blanks of their own style")
+    }
+
     @Test("a copied canvas repairs the wide characters it cuts, on both sides and in itself")
     func blitRepairs() {
         // Rows copied whole: the wide characters of the canvas cut at either edge become blanks.

@@ -1,6 +1,6 @@
 import Localization
 import OpenMarketAPI
-public import TerminalUI
+import TerminalUI
 
 /// The list's rows or the grid's cards as the last frame laid them out, each with what it was laid out from: a
 /// frame lays out only the items whose inputs changed and copies the others' cells (a key moves the selection
@@ -38,12 +38,34 @@ public final class CatalogMemo {
         let inputs: Inputs
         let cells: Canvas
         let pictures: [PicturePlacement]
+        /// The last frame that drew it.
+        var frame = 0
+    }
+
+    /// Where a frame's items stand, by product, and what follows the last one: a frame of the same shape as the
+    /// last, drawn over its cells, draws only the items that changed (`BrowserScreen.render(retaining:)`).
+    struct Shape: Equatable {
+        let look: Look
+        let content: Rect
+        let items: [Placed]
+        /// What the list's end says ("loading more…", the end of the list), and where; nil when no end shows.
+        let end: String?
+    }
+
+    struct Placed: Equatable {
+        let id: Int
+        let frame: Rect
     }
 
     private var look: Look?
-    /// The last frame's items by product, and this frame's so far.
+    /// The shape of the last frame that drew the list with nothing over it (nil: the last frame did not).
+    private(set) var shape: Shape?
+    /// The items of the last frames by product, each with the frame that last drew it: kept in place from frame to
+    /// frame (a frame draws some 20, and changes one or two), those no longer drawn let go when they are as many.
     private var entries: [Int: Entry] = [:]
-    private var drawn: [Int: Entry] = [:]
+    /// This frame's number, and how many items it drew so far.
+    private var frame = 0
+    private var drawn = 0
     /// Items laid out and items copied since this memo was made.
     public private(set) var laidOut = 0
     public private(set) var copied = 0
@@ -57,26 +79,36 @@ public final class CatalogMemo {
             entries = [:]
             self.look = look
         }
-        drawn = [:]
+        frame += 1
+        drawn = 0
     }
 
-    /// The item of product `id` from `inputs`: the last frame's when its inputs were the same, else laid out by `layOut`.
-    func item(_ id: Int, _ inputs: Inputs, layOut: () -> (Canvas, [PicturePlacement])) -> Entry {
-        if let entry = drawn[id] ?? entries[id], entry.inputs == inputs {
-            copied += 1
-            drawn[id] = entry
-            return entry
-        }
+    /// The item of product `id` laid out from `inputs` as the last frame had it, when its inputs were the same (nil:
+    /// lay it out, and `keep` it).
+    func item(_ id: Int, _ inputs: Inputs) -> Entry? {
+        guard let index = entries.index(forKey: id), entries.values[index].inputs == inputs else { return nil }
+        copied += 1
+        drawn += 1
+        entries.values[index].frame = frame
+        return entries.values[index]
+    }
+
+    /// An item laid out anew.
+    func keep(_ id: Int, _ entry: Entry) {
         laidOut += 1
-        let (cells, pictures) = layOut()
-        let entry = Entry(inputs: inputs, cells: cells, pictures: pictures)
-        drawn[id] = entry
-        return entry
+        drawn += 1
+        var entry = entry
+        entry.frame = frame
+        entries[id] = entry
     }
 
-    /// Ends a frame: only its items are kept for the next.
+    /// The shape the frame drew the list in (nil: the list was not drawn, or something was drawn over it).
+    func drew(_ shape: Shape?) {
+        self.shape = shape
+    }
+
+    /// Ends a frame: the items it did not draw are let go once they are as many as it drew (and a few).
     func end() {
-        entries = drawn
-        drawn = [:]
+        if entries.count > 2 * drawn + 8 { entries = entries.filter { $0.value.frame == frame } }
     }
 }

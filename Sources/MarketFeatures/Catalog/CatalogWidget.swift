@@ -10,6 +10,11 @@ struct CatalogWidget: Widget {
     let context: RenderContext
     /// The items of the last frame, copied where their inputs did not change (nil: every item laid out).
     var memo: CatalogMemo? = nil
+    /// The canvas holds the last frame drawn with `memo`, pictures painted (`BrowserScreen.render(retaining:)`):
+    /// when the list stands as it stood, only the items that changed are drawn, and the others reported kept.
+    var retaining = false
+    /// Nothing is drawn over the list in this frame: where it stands is remembered, for the next to be drawn over it.
+    var alone = false
 
     var theme: Theme { context.theme }
 
@@ -18,6 +23,11 @@ struct CatalogWidget: Widget {
         let content = layout.content
         let products = catalog.products
         if products.isEmpty {
+            memo?.drew(nil)
+            if retaining {
+                canvas.fill(content)
+                report.redrawn?.append(content)
+            }
             // Wrapped: a "did you mean" names two queries and two keys.
             let lines = TerminalText.wrapped(emptyMessage, width: max(1, content.width - 4), maxLines: max(1, content.height - 2))
             for (row, line) in lines.enumerated() {
@@ -26,40 +36,81 @@ struct CatalogWidget: Widget {
             return
         }
         let frames = layout.itemFrames(count: products.count, scrollRow: catalog.scrollRow)
-        memo?.begin(
-            CatalogMemo.Look(
-                theme: theme, language: context.language, kind: layout.kind, thumbnailColumns: layout.thumbnailColumns,
-                thumbnailRows: layout.thumbnailRows, listedQuery: catalog.listedQuery))
-        defer { memo?.end() }
+        let look = CatalogMemo.Look(
+            theme: theme, language: context.language, kind: layout.kind, thumbnailColumns: layout.thumbnailColumns,
+            thumbnailRows: layout.thumbnailRows, listedQuery: catalog.listedQuery)
+        let last = (frames.last?.index ?? -1) + 1
+        let shape = memo.map { _ in
+            CatalogMemo.Shape(
+                look: look, content: content, items: frames.map { CatalogMemo.Placed(id: products[$0.index].id, frame: $0.frame) },
+                end: last == products.count ? endText : nil)
+        }
+        // Drawn over the last frame: only when the list stands as it stood (else it is drawn again whole).
+        let retained = retaining && shape != nil && memo?.shape == shape
+        if retaining && !retained {
+            canvas.fill(content)
+            report.redrawn?.append(content)
+        }
+        memo?.begin(look)
+        defer {
+            memo?.end()
+            memo?.drew(alone ? shape : nil)
+        }
         for item in frames {
             let product = products[item.index]
             let selected = item.index == catalog.selectedIndex
-            if item.isWhole, memo == nil {
-                drawItem(&canvas, product, frame: item.frame, selected: selected, layout: layout, report: &report)
+            guard let memo else {
+                if item.isWhole {
+                    drawItem(&canvas, product, frame: item.frame, selected: selected, layout: layout, report: &report)
+                } else {
+                    let (cells, pictures) = layOut(product, selected: selected, frame: item.frame, layout: layout)
+                    place(cells, pictures, at: item, into: &canvas, report: &report)
+                }
                 continue
             }
             // Drawn whole off screen (or copied from the last frame), then put in place: a row cut by the bottom
             // edge only its top.
-            let layOut = {
-                var scratch = Canvas(width: item.frame.width, height: item.frame.height)
-                var local = FrameReport()
-                drawItem(&scratch, product, frame: scratch.bounds, selected: selected, layout: layout, report: &local)
-                return (scratch, local.pictures)
+            let inputs = inputs(product, selected: selected, frame: item.frame)
+            if let entry = memo.item(product.id, inputs) {
+                if retained {
+                    // As the last frame left it, its picture included.
+                    report.kept.append(item.visible)
+                    report.pictures += entry.pictures.map { $0.offsetBy(dx: item.frame.x, dy: item.frame.y, clip: content) }
+                } else {
+                    place(entry.cells, entry.pictures, at: item, into: &canvas, report: &report)
+                }
+                continue
             }
-            let (cells, pictures) = memo.map { memo in
-                let entry = memo.item(product.id, inputs(product, selected: selected, frame: item.frame), layOut: layOut)
-                return (entry.cells, entry.pictures)
-            } ?? layOut()
-            canvas.blit(cells, x: item.frame.x, y: item.frame.y, clip: content)
-            report.pictures += pictures.map { $0.offsetBy(dx: item.frame.x, dy: item.frame.y, clip: content) }
+            let (cells, pictures) = layOut(product, selected: selected, frame: item.frame, layout: layout)
+            memo.keep(product.id, CatalogMemo.Entry(inputs: inputs, cells: cells, pictures: pictures))
+            place(cells, pictures, at: item, into: &canvas, report: &report)
+            // A column more on each side: a wide character the copy cut beside it was repaired there.
+            if retained { report.redrawn?.append(item.visible.insetBy(dx: -1, dy: 0)) }
         }
-        let last = (frames.last?.index ?? -1) + 1
-        if last == products.count { drawEnd(&canvas, layout: layout, after: last) }
+        if last == products.count, !retained { drawEnd(&canvas, layout: layout, after: last) }
         for product in products[last..<min(products.count, last + layout.itemsPerRow)] {
             if let url = product.thumbnailURL {
                 report.pictures.append(.upcoming(url: url, columns: layout.thumbnailColumns, rows: layout.thumbnailRows))
             }
         }
+    }
+
+    /// An item drawn off screen, at its frame's size, and the pictures it placed (from its top-left cell).
+    func layOut(_ product: ProductSummary, selected: Bool, frame: Rect, layout: BrowserLayout) -> (Canvas, [PicturePlacement]) {
+        var scratch = Canvas(width: frame.width, height: frame.height)
+        var local = FrameReport()
+        drawItem(&scratch, product, frame: scratch.bounds, selected: selected, layout: layout, report: &local)
+        return (scratch, local.pictures)
+    }
+
+    /// An item's cells put in place (clipped to the content area), and its pictures reported there.
+    func place(
+        _ cells: Canvas, _ pictures: [PicturePlacement], at item: BrowserLayout.ItemFrame, into canvas: inout Canvas,
+        report: inout FrameReport
+    ) {
+        let content = catalog.layout.content
+        canvas.blit(cells, x: item.frame.x, y: item.frame.y, clip: content)
+        report.pictures += pictures.map { $0.offsetBy(dx: item.frame.x, dy: item.frame.y, clip: content) }
     }
 
     /// What an item is laid out from, besides the frame's look (`CatalogMemo`): everything `drawItem` reads.
@@ -96,22 +147,21 @@ struct CatalogWidget: Widget {
         return context.text(.noProducts)
     }
 
-    /// After the last product: "loading more…", "could not load more", or the end of the list.
+    /// What follows the last product: "loading more…", "could not load more", or the end of the list.
+    var endText: String {
+        if catalog.pageRequest != nil { return context.spinner + " " + context.text(.loadingMore) }
+        if catalog.failedRequest != nil { return context.text(.couldNotLoadMore(retryKey: context.keymap.hint(.refresh))) }
+        if !catalog.hasNext { return context.text(.endOfList(count: catalog.products.count)) }
+        return ""
+    }
+
+    /// After the last product: `endText`.
     func drawEnd(_ canvas: inout Canvas, layout: BrowserLayout, after last: Int) {
         let content = layout.content
         let slot = layout.slot(row: layout.row(of: last) - catalog.scrollRow, column: last % layout.itemsPerRow)
         guard slot.y < content.maxY else { return }
         let frame = Rect(x: slot.x, y: slot.y, width: slot.width, height: min(slot.height, content.maxY - slot.y))
-        let text: String
-        if catalog.pageRequest != nil {
-            text = context.spinner + " " + context.text(.loadingMore)
-        } else if catalog.failedRequest != nil {
-            text = context.text(.couldNotLoadMore(retryKey: context.keymap.hint(.refresh)))
-        } else if !catalog.hasNext {
-            text = context.text(.endOfList(count: catalog.products.count))
-        } else {
-            text = ""
-        }
+        let text = endText
         let row =
             layout.kind == .list
             ? Rect(x: content.x, y: frame.y + min(1, frame.height - 1), width: content.width, height: 1)

@@ -32,16 +32,39 @@ public struct BrowserScreen {
     /// Draws into `canvas` (reset to blanks of the state's screen size, in its own storage when it can) and returns what it placed besides text:
     /// the pictures, most urgent first, and the boxes over them. With `memo`, the list's items whose inputs are
     /// the last frame's are copied from it, not laid out again (the same cells either way).
-    public func render(into canvas: inout Canvas, memo: CatalogMemo? = nil) -> FrameReport {
-        canvas.reset(width: state.size.columns, height: state.size.rows)
+    ///
+    /// `retaining`: `canvas` holds the last frame drawn with `memo`, its pictures painted as its report said, and
+    /// nothing changed since but the state (no picture came or went). Then, while the list is all the screen shows
+    /// and stands where it stood, the frame is drawn over the last one: the lines around the list again, and of the
+    /// list only the items that changed; the others are reported `kept`, and a painter leaves their pictures alone.
+    /// An edit then draws one card, not the screen (the same cells either way: `RetainedFrameTests`).
+    public func render(into canvas: inout Canvas, memo: CatalogMemo? = nil, retaining: Bool = false) -> FrameReport {
+        let features = state.presented.map(\.feature)
+        let beforeFirstPage = state.catalog.isStarting && state.catalog.products.isEmpty
+        // Only the list, with nothing over it, is drawn over the last frame: the memo knows where it stood.
+        let plain = features.isEmpty && !beforeFirstPage && !state.size.isTooSmall
+        if !plain { memo?.drew(nil) }
+        let retained = retaining && plain && memo != nil && canvas.width == state.size.columns && canvas.height == state.size.rows
         var report = FrameReport()
+        if retained {
+            let content = state.layout.content
+            canvas.links = []
+            canvas.cursor = nil
+            let above = Rect(x: 0, y: 0, width: canvas.width, height: content.y)
+            let below = Rect(x: 0, y: content.maxY, width: canvas.width, height: canvas.height - content.maxY)
+            canvas.fill(above)
+            canvas.fill(below)
+            // The list adds what it draws.
+            report.redrawn = [above, below]
+        } else {
+            canvas.reset(width: state.size.columns, height: state.size.rows)
+        }
         if state.size.isTooSmall {
             drawTooSmall(&canvas)
             return report
         }
         let context = self.context
         let layout = state.layout
-        let features = state.presented.map(\.feature)
         // A feature that takes the whole window is all there is (and what is over it).
         if let top = features.lastIndex(where: { $0.coversScreen }) {
             for feature in features[top...] {
@@ -53,7 +76,7 @@ public struct BrowserScreen {
         }
         // Only the topmost feature that takes the whole content area, and what is over it, are drawn.
         let firstDrawn = features.lastIndex { $0.coversContent } ?? -1
-        let starting = state.catalog.isStarting && state.catalog.products.isEmpty && firstDrawn < 0
+        let starting = beforeFirstPage && firstDrawn < 0
         let body = Rect(x: 0, y: layout.header.maxY, width: canvas.width, height: layout.status.y - layout.header.maxY)
         TitleBarWidget(state: state, context: context).render(layout.header, into: &canvas, report: &report)
         if !starting { BannerWidget(catalog: state.catalog, context: context).render(layout.banner, into: &canvas, report: &report) }
@@ -61,7 +84,7 @@ public struct BrowserScreen {
             let base: any Widget =
                 starting
                 ? StartWidget(catalog: state.catalog, context: context)
-                : CatalogWidget(catalog: state.catalog, context: context, memo: memo)
+                : CatalogWidget(catalog: state.catalog, context: context, memo: memo, retaining: retained, alone: plain)
             base.render(starting ? body : layout.content, into: &canvas, report: &report)
         }
         // The topmost feature's own status line (the search line's), and which feature it is.

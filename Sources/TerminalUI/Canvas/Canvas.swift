@@ -131,10 +131,18 @@ public struct Canvas: Equatable, Sendable {
     public mutating func fill(_ rect: Rect, style: CellStyle = .plain) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
+        let blank = Cell(glyph: .space, style: style)
         for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX { setCell(x: x, y: y, Cell(glyph: .space, style: style)) }
+            // As `setCell` for each cell, a row at at time (a frame drawn over the last blanks whole lines): only a
+            // wide character cut by either edge needs repairing, and it becomes a blank of its own style.
+            let start = y * width + area.x
+            let end = start + area.width
+            if cells[start].isContinuation, area.x > 0 { cells[start - 1] = Cell(glyph: .space, style: cells[start - 1].style) }
+            if area.maxX < width, cells[end].isContinuation, !cells[end - 1].isContinuation, cells[end - 1].glyph.width == 2 {
+                cells[end] = Cell(glyph: .space, style: cells[end].style)
+            }
+            cells.withUnsafeMutableBufferPointer { $0[start..<end].update(repeating: blank) }
         }
-        // A wide character just right of the area lost nothing; one cut at the left edge was repaired.
     }
 
     /// Changes the style of every cell in `rect`.
@@ -191,6 +199,29 @@ public struct Canvas: Equatable, Sendable {
             if cutAfter { cells[after] = Cell(glyph: .space, style: cells[after].style) }
         }
         if let c = source.cursor, area.contains(x: x + c.x, y: y + c.y) { cursor = CellPosition(x: x + c.x, y: y + c.y) }
+    }
+
+    /// Makes the cells inside `rect` those of `source` (a canvas of this size), as they are: a frame brought up to
+    /// date with the one after it (`FrameBuffers`). Nothing is repaired: the rectangle is all a frame drew.
+    public mutating func copy(_ rect: Rect, from source: Canvas) {
+        precondition(source.width == width && source.height == height, "a copy between canvases of one size")
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        source.cells.withUnsafeBufferPointer { copy in
+            cells.withUnsafeMutableBufferPointer { into in
+                if area.x == 0 && area.width == width {
+                    let start = area.y * width
+                    (into.baseAddress! + start).update(from: copy.baseAddress! + start, count: area.height * width)
+                    return
+                }
+                for y in area.y..<area.maxY {
+                    let start = y * width + area.x
+                    (into.baseAddress! + start).update(from: copy.baseAddress! + start, count: area.width)
+                }
+            }
+        }
+        links = source.links
+        cursor = source.cursor
     }
 
     /// Whether row `y`'s first `columns` cells are those of `other`'s row `y` (canvases of one width).

@@ -7,6 +7,12 @@ public struct FrameReport: Sendable, Equatable {
     public var pictures: [PicturePlacement] = []
     /// Rectangles drawn over the frame after its pictures were placed.
     public var covers: [Rect] = []
+    /// Rectangles a frame drawn over the last one left as they were, pictures included (`BrowserScreen`'s
+    /// retained frames): a painter leaves the pictures inside them alone.
+    public var kept: [Rect] = []
+    /// What a frame drawn over the last one drew (all else is the last frame's, `kept` included); nil when it was
+    /// drawn whole. The frame after it brings the canvas before it up to date by these (`FrameBuffers`).
+    public var redrawn: [Rect]?
 
     public init(pictures: [PicturePlacement] = [], covers: [Rect] = []) {
         self.pictures = pictures
@@ -28,6 +34,11 @@ public struct FrameReport: Sendable, Equatable {
         pictures.filter { placement in
             placement.isShown && !covers.contains { $0.contains(placement.visible) }
         }
+    }
+
+    /// Whether `placement` is inside a rectangle left as the last frame drew it (its picture is there already).
+    public func isKept(_ placement: PicturePlacement) -> Bool {
+        kept.contains { $0.contains(placement.visible) }
     }
 
     /// Whether the cell at (x, y) is under a cover.

@@ -21,13 +21,13 @@ public enum MarketChange: Sendable, Equatable {
     /// making one an event was a fifth of what reading an edit cost a browser (docs/BENCHMARKS.md).
     public init?(_ event: ServerSentEvent, decoder: JSONDecoder = JSONDecoder()) {
         guard let kind = ChangeEvents.Kind(rawValue: event.type) else { return nil }
-        let data = Data(event.data.utf8)
+        var data: Data { Data(event.data.utf8) }
         switch kind {
         case .registered:
-            guard let product = try? decoder.decode(ProductSummary.self, from: data) else { return nil }
+            guard let product = Self.product(event.data, decoder: decoder) else { return nil }
             self = .registered(product)
         case .edited:
-            guard let product = try? decoder.decode(ProductSummary.self, from: data) else { return nil }
+            guard let product = Self.product(event.data, decoder: decoder) else { return nil }
             self = .edited(product)
         case .deleted:
             guard let body = try? decoder.decode(Deleted.self, from: data) else { return nil }
@@ -46,6 +46,14 @@ public enum MarketChange: Sendable, Equatable {
             guard let body = try? decoder.decode(Looking.self, from: data), body.looking >= 0 else { return nil }
             self = .looking(id: body.id, count: body.looking)
         }
+    }
+
+    /// The product an event carries: read as a plain object where it is one (a market's products are), else by
+    /// `decoder` (the same product either way: `FlatJSONObjectTests`).
+    static func product(_ text: String, decoder: JSONDecoder) -> ProductSummary? {
+        var text = text
+        let plain = text.withUTF8 { bytes in FlatJSONObject(UnsafeRawBufferPointer(bytes)).flatMap(ProductSummary.init(flat:)) }
+        return plain ?? (try? decoder.decode(ProductSummary.self, from: Data(text.utf8)))
     }
 
     private struct Deleted: Decodable { var id: Int }

@@ -15,23 +15,27 @@ extension BrowserRuntime.Loop {
         // Over the last frame, when its pictures were painted in the cells (or none) and none came or went since:
         // then the screen draws only what changed (an edit: one card, a key two). Into the canvas of the frame
         // before, brought up to date with what the last frame drew (`FrameBuffers`).
-        let retaining = drewAFrame && lastFrameInCells && !picturesChanged
+        let painting: Painting =
+            state.pictureMode == .off
+            ? .none
+            : graphics.map { state.pictureMode == $0.surface.mode && palette != .monochrome } == true ? .graphics : .cells(palette)
+        let retaining = drewAFrame && lastPainting == painting && painting != .graphics && !picturesChanged
         frames.next(over: retaining)
         let report = screen.render(into: &frames.current, memo: catalogMemo, retaining: retaining)
         var wanted = Wanted()
         var allAtHand = false
-        if state.pictureMode == .off {
+        switch painting {
+        case .none:
             // No pictures: the placeholders stay, and nothing is downloaded for them.
             runtime.terminal.present(frames.current)
-            lastFrameInCells = true
-        } else if var pictures = graphics, state.pictureMode == pictures.surface.mode, palette != .monochrome {
+        case .graphics:
+            guard var pictures = graphics else { break }
             (wanted.graphics, allAtHand) = Self.paint(&pictures, report, palette: palette, on: &frames.current, runtime.terminal)
             graphics = pictures
-            lastFrameInCells = false
-        } else {
+        case .cells:
             (wanted.cells, allAtHand) = Self.paint(&cells, report, palette: palette, on: &frames.current, runtime.terminal)
-            lastFrameInCells = true
         }
+        lastPainting = painting
         frames.drew(report.redrawn)
         if !reportedFirstProducts, !state.catalog.products.isEmpty {
             reportedFirstProducts = true
@@ -42,6 +46,13 @@ extension BrowserRuntime.Loop {
             runtime.configuration.onFirstPictures?()
         }
         return wanted
+    }
+
+    /// How a frame's pictures were painted: none, in its cells in a palette, or as the terminal's graphics.
+    enum Painting: Equatable {
+        case none
+        case cells(PaletteKind)
+        case graphics
     }
 
     /// The pictures a frame wants, of the kind it draws (the other kind wants none).

@@ -27,9 +27,9 @@ extension BrowserRuntime {
         var reportedFirstProducts = false
         /// Whether a frame has been drawn yet.
         var drewAFrame = false
-        /// Whether the last frame's pictures were painted in its cells, or it had none (not a terminal's graphics):
-        /// the next frame may then be drawn over it (`BrowserScreen.render(retaining:)`).
-        var lastFrameInCells = false
+        /// How the last frame's pictures were painted: a frame painted as it was, in its cells or with none, may be
+        /// drawn over it (`BrowserScreen.render(retaining:)`).
+        var lastPainting: Painting?
         /// Pictures in half blocks, in the cells (through the image cache).
         var cells: Pictures<CellPictures>
         /// Pictures in the terminal's own graphics (kitty, sixel, iTerm2), when it has them and they were asked for.

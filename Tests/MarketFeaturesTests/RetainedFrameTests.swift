@@ -121,13 +121,22 @@ struct RetainedFrameTests {
         #expect((memo.laidOut, memo.copied) == (20, 0))
         state.catalog.allProducts[6] = Samples.product(94, price: 99_000)
         report = expectSame(state, over: &frames, memo, retaining: true, pictures: pictures, "an edit")
+        let items = state.catalog.layout.itemFrames(count: 20, scrollRow: 0)
         #expect(report.kept.count == 19)
-        #expect(!report.kept.contains(state.catalog.layout.itemFrames(count: 20, scrollRow: 0)[6].visible))
+        #expect(!report.kept.contains(items[6].visible))
         #expect((memo.laidOut, memo.copied) == (21, 19))
+        // Of all the screen, only the card drawn again (a column more each side): the lines around the list say
+        // what they said.
+        #expect(report.redrawn?.filter { !$0.isEmpty } == [items[6].visible.insetBy(dx: -1, dy: 0)])
         state.catalog.selectedIndex = 1
         report = expectSame(state, over: &frames, memo, retaining: true, pictures: pictures, "a key")
         #expect(report.kept.count == 18)
         #expect((memo.laidOut, memo.copied) == (23, 37))
+        // The status line says where the selection is now: it, and the two cards.
+        let layout = state.catalog.layout
+        let redrawn = report.redrawn?.filter { !$0.isEmpty } ?? []
+        #expect(redrawn.count == 3)
+        #expect(Set(redrawn) == [layout.status, items[0].visible.insetBy(dx: -1, dy: 0), items[1].visible.insetBy(dx: -1, dy: 0)])
         // Scrolled: the list stands elsewhere, so it is drawn again whole (its items copied, none laid out).
         state.catalog.scrollRow = 1
         report = expectSame(state, over: &frames, memo, retaining: true, pictures: pictures, "scrolled")

@@ -57,6 +57,9 @@ public final class CatalogMemo {
         let frame: Rect
     }
 
+    /// The lines around the list, by row, as the last frame drew them (when it drew the list with nothing over it).
+    private var lines: [Int: (area: Rect, line: ScreenLine, ascii: Bool)] = [:]
+
     private var look: Look?
     /// The shape of the last frame that drew the list with nothing over it (nil: the last frame did not).
     private(set) var shape: Shape?
@@ -102,9 +105,23 @@ public final class CatalogMemo {
         entries[id] = entry
     }
 
-    /// The shape the frame drew the list in (nil: the list was not drawn, or something was drawn over it).
+    /// The shape the frame drew the list in (nil: the list was not drawn, or something was drawn over it: then
+    /// the lines around it are forgotten too).
     func drew(_ shape: Shape?) {
         self.shape = shape
+        if shape == nil { lines = [:] }
+    }
+
+    /// Whether the last frame drew `line` in `area`, in ASCII stand-ins or not as `ascii` says (they replace
+    /// glyphs after the line is drawn).
+    func drewLine(_ line: ScreenLine, in area: Rect, ascii: Bool) -> Bool {
+        guard let last = lines[area.y] else { return false }
+        return last.area == area && last.ascii == ascii && last.line == line
+    }
+
+    /// This frame draws `line` in `area`.
+    func draws(_ line: ScreenLine, in area: Rect, ascii: Bool) {
+        lines[area.y] = (area, line, ascii)
     }
 
     /// Ends a frame: the items it did not draw are let go once they are as many as it drew (and a few).

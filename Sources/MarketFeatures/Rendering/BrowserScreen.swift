@@ -47,15 +47,10 @@ public struct BrowserScreen {
         let retained = retaining && plain && memo != nil && canvas.width == state.size.columns && canvas.height == state.size.rows
         var report = FrameReport()
         if retained {
-            let content = state.layout.content
+            // The lines around the list, and the list, say what they draw again (`line`, `CatalogWidget`).
             canvas.links = []
             canvas.cursor = nil
-            let above = Rect(x: 0, y: 0, width: canvas.width, height: content.y)
-            let below = Rect(x: 0, y: content.maxY, width: canvas.width, height: canvas.height - content.maxY)
-            canvas.fill(above)
-            canvas.fill(below)
-            // The list adds what it draws.
-            report.redrawn = [above, below]
+            report.redrawn = []
         } else {
             canvas.reset(width: state.size.columns, height: state.size.rows)
         }
@@ -78,7 +73,12 @@ public struct BrowserScreen {
         let firstDrawn = features.lastIndex { $0.coversContent } ?? -1
         let starting = beforeFirstPage && firstDrawn < 0
         let body = Rect(x: 0, y: layout.header.maxY, width: canvas.width, height: layout.status.y - layout.header.maxY)
-        TitleBarWidget(state: state, context: context).render(layout.header, into: &canvas, report: &report)
+        let lines = plain ? memo : nil
+        line(TitleBarWidget(state: state, context: context).line(layout.header), in: layout.header, &canvas, lines, &report)
+        if retained {
+            canvas.fill(layout.banner)
+            report.redrawn?.append(layout.banner)
+        }
         if !starting { BannerWidget(catalog: state.catalog, context: context).render(layout.banner, into: &canvas, report: &report) }
         if firstDrawn < 0 {
             let base: any Widget =
@@ -101,10 +101,14 @@ public struct BrowserScreen {
             if let cursor = canvas.cursor { cursors[index] = cursor }
         }
         canvas.cursor = nil
-        (status?.1 ?? StatusBarWidget(state: state, context: context)).render(layout.status, into: &canvas, report: &report)
+        if let status {
+            status.1.render(layout.status, into: &canvas, report: &report)
+        } else {
+            line(StatusBarWidget(state: state, context: context).line(layout.status), in: layout.status, &canvas, lines, &report)
+        }
         if let owner = status?.0, let cursor = canvas.cursor { cursors[owner] = cursor }
-        HintBarWidget(hints: hints ?? HintBarWidget.browsing(state.catalog, context: context), theme: theme)
-            .render(layout.hints, into: &canvas, report: &report)
+        let hintBar = HintBarWidget(hints: hints ?? HintBarWidget.browsing(state.catalog, context: context), theme: theme)
+        line(hintBar.line(layout.hints), in: layout.hints, &canvas, lines, &report)
         for index in drawn where !features[index].coversContent {
             canvas.cursor = nil
             features[index].widget(context).render(canvas.bounds, into: &canvas, report: &report)
@@ -118,6 +122,18 @@ public struct BrowserScreen {
         }
         if theme.ascii { canvas.replaceGlyphs(Self.asciiGlyphs) }
         return report
+    }
+
+    /// Draws a line around the list — unless the frame is drawn over the last one (`report.redrawn` says so) and
+    /// that drew the same line there (`memo`, given only while the list is drawn with nothing over it).
+    func line(_ line: ScreenLine, in area: Rect, _ canvas: inout Canvas, _ memo: CatalogMemo?, _ report: inout FrameReport) {
+        defer { memo?.draws(line, in: area, ascii: theme.ascii) }
+        if report.redrawn != nil {
+            if memo?.drewLine(line, in: area, ascii: theme.ascii) == true { return }
+            canvas.fill(area)
+            report.redrawn?.append(area)
+        }
+        line.draw(area, into: &canvas)
     }
 
     /// One-column ASCII stand-ins for the East Asian "ambiguous" characters the screens use.

@@ -18,12 +18,20 @@ struct HintBarWidget: Widget {
     }
 
     func render(_ area: Rect, into canvas: inout Canvas, report: inout FrameReport) {
+        line(area).draw(area, into: &canvas)
+    }
+
+    /// The line as drawn in `area`: the hints that fit whole, each key and its action.
+    func line(_ area: Rect) -> ScreenLine {
+        var line = ScreenLine()
         var x = area.x + 1
         for hint in hints {
-            let need = DisplayWidth.of(hint.key) + 1 + DisplayWidth.of(hint.action) + 2
-            guard x + need <= area.maxX else { break }
-            x += canvas.put(hint.key, x: x, y: area.y, style: theme.hintKey)
-            x += canvas.put(" " + hint.action + "  ", x: x, y: area.y, style: theme.hint)
+            let (key, action) = (DisplayWidth.of(hint.key), DisplayWidth.of(hint.action))
+            guard x + key + 1 + action + 2 <= area.maxX else { break }
+            line.put(hint.key, x: x, style: theme.hintKey)
+            line.put(" " + hint.action + "  ", x: x + key, style: theme.hint)
+            x += key + 1 + action + 2
         }
+        return line
     }
 }

@@ -7,10 +7,16 @@ struct StatusBarWidget: Widget {
     let context: RenderContext
 
     func render(_ area: Rect, into canvas: inout Canvas, report: inout FrameReport) {
+        line(area).draw(area, into: &canvas)
+    }
+
+    /// The line as drawn in `area`.
+    func line(_ area: Rect) -> ScreenLine {
         let theme = context.theme
+        var line = ScreenLine()
         if let notice = state.notice {
-            canvas.put(" " + notice, x: area.x, y: area.y, style: theme.hintKey, maxWidth: area.width)
-            return
+            line.put(" " + notice, x: area.x, style: theme.hintKey, maxWidth: area.width)
+            return line
         }
         let catalog = state.catalog
         var left = " "
@@ -37,7 +43,7 @@ struct StatusBarWidget: Widget {
             case .sorted?, nil: break
             }
         }
-        canvas.put(left, x: area.x, y: area.y, style: theme.muted, maxWidth: area.width)
+        line.put(left, x: area.x, style: theme.muted, maxWidth: area.width)
         // The picture mode, when the terminal offers more than half blocks (without colour: none drawn).
         var right = context.text(state.colorMode.phrase) + " "
         if !state.pictureModes.isEmpty, state.colorMode != .monochrome {
@@ -45,7 +51,8 @@ struct StatusBarWidget: Widget {
         }
         let width = DisplayWidth.of(right)
         if width + DisplayWidth.of(left) + 2 <= area.width {
-            canvas.put(right, x: area.maxX - width, y: area.y, style: theme.muted)
+            line.put(right, x: area.maxX - width, style: theme.muted)
         }
+        return line
     }
 }

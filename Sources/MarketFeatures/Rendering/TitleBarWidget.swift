@@ -6,9 +6,14 @@ struct TitleBarWidget: Widget {
     let context: RenderContext
 
     func render(_ area: Rect, into canvas: inout Canvas, report: inout FrameReport) {
+        line(area).draw(area, into: &canvas)
+    }
+
+    /// The line as drawn in `area`.
+    func line(_ area: Rect) -> ScreenLine {
         let catalog = state.catalog
         let theme = context.theme
-        canvas.fill(area, style: theme.title)
+        var line = ScreenLine(fill: theme.title)
         let layoutName = "  ·  " + context.text(.layoutName(grid: catalog.layoutKind == .grid))
         var left = " openmarket" + (state.serverLabel.isEmpty ? "" : "  ·  " + state.serverLabel) + layoutName
         var right = catalog.mineOnly ? context.text(.mineTag) + "  " : ""
@@ -46,10 +51,11 @@ struct TitleBarWidget: Widget {
             let here = "  ·  " + context.text(.browsing(browsing))
             if DisplayWidth.of(left) + DisplayWidth.of(here) + DisplayWidth.of(right) + 2 <= area.width { left += here }
         }
-        canvas.put(left, x: area.x, y: area.y, style: theme.title, maxWidth: area.width)
+        line.put(left, x: area.x, style: theme.title, maxWidth: area.width)
         let width = DisplayWidth.of(right)
         if width + DisplayWidth.of(left) + 2 <= area.width {
-            canvas.put(right, x: area.maxX - width, y: area.y, style: theme.title)
+            line.put(right, x: area.maxX - width, style: theme.title)
         }
+        return line
     }
 }

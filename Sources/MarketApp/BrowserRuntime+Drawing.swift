@@ -30,10 +30,12 @@ extension BrowserRuntime.Loop {
             runtime.terminal.present(frames.current)
         case .graphics:
             guard var pictures = graphics else { break }
-            (wanted.graphics, allAtHand) = Self.paint(&pictures, report, palette: palette, on: &frames.current, runtime.terminal)
+            (wanted.graphics, allAtHand) = Self.paint(
+                &pictures, report, palette: palette, on: &frames.current, runtime.terminal, askingAtHand: !reportedFirstPictures)
             graphics = pictures
         case .cells:
-            (wanted.cells, allAtHand) = Self.paint(&cells, report, palette: palette, on: &frames.current, runtime.terminal)
+            (wanted.cells, allAtHand) = Self.paint(
+                &cells, report, palette: palette, on: &frames.current, runtime.terminal, askingAtHand: !reportedFirstPictures)
         }
         lastPainting = painting
         frames.drew(report.redrawn)
@@ -61,15 +63,16 @@ extension BrowserRuntime.Loop {
         var graphics: [GraphicsPictures.Source] = []
     }
 
-    /// Paints a frame's pictures of one kind and presents the frame. Returns the pictures it wants, and
-    /// whether it wants some and all are at hand.
+    /// Paints a frame's pictures of one kind and presents the frame. Returns the pictures it wants, and — when
+    /// `askingAtHand` (until the first pictures are reported: a look-up of each is a hash of its URL) — whether it
+    /// wants some and all are at hand.
     static func paint<Surface>(
         _ pictures: inout Pictures<Surface>, _ report: FrameReport, palette: PaletteKind, on canvas: inout Canvas,
-        _ terminal: any TerminalBackend
+        _ terminal: any TerminalBackend, askingAtHand: Bool
     ) -> ([Surface.Source], Bool) {
         let (placed, wanted) = pictures.surface.paint(report, palette: palette, into: &canvas)
         terminal.present(canvas, graphics: placed)
-        return (wanted, !wanted.isEmpty && wanted.allSatisfy(pictures.surface.has))
+        return (wanted, askingAtHand && !wanted.isEmpty && wanted.allSatisfy(pictures.surface.has))
     }
 
     /// Cancels the picture loads no frame wants and starts those due, for both kinds (a kind the frame

@@ -1,4 +1,5 @@
 import Foundation
+import Mocks
 import Testing
 
 @testable import OpenMarketAPI
@@ -111,18 +112,5 @@ struct FlatJSONObjectTests {
             ("bargain_price", "1676700"), ("discounted_price", "250500"), ("stock", "7"),
             ("created_at", "\"2026-11-21T20:33:14\""), ("issued_at", "\"2026-11-21T20:33:14\""), ("vendorName", "\"Seoul\""),
         ]
-    }
-}
-
-/// A seeded generator (SplitMix64): a failure names its seed.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -33,8 +33,18 @@ struct FlatJSONObjectTests {
         #expect(product.vendorName == "Seoul Crafts")
     }
 
+    @Test func readsEscapes() throws {
+        let item = Self.item.replacingOccurrences(
+            of: #""A well-made thing. Ships in two days.""#, with: #""Line one.\n\nA \"quoted\" \u00e9 \\ path\/x""#)
+        let product = try #require(Self.flat(item))
+        #expect(product.description == "Line one.\n\nA \"quoted\" é \\ path/x")
+        #expect(product == Self.decoded(item))
+    }
+
     @Test("what it leaves to JSONDecoder", arguments: [
-        #"{"id":1,"name":"a \"quoted\" name"}"#,  // an escape
+        #"{"id":1,"name":"\ud83d\ude00"}"#,  // an escaped surrogate pair
+        #"{"id":1,"name":"\x"}"#,  // no such escape
+        #"{"id":1,"name":"\u12"}"#,  // a short one
         #"{"id":1,"id":2}"#,  // a key twice
         #"{"id":1,"images":[]}"#,  // an array
         #"{"id":1,"vendors":{"id":2}}"#,  // an object
@@ -66,7 +76,8 @@ struct FlatJSONObjectTests {
             "0", "-0", "7", "-12", "1.5", "1.50", "0.001", "2426.66", "1e3", "1E-2", "-1.25e+2", "9223372036854775807",
             "9223372036854775808", "-9223372036854775808", "123456789012345678901234567890", "00", "1.", ".5", "+1", "-",
             "\"7\"", "\"\"", "\"KRW\"", "\"usd\"", "\"Ünïcode 한국어\"", "\"a\\\"b\"", "\"a\\u0041\"", "\"http://m.test/x.jpg\"",
-            "\"not a url\"", "\"2026-11-21T20:33:14\"", "\"2026-02-30T00:00:00\"", "\"2026-11-21 20:33:14.5\"", "null", "true",
+            "\"line\\nbreak\\n\\nand more\"", "\"\\u00e9t\\u00C9 \\u0041\\t\\\\ \\/\\b\\f\\r\\u0000\"", "\"\\ud83d\\ude00\"", "\"\\x\"",
+            "\"\\u12\"", "\"\\\"", "\"not a url\"", "\"2026-11-21T20:33:14\"", "\"2026-02-30T00:00:00\"", "\"2026-11-21 20:33:14.5\"", "null", "true",
             "false", "[]", "{}", "[1]", "{\"a\":1}",
         ]
         let keys = [

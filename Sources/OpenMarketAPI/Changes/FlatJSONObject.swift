@@ -1,11 +1,12 @@
-/// One JSON object of plain values — strings without escapes, numbers, `true`, `false`, `null` — read without
+/// One JSON object of plain values — strings, numbers, `true`, `false`, `null` — read without
 /// `JSONDecoder`: the shape of every product a market's change stream carries (this market writes them with
 /// `JSONText`, which escapes only what JSON must). Reading an edit's product through `Codable` was the largest part
 /// of what an edit cost a browser (its generic machinery, not the bytes: docs/BENCHMARKS.md, twenty-first stop).
 ///
-/// Nil for anything else — a nested object or array, a string with an escape or a control character, a repeated
-/// key, bytes that are not UTF-8, text after the object — and the caller leaves those to `JSONDecoder`, which
-/// then decides: this reader only ever says less than it, never something else (`FlatJSONObjectTests`).
+/// Nil for anything else — a nested object or array, a string with a control character or an escape of half a
+/// surrogate pair, a repeated key, bytes that are not UTF-8, text after the object — and the caller leaves those to
+/// `JSONDecoder`, which then decides: this reader only ever says less than it, never something else
+/// (`FlatJSONObjectTests`).
 struct FlatJSONObject {
     enum Value: Equatable {
         case string(String)
@@ -66,7 +67,8 @@ struct FlatJSONObject {
             }
         }
 
-        /// A string without escapes or control characters, of valid UTF-8.
+        /// A string of valid UTF-8 without control characters; its escapes (`\n`, `\"`, `\u00e9` …) taken as JSON
+        /// says, but for `\u` of a surrogate (left to `JSONDecoder`, whose rules for halves of a pair decide).
         mutating func string() -> String? {
             guard take(UInt8(ascii: "\"")) else { return nil }
             let start = index
@@ -77,8 +79,44 @@ struct FlatJSONObject {
                     index += 1
                     return text
                 }
-                guard byte >= 0x20, byte != UInt8(ascii: "\\") else { return nil }
+                if byte == UInt8(ascii: "\\") { return escaped(from: start) }
+                guard byte >= 0x20 else { return nil }
                 index += 1
+            }
+            return nil
+        }
+
+        /// The rest of a string that has an escape at `index`, its bytes before it from `start`.
+        mutating func escaped(from start: Int) -> String? {
+            var text = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if byte == UInt8(ascii: "\"") { return String(validating: text, as: UTF8.self) }
+                guard byte >= 0x20 else { return nil }
+                guard byte == UInt8(ascii: "\\") else {
+                    text.append(byte)
+                    continue
+                }
+                guard index < bytes.count else { return nil }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escape)
+                case UInt8(ascii: "b"): text.append(0x08)
+                case UInt8(ascii: "f"): text.append(0x0C)
+                case UInt8(ascii: "n"): text.append(0x0A)
+                case UInt8(ascii: "r"): text.append(0x0D)
+                case UInt8(ascii: "t"): text.append(0x09)
+                case UInt8(ascii: "u"):
+                    guard bytes.count - index >= 4, let value = UInt32(hex: UnsafeRawBufferPointer(rebasing: bytes[index..<index + 4])),
+                        let scalar = Unicode.Scalar(value)
+                    else { return nil }
+                    index += 4
+                    text.append(contentsOf: String(Character(scalar)).utf8)
+                default:
+                    return nil
+                }
             }
             return nil
         }
@@ -127,5 +165,23 @@ struct FlatJSONObject {
             while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
             return index - start
         }
+    }
+}
+
+extension UInt32 {
+    /// Four hexadecimal digits (either case), as a `\u` escape has them.
+    fileprivate init?(hex digits: UnsafeRawBufferPointer) {
+        var value: UInt32 = 0
+        for digit in digits {
+            let nibble: UInt8
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = digit - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = digit - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(nibble)
+        }
+        self = value
     }
 }

@@ -56,7 +56,6 @@ enum EditBench {
         var picturesCame = true
         let edits = Int(ProcessInfo.processInfo.environment["OPENMARKET_BENCH_EDITS"] ?? "") ?? 3_000
         var read: [Double] = [], handle: [Double] = [], render: [Double] = [], paint: [Double] = [], flush: [Double] = []
-        let startBytes = headless.bytesWritten
         var measuredBytes = 0
         for number in 0..<(edits + 50) {
             let bytes = event(edited, price: 1_000_000 + number * 1_111 % 9_000_000, number: number)
@@ -96,7 +95,6 @@ enum EditBench {
             paint.append(BenchTiming.seconds(t4 - t3) * 1e6)
             flush.append(BenchTiming.seconds(t5 - t4) * 1e6)
         }
-        _ = startBytes
         let bytes = (headless.bytesWritten - measuredBytes) / edits
         let total = zip(read, zip(handle, zip(render, zip(paint, flush)))).map { $0 + $1.0 + $1.1.0 + $1.1.1.0 + $1.1.1.1 }
         func row(_ name: String, _ values: [Double]) -> String {

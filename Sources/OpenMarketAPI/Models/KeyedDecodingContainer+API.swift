@@ -33,7 +33,7 @@ extension KeyedDecodingContainer {
         try decodeIfPresent(String.self, forKey: key).flatMap(Self.absoluteURL)
     }
 
-    private static func absoluteURL(_ text: String) -> URL? {
+    static func absoluteURL(_ text: String) -> URL? {
         guard !text.isEmpty, let url = URL(string: text), url.scheme != nil, url.host != nil else { return nil }
         return url
     }

@@ -22,7 +22,7 @@ extension ProductSummary {
         else { return nil }
         self.init(
             id: id, vendorID: vendorID, vendorName: vendorName, name: name, description: description ?? "",
-            thumbnailURL: thumbnail.flatMap(Self.absoluteURL), currency: Currency(code: code), price: price,
+            thumbnailURL: thumbnail.flatMap(KeyedDecodingContainer<ProductKey>.absoluteURL), currency: Currency(code: code), price: price,
             bargainPrice: bargainPrice, discountedPrice: discountedPrice, stock: stock, createdAt: createdAt,
             issuedAt: issuedAt)
     }
@@ -48,11 +48,5 @@ extension ProductSummary {
         case .string(let text)?: .some(text)
         default: nil
         }
-    }
-
-    /// As `decodeLenientURL`: an absolute URL, or nil when empty or not one.
-    private static func absoluteURL(_ text: String) -> URL? {
-        guard !text.isEmpty, let url = URL(string: text), url.scheme != nil, url.host != nil else { return nil }
-        return url
     }
 }

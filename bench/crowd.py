@@ -96,6 +96,7 @@ class Visitor(asyncssh.SSHClientSession):
                 for earlier, _, sent, watched in self.crowd.recent_edits:
                     if self.seen_edit < earlier <= number and self in watched:
                         self.crowd.edit_seen.append(now - sent)
+                        self.crowd.edit_seen_sent.append(sent)
                 self.seen_edit = number
                 break
         if not self.first_page.done():
@@ -137,6 +138,7 @@ class Crowd:
         # The edits of the last 5 s, oldest first: (number, the new price's text, when sent, the sessions on screen then).
         self.recent_edits = collections.deque(maxlen=8)
         self.edit_seen = []  # edit → its price on a screen, each screen that showed the product
+        self.edit_seen_sent = []  # when each of those edits was sent (for --keys-out)
         self.edit_missed = 0  # screens on the product that did not show an edit within 5 s
         self.client = "bench/crowd.py (AsyncSSH, one event loop)"
         self.first_pages_settled = []  # --client: connect → the page's last byte before the screen went quiet
@@ -877,7 +879,9 @@ def main():
     write_json({"arrivals_end_s": round(crowd.arrivals_end - crowd.t0, 3),
                 "keys": [(round(sent - crowd.t0, 3), round(took, 4)) for took, sent in zip(crowd.keys, crowd.key_sent)],
                 "first_pages": [(round(began - crowd.t0, 3), round(took, 4))
-                                for took, began in zip(crowd.first_pages, crowd.first_page_started)]},
+                                for took, began in zip(crowd.first_pages, crowd.first_page_started)],
+                "edits_seen": [(round(sent - crowd.t0, 3), round(took, 4))
+                               for took, sent in zip(crowd.edit_seen, crowd.edit_seen_sent)]},
                args.keys_out)
     return 0
 

@@ -274,7 +274,7 @@ final class SessionHandler: ChannelDuplexHandler, @unchecked Sendable {
             executable: launcher.executable, arguments: arguments, environment: environment,
             columns: pty.columns, rows: pty.rows, pixelWidth: pty.pixelWidth, pixelHeight: pty.pixelHeight,
             inherited: (reports.writeEnd, FirstPageReports.childDescriptor), budget: registry.limits.budget,
-            template: launcher.template, cpuGroup: launcher.cpuGroup)
+            template: launcher.template)
     }
 
     /// Ends the session once it has run too long or the client has been idle too long: one task, due when the

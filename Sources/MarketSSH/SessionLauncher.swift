@@ -20,8 +20,6 @@ public struct SessionLauncher: Sendable {
     public var uploads: UploadFolders?
     /// The warm process browsers are forked from (`SessionTemplate`); nil to spawn each one cold.
     public var template: SessionTemplate?
-    /// The cpu cgroup the browsers share (`BrowserCPUGroup`); nil to leave them where the kernel puts them.
-    public var cpuGroup: BrowserCPUGroup?
     /// The environment variable that names the descriptor a session's browser reports its first page on.
     public static let firstPageReportKey = FirstPageReports.environmentKey
 

@@ -62,11 +62,6 @@ struct SSHCommand: AsyncParsableCommand {
         inversion: .prefixedNo,
         help: "Fork each visitor's browser from a warm template process (a start costs a fraction of a cold one's CPU); --no-session-template spawns each one afresh.")
     var sessionTemplate = true
-    @Option(
-        help: ArgumentHelp(
-            "The cpu cgroup visitors' browsers share, so that a crowd of them weighs as one group against the front (where the kernel schedules each session as a group, each browser would weigh as much as the whole front): auto makes one beneath the front's own where the front may (root, or a delegated group) and says in the log which it did; off leaves them where the kernel puts them; or the directory of a group made for them.",
-            valueName: "auto|off|directory"))
-    var browserCpuGroup = "auto"
     @Option(help: "Log level.") var logLevel = "info"
     @Option(help: "Serve GET /metrics (Prometheus text: sessions, refusals, handshake and first-page times, the market's requests) on this port (0 picks a free one); none when not given.")
     var metricsPort: Int?
@@ -96,9 +91,6 @@ struct SSHCommand: AsyncParsableCommand {
         else {
             throw ValidationError(
                 "--login-grace-time and --silence-timeout must be at least 0.1 s; --max-startups, --max-startups-per-address, --max-sessions-per-address and --max-starting at least 1; --source-penalty and --session-cpu 0 or more; --session-memory 0 or at least 128 (a browser maps about 60 MB at rest); --upload-files and --upload-file-size at least 1, --upload-space at least --upload-file-size")
-        }
-        guard BrowserCPUGroup.Choice(argument: browserCpuGroup) != nil else {
-            throw ValidationError("--browser-cpu-group takes auto, off or a cgroup's directory (an absolute path), not “\(browserCpuGroup.prefix(40))”")
         }
         if let server, !SettingsFile.isURL(server) {
             // Visitors' browsers read no settings file: a server's name would mean nothing to them.
@@ -144,10 +136,6 @@ struct SSHCommand: AsyncParsableCommand {
         let marketURL = embedded?.url.absoluteString ?? server!
         var (launcher, keys) = try sessionLauncher(
             directory: directory, marketURL: marketURL, embedded: embedded, wishLists: wishLists, logger: logger)
-        let cpuGroup = try BrowserCPUGroup.start(BrowserCPUGroup.Choice(argument: browserCpuGroup) ?? .automatic, logger: logger)
-        // Removed last (defers run backwards): after the template and every browser have left it.
-        defer { cpuGroup?.remove(logger: logger) }
-        launcher.cpuGroup = cpuGroup
         launcher.template = startTemplate(for: launcher, logger: logger)
         defer { launcher.template?.stop() }
         if let sanitizer = SessionBudget.sanitizer, sessionMemory > 0 {
@@ -250,8 +238,7 @@ struct SSHCommand: AsyncParsableCommand {
         }
         do {
             return try SessionTemplate(
-                executable: launcher.executable, arguments: launcher.arguments, environment: launcher.environment,
-                cpuGroup: launcher.cpuGroup, logger: logger)
+                executable: launcher.executable, arguments: launcher.arguments, environment: launcher.environment, logger: logger)
         } catch {
             logger.warning("no session template (\(error)): every browser is spawned afresh")
             return nil

@@ -20,7 +20,7 @@ final class PseudoTerminal: Sendable {
     init(
         executable: String, arguments: [String], environment: [String: String], columns: Int, rows: Int,
         pixelWidth: Int = 0, pixelHeight: Int = 0, inherited: (descriptor: Int32, as: Int32)? = nil,
-        budget: SessionBudget? = nil, template: SessionTemplate? = nil, cpuGroup: BrowserCPUGroup? = nil
+        budget: SessionBudget? = nil, template: SessionTemplate? = nil
     ) throws {
         var master: Int32 = -1
         var slave: Int32 = -1
@@ -52,9 +52,6 @@ final class PseudoTerminal: Sendable {
                 child = try Self.spawn(
                     executable: executable, arguments: arguments, environment: environment, terminal: slavePath, closing: (master, slave),
                     setsid: setsid, inherited: inherited)
-                // A forked one was born in the template's group. One that cannot join is scheduled as the kernel
-                // does by default, and still served.
-                try? cpuGroup?.admit(child)
             }
         } catch {
             close(master)

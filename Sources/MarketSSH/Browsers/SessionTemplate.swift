@@ -24,18 +24,13 @@ public final class SessionTemplate: Sendable {
     private let warmUp: [String]
     private let environment: [String: String]
     private let logger: Logger
-    private let cpuGroup: BrowserCPUGroup?
     private let running = NIOLockedValueBox<Running?>(nil)
     private let failures = NIOLockedValueBox(0)
 
-    /// Starts a template of `executable` that warms up on the browsers' common `arguments` and `environment`,
-    /// in `cpuGroup` when given (the browsers it forks are born there). Throws when this process cannot be its
-    /// browsers' subreaper or the template cannot be spawned.
-    public init(
-        executable: String, arguments: [String], environment: [String: String], cpuGroup: BrowserCPUGroup? = nil, logger: Logger
-    ) throws {
+    /// Starts a template of `executable` that warms up on the browsers' common `arguments` and `environment`.
+    /// Throws when this process cannot be its browsers' subreaper or the template cannot be spawned.
+    public init(executable: String, arguments: [String], environment: [String: String], logger: Logger) throws {
         self.executable = executable
-        self.cpuGroup = cpuGroup
         self.warmUp = arguments
         self.environment = environment
         self.logger = logger
@@ -119,12 +114,6 @@ public final class SessionTemplate: Sendable {
         } catch {
             close(pair[0])
             throw error
-        }
-        do {
-            // Before it is asked for a browser: every one it forks is born in the group.
-            try cpuGroup?.admit(pid)
-        } catch {
-            logger.notice("session template \(pid) outside the browsers' cpu group: \(error)")
         }
         logger.info("session template \(pid) started")
         return Running(pid: pid, socket: pair[0])

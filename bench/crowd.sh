@@ -5,7 +5,8 @@
 #                   staying 2 minutes and pressing a key
 #                   every ~3 s: first page and key → answer percentiles, failures, PSS and CPU per session;
 #                   then 1,000 and 2,000 (EDIT_CROWDS) with the product on every screen edited every second:
-#                   edit → on each screen
+#                   edit → on each screen; 2,000 of them also at nice 0 and with the crowd's collector as
+#                   Python has it (EDIT_PRIORITY_CROWDS)
 #                   and 1,000 and 2,000 again from the second client, openmarket-crowd (CLIENT_CROWDS); every
 #                   crowd at nice -10 (its thread and its autogroup), then 1,000 at nice 0 (PRIORITY_CROWDS)
 #   bench/door.py   a visitor's first page with 0, 1,000 and 5,000 connections that say nothing or only a
@@ -25,10 +26,20 @@ for n in ${CROWDS:-200 1000 2000}; do
     "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
         --front-args "--max-sessions $((n > 1000 ? n : 1000))"
 done
+# Keys on an open loop (the goal's load); at 2,000 also at nice 0 (the goal asks for both priorities), and once with
+# the crowd's own garbage collector left as Python has it (--no-gc-freeze): the peer of how the crowd reads now.
 for n in ${EDIT_CROWDS:-1000 2000}; do
     echo "== crowd: $n visitors, the product on every screen edited every second"
     "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
-        --front-args "--max-sessions $((n > 1000 ? n : 1000))" --edits-per-second 1
+        --front-args "--max-sessions $((n > 1000 ? n : 1000))" --edits-per-second 1 --keys open
+done
+for n in ${EDIT_PRIORITY_CROWDS:-2000}; do
+    echo "== crowd: $n visitors, edits, crowd.py at the front's priority (nice 0)"
+    "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
+        --front-args "--max-sessions $((n > 1000 ? n : 1000))" --edits-per-second 1 --keys open --nice 0
+    echo "== crowd: $n visitors, edits, the crowd's own collections as Python makes them (--no-gc-freeze)"
+    "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
+        --front-args "--max-sessions $((n > 1000 ? n : 1000))" --edits-per-second 1 --keys open --no-gc-freeze
 done
 # The second client (openmarket-crowd: SwiftNIO SSH on an event-loop group, where crowd.py is AsyncSSH on one
 # Python loop), the same crowd at the same kind of front, timed through the same arithmetic; it also times each

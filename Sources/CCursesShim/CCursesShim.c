@@ -1,3 +1,5 @@
+#define _GNU_SOURCE /* RTLD_DEFAULT */
+#include <dlfcn.h>
 #include <errno.h>
 #include "CCursesShim.h"
 #include <signal.h>
@@ -49,10 +51,27 @@ static const char reset_sequence[] =
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
 static const int quit_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 
-static void crash_handler(int sig) {
+#define CRASH_SIGNAL_COUNT (sizeof crash_signals / sizeof crash_signals[0])
+/* The handlers in place before ours (AddressSanitizer's, in a build with it), and whether it is there. */
+static struct sigaction previous_crash[CRASH_SIGNAL_COUNT];
+static int sanitized = 0;
+
+static void crash_handler(int sig, siginfo_t *info, void *context) {
+    (void)context;
     if (saved_termios_ok) tcsetattr(0, TCSAFLUSH, &saved_termios);
     ssize_t ignored = write(restore_fd, reset_sequence, sizeof reset_sequence - 1);
     (void)ignored;
+    /* Under AddressSanitizer, a fault of the program's own (not a signal sent to it) goes on to the sanitizer's
+       handler: put back, it takes the faulting instruction run again and reports where and why (a re-raise would
+       end the program with no report at all). */
+    if (sanitized && info != NULL && info->si_code > 0) {
+        for (unsigned i = 0; i < CRASH_SIGNAL_COUNT; i++) {
+            if (crash_signals[i] == sig) {
+                sigaction(sig, &previous_crash[i], NULL);
+                return;
+            }
+        }
+    }
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -60,13 +79,16 @@ static void crash_handler(int sig) {
 void ccs_install_crash_restore(int output_fd) {
     restore_fd = output_fd;
     if (tcgetattr(0, &saved_termios) == 0) saved_termios_ok = 1;
+    sanitized = dlsym(RTLD_DEFAULT, "__asan_init") != NULL;
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_handler = crash_handler;
+    action.sa_sigaction = crash_handler;
     sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESETHAND;
-    for (unsigned i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) {
-        sigaction(crash_signals[i], &action, NULL);
+    /* On the thread's alternate stack where it has one (a sanitizer gives each thread one): a stack overflow's
+       fault can then be handled at all. */
+    action.sa_flags = SA_RESETHAND | SA_SIGINFO | SA_ONSTACK;
+    for (unsigned i = 0; i < CRASH_SIGNAL_COUNT; i++) {
+        sigaction(crash_signals[i], &action, &previous_crash[i]);
     }
 }
 

@@ -63,8 +63,10 @@ static void crash_handler(int sig, siginfo_t *info, void *context) {
     (void)ignored;
     /* Under AddressSanitizer, a fault of the program's own (not a signal sent to it) goes on to the sanitizer's
        handler: put back, it takes the faulting instruction run again and reports where and why (a re-raise would
-       end the program with no report at all). */
-    if (sanitized && info != NULL && info->si_code > 0) {
+       end the program with no report at all). Only the faults the kernel raises before the instruction, which
+       runs again on return; a trap's signal comes after it, and returning would go on past it. */
+    int refaults = sig == SIGSEGV || sig == SIGBUS || sig == SIGFPE || sig == SIGILL;
+    if (sanitized && refaults && info != NULL && info->si_code > 0) {
         for (unsigned i = 0; i < CRASH_SIGNAL_COUNT; i++) {
             if (crash_signals[i] == sig) {
                 sigaction(sig, &previous_crash[i], NULL);

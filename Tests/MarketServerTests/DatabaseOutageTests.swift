@@ -24,6 +24,10 @@ struct DatabaseOutageTests {
             try Self.source.write(toFile: script, atomically: true, encoding: .utf8)
         }
 
+        deinit {
+            try? FileManager.default.removeItem(atPath: script)
+        }
+
         func start() async throws {
             let process = try SpawnedProcess("/usr/bin/python3", [script, String(port), String(target)])
             _ = try await process.waitForOutput { $0.contains("relaying") }

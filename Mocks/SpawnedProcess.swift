@@ -21,10 +21,13 @@ public final class SpawnedProcess: @unchecked Sendable {
     /// The write end of the child's standard input, when it was started with `pipeInput`.
     public private(set) var input: Int32 = -1
 
-    /// - Parameter outputDescriptor: where standard output goes instead of a file (a pipe nobody reads, say).
+    /// - Parameters:
+    ///   - outputDescriptor: where standard output goes instead of a file (a pipe nobody reads, say).
+    ///   - newSession: the child leads a session of its own (as a service or `setsid` would start it), instead of
+    ///     a process group of its own in the caller's session.
     public init(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:], pipeInput: Bool = false,
-        outputDescriptor: Int32? = nil
+        outputDescriptor: Int32? = nil, newSession: Bool = false
     ) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spawn-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -58,7 +61,9 @@ public final class SpawnedProcess: @unchecked Sendable {
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        // POSIX_SPAWN_SETSID (0x80, glibc 2.26 on) is behind _GNU_SOURCE, which Swift's Glibc module does not see.
+        let grouping = newSession ? 0x80 : Int32(POSIX_SPAWN_SETPGROUP)
+        posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | grouping))
 
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }

@@ -835,9 +835,6 @@ def main():
     parser.add_argument("--front-in-crowd-session", action="store_true",
                         help="start the front in the crowd's own session (so its autogroup) as a script that starts both does, "
                         "instead of a session of its own")
-    parser.add_argument("--front-group-nice", type=int, default=None,
-                        help="the started front's autogroup nice (as root; default: left at 0, the weight of one browser): the front "
-                        "carries every visitor's bytes, every key and every edit")
     parser.add_argument("--keyed", type=float, default=1.0,
                         help="share of visitors with a key of their own (1: every visitor offers one shared key, as before; 0.5: half a key each, half none)")
     parser.add_argument("--keep-log", help="copy the started front's log here before its folder is removed")
@@ -866,9 +863,6 @@ def main():
     # The front first, at the usual priority: started after the crowd raised its own, it took -10 too (so did
     # every run before 2026-11-28 at "nice -10").
     front = start_front(args, folder) if args.binary else None
-    if front and args.front_group_nice is not None:
-        with open(f"/proc/{front.pid}/autogroup", "w") as group:
-            group.write(str(args.front_group_nice))
     if args.nice or args.group_nice:
         raise_priority(args.nice, args.group_nice)
     pids = [front.pid] if front else args.front_pid

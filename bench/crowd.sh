@@ -5,8 +5,9 @@
 #                   staying 2 minutes and pressing a key
 #                   every ~3 s: first page and key → answer percentiles, failures, PSS and CPU per session;
 #                   then 1,000 and 2,000 (EDIT_CROWDS) with the product on every screen edited every second:
-#                   edit → on each screen; 2,000 of them also at nice 0 and with the crowd's collector as
-#                   Python has it (EDIT_PRIORITY_CROWDS)
+#                   edit → on each screen; 2,000 of them also at nice 0, with the crowd's collector as
+#                   Python has it, and with the front at one browser's weight (--group-nice 0: the peer of the
+#                   front's own weight, which it takes in a session of its own; EDIT_PRIORITY_CROWDS)
 #                   and 1,000 and 2,000 again from the second client, openmarket-crowd (CLIENT_CROWDS); every
 #                   crowd at nice -10 (its thread and its autogroup), then 1,000 at nice 0 (PRIORITY_CROWDS)
 #   bench/door.py   a visitor's first page with 0, 1,000 and 5,000 connections that say nothing or only a
@@ -40,6 +41,9 @@ for n in ${EDIT_PRIORITY_CROWDS:-2000}; do
     echo "== crowd: $n visitors, edits, the crowd's own collections as Python makes them (--no-gc-freeze)"
     "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
         --front-args "--max-sessions $((n > 1000 ? n : 1000))" --edits-per-second 1 --keys open --no-gc-freeze
+    echo "== crowd: $n visitors, edits, the front at one browser's weight (--group-nice 0)"
+    "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
+        --front-args "--max-sessions $((n > 1000 ? n : 1000)) --group-nice 0" --edits-per-second 1 --keys open
 done
 # The second client (openmarket-crowd: SwiftNIO SSH on an event-loop group, where crowd.py is AsyncSSH on one
 # Python loop), the same crowd at the same kind of front, timed through the same arithmetic; it also times each

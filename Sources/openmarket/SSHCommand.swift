@@ -62,6 +62,10 @@ struct SSHCommand: AsyncParsableCommand {
         inversion: .prefixedNo,
         help: "Fork each visitor's browser from a warm template process (a start costs a fraction of a cold one's CPU); --no-session-template spawns each one afresh.")
     var sessionTemplate = true
+    @Option(
+        parsing: .unconditional,
+        help: "The nice of the front's session group (Linux autogroups), so that the front, which carries every visitor's bytes, outweighs each browser (each a group of its own); taken when the front leads its session (a service, or setsid) and may (root or CAP_SYS_NICE); 0 leaves it.")
+    var groupNice = -10
     @Option(help: "Log level.") var logLevel = "info"
     @Option(help: "Serve GET /metrics (Prometheus text: sessions, refusals, handshake and first-page times, the market's requests) on this port (0 picks a free one); none when not given.")
     var metricsPort: Int?
@@ -87,10 +91,10 @@ struct SSHCommand: AsyncParsableCommand {
         }
         guard loginGraceTime >= 0.1, silenceTimeout >= 0.1, maxStartups >= 1, maxStartupsPerAddress >= 1, sourcePenalty >= 0,
             maxSessionsPerAddress >= 1, sessionMemory == 0 || sessionMemory >= 128, sessionCpu >= 0,
-            (maxStarting ?? 1) >= 1, uploadFiles >= 1, uploadFileSize >= 1, uploadSpace >= uploadFileSize
+            (maxStarting ?? 1) >= 1, (-20...19).contains(groupNice), uploadFiles >= 1, uploadFileSize >= 1, uploadSpace >= uploadFileSize
         else {
             throw ValidationError(
-                "--login-grace-time and --silence-timeout must be at least 0.1 s; --max-startups, --max-startups-per-address, --max-sessions-per-address and --max-starting at least 1; --source-penalty and --session-cpu 0 or more; --session-memory 0 or at least 128 (a browser maps about 60 MB at rest); --upload-files and --upload-file-size at least 1, --upload-space at least --upload-file-size")
+                "--login-grace-time and --silence-timeout must be at least 0.1 s; --max-startups, --max-startups-per-address, --max-sessions-per-address and --max-starting at least 1; --source-penalty and --session-cpu 0 or more; --session-memory 0 or at least 128 (a browser maps about 60 MB at rest); --upload-files and --upload-file-size at least 1, --upload-space at least --upload-file-size; --group-nice from -20 to 19")
         }
         if let server, !SettingsFile.isURL(server) {
             // Visitors' browsers read no settings file: a server's name would mean nothing to them.
@@ -122,6 +126,7 @@ struct SSHCommand: AsyncParsableCommand {
         let logger = logging.make(label: "openmarket.ssh", level: logLevel)
         let flusher = Task { await logging.sink.runFlusher() }
         defer { flusher.cancel() }
+        if let line = FrontWeight().apply(nice: groupNice).logLine { logger.info("\(line)") }
         let metrics = PrometheusMetrics()
         let limits = sessionLimits(openFiles: openFiles)
         // Sized for the seats' browsers; never below a market's own default (other local clients may use it).

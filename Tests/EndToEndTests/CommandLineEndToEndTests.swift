@@ -48,4 +48,14 @@ struct CommandLineEndToEndTests {
         #expect(result.status == 64, "exit status \(result.status): \(result.errors)")
         #expect(result.errors.contains("--server must be a URL such as http://127.0.0.1:8080"))
     }
+
+    @Test("openmarket ssh --group-nice takes a negative number as written (-5, not an option) and refuses one outside -20…19, exit 64")
+    func sshGroupNice() async throws {
+        let outside = try await run(["ssh", "--open", "--group-nice", "-25", "--server", "course"])
+        #expect(outside.status == 64, "exit status \(outside.status): \(outside.errors)")
+        #expect(outside.errors.contains("--group-nice from -20 to 19"), "\(outside.errors)")
+        // Past --group-nice's own check, the next one says what is wrong: the -5 was taken as its value.
+        let negative = try await run(["ssh", "--open", "--group-nice", "-5", "--server", "course"])
+        #expect(negative.status == 64 && negative.errors.contains("--server must be a URL"), "\(negative.errors)")
+    }
 }

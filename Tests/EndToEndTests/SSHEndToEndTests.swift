@@ -10,11 +10,11 @@ import Glibc
 @Suite("openmarket ssh, end to end with OpenSSH", .serialized)
 struct SSHEndToEndTests {
     /// Starts `openmarket ssh` on a free port; returns it, the port and the host key fingerprint.
-    func startServer(_ directory: TemporaryDirectory, options: [String] = ["--open"]) async throws
+    func startServer(_ directory: TemporaryDirectory, options: [String] = ["--open"], newSession: Bool = false) async throws
         -> (SpawnedProcess, Int, String)
     {
         let process = try SpawnedProcess(
-            BuiltProducts.openmarket, ["ssh", "--port", "0", "--data-dir", directory.path] + options)
+            BuiltProducts.openmarket, ["ssh", "--port", "0", "--data-dir", directory.path] + options, newSession: newSession)
         let output = try await process.waitForOutput { $0.contains("Stop with Ctrl-C") }
         let port = try #require(output.firstMatch(of: /on 127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
         let fingerprint = String(try #require(output.firstMatch(of: /host key (SHA256:\S+)/)?.1))

@@ -150,6 +150,50 @@ struct SessionTemplateEndToEndTests {
         try visitor.send("q")
     }
 
+    /// The nice of a process's session group (`/proc/PID/autogroup`: `/autogroup-N nice K`), and the group's name.
+    static func group(of pid: pid_t) -> (name: Substring, nice: Int)? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/autogroup", encoding: .utf8) else { return nil }
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard words.count == 3, let nice = Int(words[2]) else { return nil }
+        return (words[0], nice)
+    }
+
+    @Test("a front that leads its session weighs ten nice levels above each browser: its group at -10, a visitor's browser's at 0; a front started inside another's session leaves that group as it was")
+    func weight() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let autogroups = (try? String(contentsOfFile: "/proc/sys/kernel/sched_autogroup_enabled", encoding: .utf8))?.hasPrefix("1") == true
+        let key = try ssh.makeKey(in: directory)
+        let (front, port, _) = try await ssh.startServer(directory, newSession: true)
+        defer { front.stop() }
+        guard autogroups else {
+            try await Self.waitForLog(front, "no autogroups")
+            return
+        }
+        guard geteuid() == 0 else {
+            try await Self.waitForLog(front, "needs root or CAP_SYS_NICE")
+            return
+        }
+        try await Self.waitForLog(front, "the front's session group runs at nice -10 against its browsers' 0")
+        let frontGroup = try #require(Self.group(of: front.pid))
+        #expect(frontGroup.nice == -10)
+        let visitor = try TmuxSession(command: ssh.sshCommand(port: port, key: key, extra: "-t"), columns: 100, rows: 30)
+        _ = try await visitor.waitFor(text: "20+ products")
+        let browser = try #require(Self.browsers(of: front.pid).first)
+        let browserGroup = try #require(Self.group(of: browser))
+        #expect(browserGroup.nice == 0 && browserGroup.name != frontGroup.name, "a group of its own at 0: \(browserGroup)")
+        try visitor.send("q")
+
+        let mine = try #require(Self.group(of: getpid()))
+        let inside = try TemporaryDirectory()
+        defer { inside.remove() }
+        let (shared, _, _) = try await ssh.startServer(inside)
+        defer { shared.stop() }
+        try await Self.waitForLog(shared, "the front shares the session group of what started it")
+        #expect(Self.group(of: shared.pid)?.name == mine.name)
+        #expect(Self.group(of: getpid())?.nice == mine.nice, "the caller's group left as it was")
+    }
+
     @Test("openmarket session-template started by hand says who starts it, and exits 64")
     func byHand() async throws {
         let process = try SpawnedProcess(BuiltProducts.openmarket, ["session-template"])

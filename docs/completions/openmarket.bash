@@ -371,7 +371,7 @@ _openmarket_ssh() {
     repeating_flags=()
     non_repeating_flags=(--open --session-template --no-session-template --proxy-protocol --print-issuer -h --help)
     repeating_options=()
-    non_repeating_options=(--host --port --server --authorized-keys --data-dir --host-key --max-sessions --max-sessions-per-address --session-memory --session-cpu --upload-files --upload-file-size --upload-space --idle-timeout --max-session-time --connections-per-minute --login-grace-time --max-startups --max-startups-per-address --max-starting --silence-timeout --source-penalty --name --lang --log-level --metrics-port --metrics-host --issue-owner)
+    non_repeating_options=(--host --port --server --authorized-keys --data-dir --host-key --max-sessions --max-sessions-per-address --session-memory --session-cpu --upload-files --upload-file-size --upload-space --idle-timeout --max-session-time --connections-per-minute --login-grace-time --max-startups --max-startups-per-address --max-starting --silence-timeout --source-penalty --name --lang --group-nice --log-level --metrics-port --metrics-host --issue-owner)
     __openmarket_offer_flags_options 0
 
     # Offer option value completions
@@ -446,6 +446,9 @@ _openmarket_ssh() {
         return
         ;;
     '--lang')
+        return
+        ;;
+    '--group-nice')
         return
         ;;
     '--log-level')

@@ -22,28 +22,31 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.build/release/openmarket}
 PY=.build-tools/venv/bin/python
+# One crowd of N visitors arriving 20 a second, half with a key of their own, staying STAY s, a key every ~3 s, at a
+# front sized for them; FRONT_EXTRA adds to the front's options, the rest go to crowd.py.
+crowd() {
+    local n=$1
+    shift
+    "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
+        --front-args "--max-sessions $((n > 1000 ? n : 1000))${FRONT_EXTRA:+ $FRONT_EXTRA}" "$@"
+}
 for n in ${CROWDS:-200 1000 2000}; do
     echo "== crowd: $n visitors"
-    "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
-        --front-args "--max-sessions $((n > 1000 ? n : 1000))"
+    crowd "$n"
 done
 # Keys on an open loop (the goal's load); at 2,000 also at nice 0 (the goal asks for both priorities), and once with
 # the crowd's own garbage collector left as Python has it (--no-gc-freeze): the peer of how the crowd reads now.
 for n in ${EDIT_CROWDS:-1000 2000}; do
     echo "== crowd: $n visitors, the product on every screen edited every second"
-    "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
-        --front-args "--max-sessions $((n > 1000 ? n : 1000))" --edits-per-second 1 --keys open
+    crowd "$n" --edits-per-second 1 --keys open
 done
 for n in ${EDIT_PRIORITY_CROWDS:-2000}; do
     echo "== crowd: $n visitors, edits, crowd.py at the front's priority (nice 0)"
-    "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
-        --front-args "--max-sessions $((n > 1000 ? n : 1000))" --edits-per-second 1 --keys open --nice 0
+    crowd "$n" --edits-per-second 1 --keys open --nice 0
     echo "== crowd: $n visitors, edits, the crowd's own collections as Python makes them (--no-gc-freeze)"
-    "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
-        --front-args "--max-sessions $((n > 1000 ? n : 1000))" --edits-per-second 1 --keys open --no-gc-freeze
+    crowd "$n" --edits-per-second 1 --keys open --no-gc-freeze
     echo "== crowd: $n visitors, edits, the front at one browser's weight (--group-nice 0)"
-    "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
-        --front-args "--max-sessions $((n > 1000 ? n : 1000)) --group-nice 0" --edits-per-second 1 --keys open
+    FRONT_EXTRA="--group-nice 0" crowd "$n" --edits-per-second 1 --keys open
 done
 # The second client (openmarket-crowd: SwiftNIO SSH on an event-loop group, where crowd.py is AsyncSSH on one
 # Python loop), the same crowd at the same kind of front, timed through the same arithmetic; it also times each
@@ -51,18 +54,15 @@ done
 # whatever the answers do: the goal's load), then crowd.py's own on an open loop too, for the same-run pair.
 for n in ${CLIENT_CROWDS:-1000 2000}; do
     echo "== crowd: $n visitors, the second client (openmarket-crowd), keys on an open loop"
-    "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
-        --front-args "--max-sessions $((n > 1000 ? n : 1000))" --keys open --client "${CLIENT:-.build/release/openmarket-crowd}"
+    crowd "$n" --keys open --client "${CLIENT:-.build/release/openmarket-crowd}"
     echo "== crowd: $n visitors, crowd.py, keys on an open loop"
-    "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
-        --front-args "--max-sessions $((n > 1000 ? n : 1000))" --keys open
+    crowd "$n" --keys open
 done
 # The crowd at the front's own priority (nice 0, thread and autogroup) beside the runs above at -10: the goal
 # asks for both, and with autogroups a crowd that goes first reads longer tails (docs/BENCHMARKS.md, ninth stop).
 for n in ${PRIORITY_CROWDS:-1000}; do
     echo "== crowd: $n visitors, crowd.py at the front's priority (nice 0), keys on an open loop"
-    "$PY" bench/crowd.py --binary "$BIN" --visitors "$n" --rate 20 --stay "${STAY:-120}" --key-every 3 --keyed 0.5 \
-        --front-args "--max-sessions $((n > 1000 ? n : 1000))" --keys open --nice 0
+    crowd "$n" --keys open --nice 0
 done
 for silent in 0 1000 5000; do
     echo "== siege: $silent silent connections"

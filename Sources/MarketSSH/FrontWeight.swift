@@ -29,6 +29,8 @@ public struct FrontWeight: Sendable {
         case sharedSession
         /// The kernel refused (lowering a nice needs `CAP_SYS_NICE`).
         case notPermitted(nice: Int)
+        /// The write failed otherwise (still busy after a second of tries: `EAGAIN`), with its `errno`.
+        case failed(errno: Int32)
 
         /// The front's log line, or nil when there is nothing worth saying.
         public var logLine: String? {
@@ -42,6 +44,8 @@ public struct FrontWeight: Sendable {
                 "the front shares the session group of what started it: its weight is left as it is (start it as a service or with setsid for --group-nice)"
             case .notPermitted(let nice):
                 "the front's session group stays at its nice: going to \(nice) needs root or CAP_SYS_NICE (--group-nice 0 to not ask)"
+            case .failed(let number):
+                "the front's session group stays at its nice: the kernel said \(String(cString: strerror(number))) (--group-nice 0 to not ask)"
             }
         }
     }
@@ -72,7 +76,7 @@ public struct FrontWeight: Sendable {
         switch write(nice) {
         case 0: return .set(nice: nice)
         case EPERM, EACCES: return .notPermitted(nice: nice)
-        default: return .noAutogroups
+        case let number: return .failed(errno: number)
         }
     }
 

@@ -38,6 +38,7 @@ struct FrontWeightTests {
         #expect(Self.decide(group: "garbage") == (.noAutogroups, []))
         #expect(Self.decide(errno: EPERM) == (.notPermitted(nice: -10), [-10]))
         #expect(Self.decide(errno: EACCES) == (.notPermitted(nice: -10), [-10]))
+        #expect(Self.decide(errno: EAGAIN) == (.failed(errno: EAGAIN), [-10]), "still busy: not mistaken for no autogroups")
     }
 
     @Test("each outcome's log line names the option and what to do; nothing is said when nothing was asked")
@@ -47,6 +48,7 @@ struct FrontWeightTests {
         #expect(FrontWeight.Outcome.sharedSession.logLine?.contains("setsid") == true)
         #expect(FrontWeight.Outcome.notPermitted(nice: -10).logLine?.contains("CAP_SYS_NICE") == true)
         #expect(FrontWeight.Outcome.noAutogroups.logLine?.contains("no autogroups") == true)
+        #expect(FrontWeight.Outcome.failed(errno: EAGAIN).logLine == "the front's session group stays at its nice: the kernel said Resource temporarily unavailable (--group-nice 0 to not ask)")
     }
 
     @Test("apply reads the kernel's files where it is told: autogroups switched off, and nothing is written")

@@ -45,7 +45,7 @@ def relay(client):
         close(client, market)
 
     threading.Thread(target=back, daemon=True).start()
-    pending, held = b"", False
+    pending, held = None, False  # pending: a request's first bytes, until they say whether it is held
     try:
         while data := client.recv(65536):
             if held:

@@ -60,7 +60,8 @@ public struct FrontWeight: Sendable {
     /// The outcome of asking for `nice`, from what the kernel says: pure, for tests.
     /// - Parameters:
     ///   - enabled: the contents of the switch file, or nil when it cannot be read.
-    ///   - group: the contents of the group file, or nil when it is missing.
+    ///   - group: the contents of the group file (`/autogroup-N nice K`, or empty in the root group), or nil when
+    ///     it is missing.
     ///   - leadsSession: whether the process leads its session.
     ///   - write: writes the new nice; returns `errno` on failure (0 on success).
     static func decide(
@@ -68,9 +69,12 @@ public struct FrontWeight: Sendable {
     ) -> Outcome {
         guard nice != 0 else { return .notAsked }
         // The switch may be hidden (systemd's ProcSubset=pid): then the group file says autogroups exist.
-        guard enabled?.trimmingCharacters(in: .whitespacesAndNewlines) != "0", let group,
-            let current = group.split(separator: " ").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
-        else { return .noAutogroups }
+        guard enabled?.trimmingCharacters(in: .whitespacesAndNewlines) != "0", let group else { return .noAutogroups }
+        let words = group.split(whereSeparator: \.isWhitespace)
+        // An empty file is the root group: init's session's, shared with everything started there (a CI
+        // runner's, a container's init that never called setsid). It has no nice of its own to set.
+        guard !words.isEmpty else { return .sharedSession }
+        guard words.count == 3, let current = Int(words[2]) else { return .noAutogroups }
         guard leadsSession else { return .sharedSession }
         guard nice != current else { return .alreadyAt(nice: current) }
         switch write(nice) {

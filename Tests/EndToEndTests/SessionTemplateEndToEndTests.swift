@@ -150,10 +150,12 @@ struct SessionTemplateEndToEndTests {
         try visitor.send("q")
     }
 
-    /// The nice of a process's session group (`/proc/PID/autogroup`: `/autogroup-N nice K`), and the group's name.
-    static func group(of pid: pid_t) -> (name: Substring, nice: Int)? {
+    /// The nice of a process's session group (`/proc/PID/autogroup`: `/autogroup-N nice K`), and the group's name;
+    /// the root group (init's session, a CI runner's: an empty file) is named "root", with no nice of its own.
+    static func group(of pid: pid_t) -> (name: Substring, nice: Int?)? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/autogroup", encoding: .utf8) else { return nil }
         let words = text.split(whereSeparator: \.isWhitespace)
+        if words.isEmpty { return ("root", nil) }
         guard words.count == 3, let nice = Int(words[2]) else { return nil }
         return (words[0], nice)
     }

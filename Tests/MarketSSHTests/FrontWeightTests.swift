@@ -36,6 +36,8 @@ struct FrontWeightTests {
         #expect(Self.decide(enabled: nil, group: nil) == (.noAutogroups, []), "a kernel without them")
         #expect(Self.decide(group: nil) == (.noAutogroups, []))
         #expect(Self.decide(group: "garbage") == (.noAutogroups, []))
+        #expect(Self.decide(group: "", leads: false) == (.sharedSession, []), "the root group (init's session): a CI runner's")
+        #expect(Self.decide(group: "") == (.sharedSession, []), "the root group has no nice to set, even for init itself")
         #expect(Self.decide(errno: EPERM) == (.notPermitted(nice: -10), [-10]))
         #expect(Self.decide(errno: EACCES) == (.notPermitted(nice: -10), [-10]))
         #expect(Self.decide(errno: EAGAIN) == (.failed(errno: EAGAIN), [-10]), "still busy: not mistaken for no autogroups")

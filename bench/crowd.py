@@ -26,7 +26,7 @@ Failure kinds: refused (TCP refused or reset), handshake (SSH did not complete),
 full), no-first-page (none within --first-page-timeout), cut (the session ended before the visitor left),
 key-timeout (a key got no answer within 5 s), unclean-exit (q did not end the session with status 0).
 """
-import argparse, collections, asyncio, gc, json, multiprocessing, os, random, re, shutil, signal, statistics, subprocess, sys, tempfile, time
+import argparse, collections, asyncio, gc, json, multiprocessing, os, random, re, shutil, signal, statistics, subprocess, sys, tempfile, time, urllib.request
 
 try:
     import asyncssh
@@ -89,15 +89,14 @@ class Visitor(asyncssh.SSHClientSession):
         # The newest edit whose price is on this screen: it and every earlier one this screen was watching and had
         # not shown are seen now (a screen that fell behind shows a later price in place of an earlier one: the
         # earlier edit took that long to be overtaken on it, and is timed so, not dropped).
-        for number, price, _, watching in reversed(self.crowd.recent_edits):
+        for number, price, watching in reversed(self.crowd.recent_edits):
             if number <= self.seen_edit:
                 break
             if self in watching and price in window:
                 now = time.monotonic()
-                for earlier, _, sent, watched in self.crowd.recent_edits:
+                for earlier, _, watched in self.crowd.recent_edits:
                     if self.seen_edit < earlier <= number and self in watched:
-                        self.crowd.edit_seen.append(now - sent)
-                        self.crowd.edit_seen_sent.append(sent)
+                        self.crowd.edit_seen_at.append((earlier, now))
                 self.seen_edit = number
                 break
         if not self.first_page.done():
@@ -137,10 +136,14 @@ class Crowd:
         self.first_page_started = []  # when each visitor of self.first_pages connected
         self.lags = []  # (when, how late): the crowd's own event loop, sampled every 20 ms
         self.collections = []  # (when, how long): the crowd's own full garbage collections (Python's generation 2)
-        # The edits of the last 5 s, oldest first: (number, the new price's text, when sent, the sessions on screen then).
+        # The edits of the last 5 s, oldest first: (number, the new price's text, the sessions on screen then).
         self.recent_edits = collections.deque(maxlen=8)
-        self.edit_seen = []  # edit → its price on a screen, each screen that showed the product
+        self.edit_seen_at = []  # (edit number, when its price came to a screen that showed the product)
+        self.edit_sent = {}  # edit number → when its request was sent (by this process, or by the parent of --shards)
+        self.edit_seen = []  # edit → its price on a screen, each screen that showed the product (`resolve_edits`)
         self.edit_seen_sent = []  # when each of those edits was sent (for --keys-out)
+        self.shard_counts = []  # --shards: what each shard gathered (first pages, keys, screens that showed an edit)
+        self.live_changes = []  # (when, +1 or -1): a session came on screen or went (--shards: the parent's peak)
         self.edit_missed = 0  # screens on the product that did not show an edit within 5 s
         self.client = "bench/crowd.py (AsyncSSH, one event loop)"
         self.first_pages_settled = []  # --client: connect → the page's last byte before the screen went quiet
@@ -228,6 +231,7 @@ class Crowd:
                 leave_at = page_at + args.stay
             self.live += 1
             self.peak = max(self.peak, self.live)
+            self.live_changes.append((time.monotonic(), 1))
             self.on_screen.add(session)
             timing = set()  # on an open loop, the keys still waiting for their answers
             try:
@@ -266,6 +270,7 @@ class Crowd:
                 for task in timing:
                     task.cancel()
                 self.live -= 1
+                self.live_changes.append((time.monotonic(), -1))
                 self.on_screen.discard(session)
         except (asyncssh.Error, OSError):
             return ("cut" if session else "handshake"), leave_at
@@ -292,14 +297,15 @@ class Crowd:
             self.goodbyes += 1
         return "cut"
 
-    async def run(self):
-        loop = asyncio.get_running_loop()
-        t0 = self.t0 = time.monotonic() + 0.2
+    async def run(self, t0, shard=0, shards=1):
+        """The visitors of this shard (every `shards`-th from `shard`: all of them without --shards), arriving from
+        `t0` at the crowd's rate; with --edits-per-second, the edits are sent here too when there is one shard."""
+        self.t0 = t0
         self.arrivals_end = t0 + self.args.visitors / self.args.rate
-        visits = [self.visit(i, t0 + i / self.args.rate) for i in range(self.args.visitors)]
+        visits = [self.visit(i, t0 + i / self.args.rate) for i in range(shard, self.args.visitors, shards)]
         sampler = asyncio.ensure_future(self.sample_lag())
         freezer = asyncio.ensure_future(self.freeze_settled()) if self.args.gc_freeze else None
-        editor = asyncio.ensure_future(self.edit_prices(t0 + 5)) if self.args.edits_per_second > 0 else None
+        editor = asyncio.ensure_future(self.edit_prices(t0 + 5, send=shards == 1, watch=True)) if self.args.edits_per_second > 0 else None
         await asyncio.gather(*visits)
         sampler.cancel()
         if freezer:
@@ -308,29 +314,40 @@ class Crowd:
             editor.cancel()
             await asyncio.gather(editor, return_exceptions=True)
 
-    async def edit_prices(self, start_at):
-        """--edits-per-second: the product first on every page 1 gets a new price that many times a second, every
-        digit different from the last (11,111 × k: so that the screen writes the whole price, not the digits that
-        changed); each screen on the product is timed from the edit's request to the price in its bytes (or a later
-        edit's price: a screen that fell behind is timed by when it was overtaken, not left out)."""
-        import urllib.request
+    async def edit_prices(self, start_at, send, watch):
+        """--edits-per-second: the product first on every page 1 gets a new price that many times a second, on a
+        schedule (edit k at start_at + k / rate, or as soon as the last request returned), every digit different
+        from the last (11,111 × k: so that the screen writes the whole price, not the digits that changed); each
+        screen on the product is timed from the edit's request to the price in its bytes (or a later edit's price:
+        a screen that fell behind is timed by when it was overtaken, not left out). With --shards the parent sends
+        (`send`) and each shard watches its own screens (`watch`) on the same schedule; the times are put together
+        by edit number (`resolve_edits`)."""
         args = self.args
-        await asyncio.sleep(max(0, start_at - time.monotonic()))
-        k = 0
+        number = 0
         while True:
-            k = k % 9 + 1
-            price = 11_111 * k
+            await asyncio.sleep(max(0, start_at + number / args.edits_per_second - time.monotonic()))
+            price = 11_111 * (number % 9 + 1)
             watching = set(self.on_screen)  # a visitor arriving after it sees the new price on its first page: not timed
-            sent = time.monotonic()
-            self.recent_edits.append((self.edits, f"{price:,}".encode(), sent, watching))
-            number = self.edits
-            self.edits += 1
-            body = json.dumps({"secret": args.vendor["secret"], "price": price, "discounted_price": 0}).encode()
-            request = urllib.request.Request(f"{args.market}/api/products/{args.edit_product}", data=body, method="PATCH",
-                                             headers={"identifier": args.vendor["identifier"], "Content-Type": "application/json"})
-            await asyncio.to_thread(lambda: urllib.request.urlopen(request, timeout=30).read())
-            asyncio.get_running_loop().call_later(5, self.count_missed, number, watching)
-            await asyncio.sleep(max(0, sent + 1 / args.edits_per_second - time.monotonic()))
+            if watch:
+                self.recent_edits.append((number, f"{price:,}".encode(), watching))
+            self.edits = number + 1
+            if send:
+                self.edit_sent[number] = time.monotonic()
+                body = json.dumps({"secret": args.vendor["secret"], "price": price, "discounted_price": 0}).encode()
+                request = urllib.request.Request(f"{args.market}/api/products/{args.edit_product}", data=body, method="PATCH",
+                                                 headers={"identifier": args.vendor["identifier"], "Content-Type": "application/json"})
+                await asyncio.to_thread(lambda: urllib.request.urlopen(request, timeout=30).read())
+            if watch:
+                asyncio.get_running_loop().call_later(5, self.count_missed, number, watching)
+            number += 1
+
+    def resolve_edits(self, sent):
+        """Each screen's edit time, from the edits' send times (`sent`: number → when); a screen that saw an edit
+        whose request had not been sent (impossible, but a clock mix-up would say so) is not counted."""
+        for number, seen in self.edit_seen_at:
+            if number in sent:
+                self.edit_seen.append(seen - sent[number])
+                self.edit_seen_sent.append(sent[number])
 
     def count_missed(self, number, watching):
         self.edit_missed += sum(1 for session in watching if session.seen_edit < number and not session.closed.done())
@@ -353,6 +370,95 @@ class Crowd:
             await asyncio.sleep(0.02)
             woke = time.monotonic()
             self.lags.append((woke, woke - asked - 0.02))
+
+
+# What a shard sends its parent: everything a crowd gathers that the summary reads.
+SHARD_FIELDS = ("first_pages", "first_page_started", "keys", "key_sent", "keys_by_visitor", "failures", "lags",
+                "collections", "bytes", "full_lines", "full_times", "reconnects", "cut_visitors", "cuts", "goodbyes",
+                "edit_seen_at", "edit_missed", "live_changes", "got_first_page")
+
+
+def run_shard(crowd, t0, shard, answer):
+    """One --shards process: its share of the visitors on an event loop of its own; what it gathered, and its own
+    CPU seconds, go to the parent through `answer`."""
+    own = time.process_time()
+    asyncio.run(crowd.run(t0, shard, crowd.args.shards))
+    answer.send(({name: getattr(crowd, name) for name in SHARD_FIELDS}, time.process_time() - own))
+    answer.close()
+
+
+def start_shards(crowd, t0):
+    """--shards N: N processes forked from the crowd as it is (keys made, priority and session group set, so
+    theirs), before any event loop runs. A screen is read in Python — decrypted, searched for the markers and the
+    prices — and one loop reads an edit's 2,000 screens one after another: split over two processes, the two
+    cores read them side by side, as 2,000 visitors' own machines would. Returns (process, pipe) pairs."""
+    context = multiprocessing.get_context("fork")
+    shards = []
+    for shard in range(crowd.args.shards):
+        mine, theirs = context.Pipe(duplex=False)
+        process = context.Process(target=run_shard, args=(crowd, t0, shard, theirs), daemon=True)
+        process.start()
+        theirs.close()  # a shard that dies leaves the pipe at its end: recv says so instead of waiting
+        shards.append((process, mine))
+    return shards
+
+
+async def gather_shards(crowd, shards):
+    """Waits for the shards while sending the edits (the parent's only work), then puts what they gathered into
+    `crowd` as if one loop had; returns the shards' CPU seconds and the parent's."""
+    own = time.process_time()
+    args = crowd.args
+    crowd.arrivals_end = crowd.t0 + args.visitors / args.rate
+    editor = (asyncio.ensure_future(crowd.edit_prices(crowd.t0 + 5, send=True, watch=False))
+              if args.edits_per_second > 0 else None)
+    loop = asyncio.get_running_loop()
+    shard_cpu = 0.0
+    for number, (process, pipe) in enumerate(shards):
+        try:
+            gathered, cpu = await loop.run_in_executor(None, pipe.recv)
+        except EOFError:
+            sys.exit(f"crowd: shard {number} ended without its results (status {process.exitcode})")
+        process.join()
+        shard_cpu += cpu
+        crowd.shard_counts.append({"first_page": gathered["got_first_page"], "keys": len(gathered["keys"]),
+                                   "edit_screens": len(gathered["edit_seen_at"]), "cpu_s": round(cpu, 1)})
+        for name in SHARD_FIELDS:
+            value = gathered[name]
+            if name == "failures":
+                for kind, count in value.items():
+                    crowd.failures[kind] = crowd.failures.get(kind, 0) + count
+            elif name == "cut_visitors":
+                crowd.cut_visitors |= value
+            elif isinstance(value, list):
+                getattr(crowd, name).extend(value)
+            else:
+                setattr(crowd, name, getattr(crowd, name) + value)
+    if editor:
+        editor.cancel()
+        await asyncio.gather(editor, return_exceptions=True)
+    live = 0
+    for _, change in sorted(crowd.live_changes):
+        live += change
+        crowd.peak = max(crowd.peak, live)
+    crowd.lags.sort()
+    crowd.client = f"bench/crowd.py (AsyncSSH, {args.shards} processes of one event loop each)"
+    return shard_cpu + time.process_time() - own
+
+
+def register_lamp(serve_base, identity):
+    """Registers the product the benchmark edits, as the demo vendor (`identity`), with a picture of the demo
+    catalog's (the first product's, as served): the newest, so first on every visitor's page 1. Returns its id."""
+    boundary = "livebench"
+    page = json.loads(urllib.request.urlopen(serve_base + "/api/products?page_no=1&items_per_page=1", timeout=30).read())["pages"]
+    picture = urllib.request.urlopen(page[0]["thumbnail"], timeout=30).read()
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"params\"\r\nContent-Type: application/json\r\n\r\n"
+            + json.dumps({"name": "Live Bench Lamp", "description": "The product the live benchmark edits.", "price": 50000,
+                          "currency": "KRW", "stock": 5, "secret": identity["secret"]})
+            + f"\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"images\"; filename=\"lamp.jpg\"\r\n"
+            + "Content-Type: image/jpeg\r\n\r\n").encode() + picture + f"\r\n--{boundary}--\r\n".encode()
+    req = urllib.request.Request(serve_base + "/api/products", data=body, method="POST",
+                                 headers={"identifier": identity["identifier"], "Content-Type": f"multipart/form-data; boundary={boundary}"})
+    return json.loads(urllib.request.urlopen(req, timeout=30).read())["id"]
 
 
 def proc_cpu(pid, with_children=True):
@@ -690,6 +796,7 @@ def summary(crowd, sampler, args, elapsed, crowd_cpu):
         "edit_screens": len(crowd.edit_seen),
         "edit_missed": crowd.edit_missed,
         "client": crowd.client,
+        "shards": crowd.shard_counts,
         "first_page_settled_ms": settled_ms(crowd.first_pages_settled, ms),
         "key_settled_ms": settled_ms(crowd.keys_settled, ms),
         "ends_before_sign": crowd.ends_before_sign,
@@ -803,6 +910,9 @@ def print_summary(result):
         seen = result["edit_seen_ms"]
         print(f"  edit → on screen ({result['edits']} edits, {result['edit_screens']} screens): p50 {seen['p50']} ms   p99 {seen['p99']} ms"
               f"   max {seen['max']} ms;   screens that missed one: {result['edit_missed']}")
+    if result["shards"]:
+        print("  shards: " + ";   ".join(f"{n}: {c['first_page']} first pages, {c['keys']} keys, {c['edit_screens']} edit screens, "
+                                         f"{c['cpu_s']} s CPU" for n, c in enumerate(result["shards"])))
     groups = result["autogroup_nice"]
     if groups["crowd"] is not None:
         print(f"  autogroups' nice: the crowd {groups['crowd']}, the front {groups['front']}, its browsers {groups['browsers']}")
@@ -840,11 +950,17 @@ def main():
     parser.add_argument("--keep-log", help="copy the started front's log here before its folder is removed")
     parser.add_argument("--json", help="write the result here too")
     parser.add_argument("--edits-per-second", type=float, default=0,
-                        help="with --binary: register a product (first on every page 1) and edit its price this often "
-                        "from 5 s after the first arrival; edit → on each screen's bytes")
+                        help="register a product (first on every page 1) and edit its price this often from 5 s after the "
+                        "first arrival; edit → on each screen's bytes (the started front's market, or --market and --vendor)")
+    parser.add_argument("--market", help="with --port and --edits-per-second: the running front's market (its `market:` line)")
+    parser.add_argument("--vendor", help="with --port and --edits-per-second: the demo vendor's identity (demo-vendor.json in "
+                        "the running front's data directory)")
     parser.add_argument("--client", help="send this program's crowd instead of crowd.py's own (openmarket-crowd: "
                         "SwiftNIO SSH, written differently), with the same options; measured and reported alike")
     parser.add_argument("--client-threads", type=int, default=0, help="--client's event loops (default: one per core)")
+    parser.add_argument("--shards", type=int, default=1,
+                        help="the visitors split over this many processes, each one event loop (every Nth visitor; the "
+                        "parent sends the edits): one loop reads an edit's whole burst of screens one after another")
     parser.add_argument("--keys", choices=("open", "closed"), default="closed",
                         help="closed (as before 2026-11-29): each key's pause starts when its answer comes (5 s at most), so a slow "
                         "front gets fewer keys; open: a key every --key-every ±40%% whatever the answers do")
@@ -866,14 +982,15 @@ def main():
     if args.nice or args.group_nice:
         raise_priority(args.nice, args.group_nice)
     pids = [front.pid] if front else args.front_pid
+    if args.shards < 1 or (args.shards > 1 and args.client):
+        sys.exit("crowd: --shards is 1 or more, and is crowd.py's own (not with --client)")
     if args.client and args.edits_per_second > 0:
         sys.exit("crowd: --client does not time edits (crowd.py's own visitors do)")
     if args.edits_per_second > 0:
-        if not front:
-            sys.exit("crowd: --edits-per-second needs --binary (the front's own market is edited)")
-        import live  # pyte is not needed for this
-        args.vendor = json.load(open(os.path.join(folder, "demo-vendor.json")))
-        args.edit_product = live.register_lamp(args.market, args.vendor)
+        if not front and not (args.market and args.vendor):
+            sys.exit("crowd: --edits-per-second needs --binary, or a running front's --market and --vendor")
+        args.vendor = json.load(open(os.path.join(folder, "demo-vendor.json") if front else args.vendor))
+        args.edit_product = register_lamp(args.market, args.vendor)
     crowd = Crowd(args)
     # The crowd's own full collections, timed (a pause of its one loop delays every answer it reads meanwhile).
     collecting = []
@@ -885,6 +1002,12 @@ def main():
                 crowd.collections.append((collecting[0], time.monotonic() - collecting[0]))
     gc.callbacks.append(on_collection)
 
+    # --shards: forked before any event loop runs, to start at t0 (a second on: forking 2,000 visitors' keys is quick).
+    t0 = time.monotonic() + (1.0 if args.shards > 1 else 0.2)
+    shards = start_shards(crowd, t0) if args.shards > 1 and not args.client else None
+    if shards:
+        crowd.t0 = t0
+
     async def everything():
         sampler = Sampler(pids) if pids else None
         sampling = asyncio.ensure_future(sampler.run()) if sampler else None
@@ -892,8 +1015,12 @@ def main():
         own = time.process_time()
         if args.client:
             own = await run_client(crowd, args)
+        elif shards:
+            own = await gather_shards(crowd, shards)
+            crowd.resolve_edits(crowd.edit_sent)
         else:
-            await crowd.run()
+            await crowd.run(t0)
+            crowd.resolve_edits(crowd.edit_sent)
             own = time.process_time() - own
         elapsed = time.monotonic() - started
         if sampling:

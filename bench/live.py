@@ -29,7 +29,7 @@ try:
 except ImportError:
     sys.exit("live.py needs AsyncSSH and pyte: run it with .build-tools/venv/bin/python (make bench-deps installs them)")
 
-from crowd import DA1_ANSWER, DA1_QUESTION, percentile  # the crowd's terminal answer and percentiles
+from crowd import DA1_ANSWER, DA1_QUESTION, percentile, register_lamp  # the crowd's terminal answer, percentiles, the edited product
 COLUMNS, ROWS = 100, 30
 
 
@@ -147,22 +147,6 @@ def start_front(binary, folder, market, label):
     if not port:
         sys.exit(f"{label}: the front did not start: {open(os.path.join(folder, 'front.log')).read()[-2000:]}")
     return front, port
-
-
-def register_lamp(serve_base, identity):
-    """Registers the product the benchmark edits, as the demo vendor (`identity`), with a picture of the demo
-    catalog's (the first product's, as served): the newest, so first on every visitor's page 1. Returns its id."""
-    boundary = "livebench"
-    page = json.loads(urllib.request.urlopen(serve_base + "/api/products?page_no=1&items_per_page=1", timeout=30).read())["pages"]
-    picture = urllib.request.urlopen(page[0]["thumbnail"], timeout=30).read()
-    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"params\"\r\nContent-Type: application/json\r\n\r\n"
-            + json.dumps({"name": "Live Bench Lamp", "description": "The product the live benchmark edits.", "price": 50000,
-                          "currency": "KRW", "stock": 5, "secret": identity["secret"]})
-            + f"\r\n--{boundary}\r\nContent-Disposition: form-data; name=\"images\"; filename=\"lamp.jpg\"\r\n"
-            + "Content-Type: image/jpeg\r\n\r\n").encode() + picture + f"\r\n--{boundary}--\r\n".encode()
-    req = urllib.request.Request(serve_base + "/api/products", data=body, method="POST",
-                                 headers={"identifier": identity["identifier"], "Content-Type": f"multipart/form-data; boundary={boundary}"})
-    return json.loads(urllib.request.urlopen(req, timeout=30).read())["id"]
 
 
 async def lag_sampler(lags, stop):

@@ -128,6 +128,39 @@ struct CrowdEndToEndTests {
         #expect(after["openmarket_ssh_connections_refused_total{reason=\"full\"}"] == Double(visitors - seats))
     }
 
+    @Test("--shards 2: 12 visitors over two crowd processes with an edit every half second — each shard's six get the first page and keys, both shards' screens are timed on the parent's edits (after them, on one clock), and the peak counts both shards' sessions")
+    func shards() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let (front, port, _) = try await startFront(directory, options: [])
+        defer { front.stop() }
+        let market = String(try #require(front.standardOutput.firstMatch(of: /market: (http:\/\/[0-9.:]+)/)?.1))
+        let crowd = try await runTool(
+            "crowd",
+            ["--port", "\(port)", "--front-pid", "\(front.pid)", "--market", market,
+             "--vendor", directory.url.appendingPathComponent("demo-vendor.json").path, "--visitors", "12", "--rate", "12",
+             "--stay", Self.sanitized ? "30" : "10", "--key-every", "1", "--nice", "0", "--shards", "2",
+             "--edits-per-second", "2", "--first-page-timeout", Self.sanitized ? "120" : "30"],
+            in: directory)
+        #expect((crowd["client"] as? String ?? "").contains("2 processes"), "\(crowd)")
+        #expect(crowd["first_page"] as? Int == 12, "\(crowd)")
+        #expect((crowd["failures"] as? [String: Int])?.isEmpty == true, "\(crowd)")
+        let shards = try #require(crowd["shards"] as? [[String: Any]])
+        #expect(shards.count == 2)
+        for shard in shards {
+            #expect(shard["first_page"] as? Int == 6, "every other visitor: \(shard)")
+            #expect((shard["keys"] as? Int ?? 0) >= 6, "\(shard)")
+            #expect((shard["edit_screens"] as? Int ?? 0) > 0, "an edit came to this shard's screens: \(shard)")
+        }
+        // One visitor's stay overlaps every other's (they arrive within a second and stay 10 s): both shards' at once.
+        #expect(crowd["peak_sessions"] as? Int == 12, "\(crowd)")
+        #expect((crowd["edits"] as? Int ?? 0) >= 4, "\(crowd)")
+        let seen = try #require(crowd["edit_seen_ms"] as? [String: Any])
+        // Timed from the parent's request to a shard's screen: after it on the one clock they share.
+        #expect((seen["p50"] as? Double ?? -1) > 0, "\(seen)")
+        #expect((crowd["edit_screens"] as? Int ?? 0) == shards.reduce(0) { $0 + ($1["edit_screens"] as? Int ?? 0) }, "\(crowd)")
+    }
+
     @Test("5,000 connections from 1,000 addresses that say nothing or only a version line: visitors still reach the first page within 6 s (not after the siege's 10–30 s timeouts), every time; the front's descriptors stay bounded; the siege is counted")
     func siege() async throws {
         let directory = try TemporaryDirectory()

@@ -297,16 +297,24 @@ class Crowd:
             self.goodbyes += 1
         return "cut"
 
-    async def run(self, t0, shard=0, shards=1):
+    async def run(self, t0, shard=0, shards=1, edits=None):
         """The visitors of this shard (every `shards`-th from `shard`: all of them without --shards), arriving from
-        `t0` at the crowd's rate; with --edits-per-second, the edits are sent here too when there is one shard."""
+        `t0` at the crowd's rate. With --edits-per-second the edits are sent here when there is one shard; a shard
+        is told of each by its parent instead (`edits`: the pipe it reads them from, see `edit_prices`)."""
         self.t0 = t0
         self.arrivals_end = t0 + self.args.visitors / self.args.rate
         visits = [self.visit(i, t0 + i / self.args.rate) for i in range(shard, self.args.visitors, shards)]
         sampler = asyncio.ensure_future(self.sample_lag())
         freezer = asyncio.ensure_future(self.freeze_settled()) if self.args.gc_freeze else None
-        editor = asyncio.ensure_future(self.edit_prices(t0 + 5, send=shards == 1, watch=True)) if self.args.edits_per_second > 0 else None
+        editor = None
+        loop = asyncio.get_running_loop()
+        if edits is not None:
+            loop.add_reader(edits.fileno(), lambda: self.watch_edit(*edits.recv()))
+        elif self.args.edits_per_second > 0:
+            editor = asyncio.ensure_future(self.edit_prices(t0 + 5))
         await asyncio.gather(*visits)
+        if edits is not None:
+            loop.remove_reader(edits.fileno())
         sampler.cancel()
         if freezer:
             freezer.cancel()
@@ -314,32 +322,40 @@ class Crowd:
             editor.cancel()
             await asyncio.gather(editor, return_exceptions=True)
 
-    async def edit_prices(self, start_at, send, watch):
-        """--edits-per-second: the product first on every page 1 gets a new price that many times a second, on a
-        schedule (edit k at start_at + k / rate, or as soon as the last request returned), every digit different
-        from the last (11,111 × k: so that the screen writes the whole price, not the digits that changed); each
-        screen on the product is timed from the edit's request to the price in its bytes (or a later edit's price:
-        a screen that fell behind is timed by when it was overtaken, not left out). With --shards the parent sends
-        (`send`) and each shard watches its own screens (`watch`) on the same schedule; the times are put together
-        by edit number (`resolve_edits`)."""
+    async def edit_prices(self, start_at, shards=()):
+        """--edits-per-second: the product first on every page 1 gets a new price that many times a second (the next a
+        second after this one was sent, or when its request returned if later), every digit different from the last
+        (11,111 × k: so that the screen writes the whole price, not the digits that changed); each screen on the
+        product is timed from the edit's request to the price in its bytes (or a later edit's price: a screen that
+        fell behind is timed by when it was overtaken, not left out). With --shards the parent sends, and tells each
+        shard of the edit first (`shards`: the pipes they read), so that each watches its own screens for it before
+        the price can come; the times are put together by edit number (`resolve_edits`)."""
         args = self.args
+        await asyncio.sleep(max(0, start_at - time.monotonic()))
         number = 0
         while True:
-            await asyncio.sleep(max(0, start_at + number / args.edits_per_second - time.monotonic()))
             price = 11_111 * (number % 9 + 1)
-            watching = set(self.on_screen)  # a visitor arriving after it sees the new price on its first page: not timed
-            if watch:
-                self.recent_edits.append((number, f"{price:,}".encode(), watching))
+            text = f"{price:,}".encode()
+            for pipe in shards:
+                pipe.send((number, text))
+            if not shards:
+                self.watch_edit(number, text)
             self.edits = number + 1
-            if send:
-                self.edit_sent[number] = time.monotonic()
-                body = json.dumps({"secret": args.vendor["secret"], "price": price, "discounted_price": 0}).encode()
-                request = urllib.request.Request(f"{args.market}/api/products/{args.edit_product}", data=body, method="PATCH",
-                                                 headers={"identifier": args.vendor["identifier"], "Content-Type": "application/json"})
-                await asyncio.to_thread(lambda: urllib.request.urlopen(request, timeout=30).read())
-            if watch:
-                asyncio.get_running_loop().call_later(5, self.count_missed, number, watching)
+            sent = self.edit_sent[number] = time.monotonic()
+            body = json.dumps({"secret": args.vendor["secret"], "price": price, "discounted_price": 0}).encode()
+            request = urllib.request.Request(f"{args.market}/api/products/{args.edit_product}", data=body, method="PATCH",
+                                             headers={"identifier": args.vendor["identifier"], "Content-Type": "application/json"})
+            await asyncio.to_thread(lambda: urllib.request.urlopen(request, timeout=30).read())
             number += 1
+            await asyncio.sleep(max(0, sent + 1 / args.edits_per_second - time.monotonic()))
+
+    def watch_edit(self, number, price):
+        """An edit about to be sent: the screens on the product now are timed to its price (`price`, as the screen
+        writes it); a visitor arriving after it sees the new price on its first page and is not timed. Those that
+        have not shown it (or a later one) 5 s on are counted as missed."""
+        watching = set(self.on_screen)
+        self.recent_edits.append((number, price, watching))
+        asyncio.get_running_loop().call_later(5, self.count_missed, number, watching)
 
     def resolve_edits(self, sent):
         """Each screen's edit time, from the edits' send times (`sent`: number → when); a screen that saw an edit
@@ -378,11 +394,11 @@ SHARD_FIELDS = ("first_pages", "first_page_started", "keys", "key_sent", "keys_b
                 "edit_seen_at", "edit_missed", "live_changes", "got_first_page")
 
 
-def run_shard(crowd, t0, shard, answer):
-    """One --shards process: its share of the visitors on an event loop of its own; what it gathered, and its own
-    CPU seconds, go to the parent through `answer`."""
+def run_shard(crowd, t0, shard, answer, edits):
+    """One --shards process: its share of the visitors on an event loop of its own, told of each edit through
+    `edits`; what it gathered, and its own CPU seconds, go to the parent through `answer`."""
     own = time.process_time()
-    asyncio.run(crowd.run(t0, shard, crowd.args.shards))
+    asyncio.run(crowd.run(t0, shard, crowd.args.shards, edits))
     answer.send(({name: getattr(crowd, name) for name in SHARD_FIELDS}, time.process_time() - own))
     answer.close()
 
@@ -391,15 +407,18 @@ def start_shards(crowd, t0):
     """--shards N: N processes forked from the crowd as it is (keys made, priority and session group set, so
     theirs), before any event loop runs. A screen is read in Python — decrypted, searched for the markers and the
     prices — and one loop reads an edit's 2,000 screens one after another: split over two processes, the two
-    cores read them side by side, as 2,000 visitors' own machines would. Returns (process, pipe) pairs."""
+    cores read them side by side, as 2,000 visitors' own machines would. Returns (process, results pipe, edits
+    pipe) for each."""
     context = multiprocessing.get_context("fork")
     shards = []
     for shard in range(crowd.args.shards):
         mine, theirs = context.Pipe(duplex=False)
-        process = context.Process(target=run_shard, args=(crowd, t0, shard, theirs), daemon=True)
+        edits_in, edits_out = context.Pipe(duplex=False)
+        process = context.Process(target=run_shard, args=(crowd, t0, shard, theirs, edits_in), daemon=True)
         process.start()
         theirs.close()  # a shard that dies leaves the pipe at its end: recv says so instead of waiting
-        shards.append((process, mine))
+        edits_in.close()
+        shards.append((process, mine, edits_out))
     return shards
 
 
@@ -409,11 +428,11 @@ async def gather_shards(crowd, shards):
     own = time.process_time()
     args = crowd.args
     crowd.arrivals_end = crowd.t0 + args.visitors / args.rate
-    editor = (asyncio.ensure_future(crowd.edit_prices(crowd.t0 + 5, send=True, watch=False))
+    editor = (asyncio.ensure_future(crowd.edit_prices(crowd.t0 + 5, [edits for _, _, edits in shards]))
               if args.edits_per_second > 0 else None)
     loop = asyncio.get_running_loop()
     shard_cpu = 0.0
-    for number, (process, pipe) in enumerate(shards):
+    for number, (process, pipe, _) in enumerate(shards):
         try:
             gathered, cpu = await loop.run_in_executor(None, pipe.recv)
         except EOFError:
@@ -792,7 +811,7 @@ def summary(crowd, sampler, args, elapsed, crowd_cpu):
         "bytes_per_session": round(crowd.bytes / max(1, crowd.got_first_page)),
         "elapsed_s": round(elapsed, 1),
         "edits": crowd.edits,
-        "edit_seen_ms": {p: ms(percentile(crowd.edit_seen, q)) for p, q in (("p50", 50), ("p99", 99), ("max", 100))},
+        "edit_seen_ms": {p: ms(percentile(crowd.edit_seen, q)) for p, q in (("min", 0), ("p50", 50), ("p99", 99), ("max", 100))},
         "edit_screens": len(crowd.edit_seen),
         "edit_missed": crowd.edit_missed,
         "client": crowd.client,

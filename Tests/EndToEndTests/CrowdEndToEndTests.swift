@@ -156,8 +156,9 @@ struct CrowdEndToEndTests {
         #expect(crowd["peak_sessions"] as? Int == 12, "\(crowd)")
         #expect((crowd["edits"] as? Int ?? 0) >= 4, "\(crowd)")
         let seen = try #require(crowd["edit_seen_ms"] as? [String: Any])
-        // Timed from the parent's request to a shard's screen: after it on the one clock they share.
-        #expect((seen["p50"] as? Double ?? -1) > 0, "\(seen)")
+        // Timed from the parent's request to a shard's screen: after it, every one, on the one clock they share
+        // (a shard that watched for an edit by its own schedule, not the parent's word, timed some before it).
+        #expect((seen["min"] as? Double ?? -1) > 0, "\(seen)")
         #expect((crowd["edit_screens"] as? Int ?? 0) == shards.reduce(0) { $0 + ($1["edit_screens"] as? Int ?? 0) }, "\(crowd)")
     }
 

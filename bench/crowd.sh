@@ -7,7 +7,9 @@
 #                   then 1,000 and 2,000 (EDIT_CROWDS) with the product on every screen edited every second:
 #                   edit → on each screen; 2,000 of them also at nice 0, with the crowd's collector as
 #                   Python has it, and with the front at one browser's weight (--group-nice 0: the peer of the
-#                   front's own weight, which it takes in a session of its own; EDIT_PRIORITY_CROWDS)
+#                   front's own weight, which it takes in a session of its own), and with crowd.py's visitors
+#                   split over two processes (--shards 2: its one loop reads a burst's screens in turn;
+#                   EDIT_PRIORITY_CROWDS)
 #                   and 1,000 and 2,000 again from the second client, openmarket-crowd (CLIENT_CROWDS); every
 #                   crowd at nice -10 (its thread and its autogroup), then 1,000 at nice 0 (PRIORITY_CROWDS)
 #   bench/door.py   a visitor's first page with 0, 1,000 and 5,000 connections that say nothing or only a
@@ -47,6 +49,8 @@ for n in ${EDIT_PRIORITY_CROWDS:-2000}; do
     crowd "$n" --edits-per-second 1 --keys open --no-gc-freeze
     echo "== crowd: $n visitors, edits, the front at one browser's weight (--group-nice 0)"
     FRONT_EXTRA="--group-nice 0" crowd "$n" --edits-per-second 1 --keys open
+    echo "== crowd: $n visitors, edits, crowd.py over two processes (--shards 2)"
+    crowd "$n" --edits-per-second 1 --keys open --shards 2
 done
 # The second client (openmarket-crowd: SwiftNIO SSH on an event-loop group, where crowd.py is AsyncSSH on one
 # Python loop), the same crowd at the same kind of front, timed through the same arithmetic; it also times each

@@ -26,7 +26,7 @@ Failure kinds: refused (TCP refused or reset), handshake (SSH did not complete),
 full), no-first-page (none within --first-page-timeout), cut (the session ended before the visitor left),
 key-timeout (a key got no answer within 5 s), unclean-exit (q did not end the session with status 0).
 """
-import argparse, collections, asyncio, gc, json, multiprocessing, os, random, re, shutil, signal, statistics, subprocess, sys, tempfile, time, urllib.request
+import argparse, atexit, collections, asyncio, gc, json, multiprocessing, os, random, re, shutil, signal, statistics, subprocess, sys, tempfile, time, urllib.request
 
 try:
     import asyncssh
@@ -995,9 +995,21 @@ def main():
     args.size = tuple(int(x) for x in args.size.split("x"))
     args.front_args = args.front_args.split()
     folder = tempfile.mkdtemp(prefix="openmarket-crowd-")
+    started = []  # the front once started: stopped, its log kept and its folder removed however the crowd ends
+
+    def clean_up():
+        if args.keep_log and os.path.exists(os.path.join(folder, "front.log")):
+            shutil.copy(os.path.join(folder, "front.log"), args.keep_log)
+        stop_front(started[0] if started else None, folder)
+    atexit.register(clean_up)
+    # Stopped with SIGTERM (a script's time-out, kill) the crowd ends as on an error, and clean_up runs: until
+    # now its front and the front's browsers went on without it.
+    signal.signal(signal.SIGTERM, lambda _number, _frame: sys.exit(143))
     # The front first, at the usual priority: started after the crowd raised its own, it took -10 too (so did
     # every run before 2026-11-28 at "nice -10").
     front = start_front(args, folder) if args.binary else None
+    if front:
+        started.append(front)
     if args.nice or args.group_nice:
         raise_priority(args.nice, args.group_nice)
     pids = [front.pid] if front else args.front_pid
@@ -1047,12 +1059,9 @@ def main():
             await asyncio.gather(sampling, return_exceptions=True)
         return summary(crowd, sampler, args, elapsed, own)
 
-    try:
-        result = asyncio.run(everything())
-    finally:
-        if args.keep_log and os.path.exists(os.path.join(folder, "front.log")):
-            shutil.copy(os.path.join(folder, "front.log"), args.keep_log)
-        stop_front(front, folder)
+    result = asyncio.run(everything())
+    atexit.unregister(clean_up)
+    clean_up()
     print_summary(result)
     write_json(result, args.json)
     write_json({"arrivals_end_s": round(crowd.arrivals_end - crowd.t0, 3),

@@ -301,8 +301,7 @@ class Crowd:
         """The visitors of this shard (every `shards`-th from `shard`: all of them without --shards), arriving from
         `t0` at the crowd's rate. With --edits-per-second the edits are sent here when there is one shard; a shard
         is told of each by its parent instead (`edits`: the pipe it reads them from, see `edit_prices`)."""
-        self.t0 = t0
-        self.arrivals_end = t0 + self.args.visitors / self.args.rate
+        self.start_at(t0)
         visits = [self.visit(i, t0 + i / self.args.rate) for i in range(shard, self.args.visitors, shards)]
         sampler = asyncio.ensure_future(self.sample_lag())
         freezer = asyncio.ensure_future(self.freeze_settled()) if self.args.gc_freeze else None
@@ -349,6 +348,11 @@ class Crowd:
             number += 1
             await asyncio.sleep(max(0, sent + 1 / args.edits_per_second - time.monotonic()))
 
+    def start_at(self, t0):
+        """The first visitor arrives at `t0`, the last when the rate says."""
+        self.t0 = t0
+        self.arrivals_end = t0 + self.args.visitors / self.args.rate
+
     def watch_edit(self, number, price):
         """An edit about to be sent: the screens on the product now are timed to its price (`price`, as the screen
         writes it); a visitor arriving after it sees the new price on its first page and is not timed. Those that
@@ -357,13 +361,13 @@ class Crowd:
         self.recent_edits.append((number, price, watching))
         asyncio.get_running_loop().call_later(5, self.count_missed, number, watching)
 
-    def resolve_edits(self, sent):
-        """Each screen's edit time, from the edits' send times (`sent`: number → when); a screen that saw an edit
-        whose request had not been sent (impossible, but a clock mix-up would say so) is not counted."""
+    def resolve_edits(self):
+        """Each screen's edit time, from the edits' send times (`edit_sent`); a screen that saw an edit whose request
+        had not been sent (impossible, but a clock mix-up would say so) is not counted."""
         for number, seen in self.edit_seen_at:
-            if number in sent:
-                self.edit_seen.append(seen - sent[number])
-                self.edit_seen_sent.append(sent[number])
+            if number in self.edit_sent:
+                self.edit_seen.append(seen - self.edit_sent[number])
+                self.edit_seen_sent.append(self.edit_sent[number])
 
     def count_missed(self, number, watching):
         self.edit_missed += sum(1 for session in watching if session.seen_edit < number and not session.closed.done())
@@ -407,8 +411,8 @@ def start_shards(crowd, t0):
     """--shards N: N processes forked from the crowd as it is (keys made, priority and session group set, so
     theirs), before any event loop runs. A screen is read in Python — decrypted, searched for the markers and the
     prices — and one loop reads an edit's 2,000 screens one after another: split over two processes, the two
-    cores read them side by side, as 2,000 visitors' own machines would. Returns (process, results pipe, edits
-    pipe) for each."""
+    cores read them side by side, as 2,000 visitors' own machines would (on two shared cores it measured no
+    shorter: docs/BENCHMARKS.md, twenty-fourth stop). Returns (process, results pipe, edits pipe) for each."""
     context = multiprocessing.get_context("fork")
     shards = []
     for shard in range(crowd.args.shards):
@@ -427,7 +431,6 @@ async def gather_shards(crowd, shards):
     `crowd` as if one loop had; returns the shards' CPU seconds and the parent's."""
     own = time.process_time()
     args = crowd.args
-    crowd.arrivals_end = crowd.t0 + args.visitors / args.rate
     editor = (asyncio.ensure_future(crowd.edit_prices(crowd.t0 + 5, [edits for _, _, edits in shards]))
               if args.edits_per_second > 0 else None)
     loop = asyncio.get_running_loop()
@@ -1035,9 +1038,9 @@ def main():
 
     # --shards: forked before any event loop runs, to start at t0 (a second on: forking 2,000 visitors' keys is quick).
     t0 = time.monotonic() + (1.0 if args.shards > 1 else 0.2)
-    shards = start_shards(crowd, t0) if args.shards > 1 and not args.client else None
+    shards = start_shards(crowd, t0) if args.shards > 1 else None
     if shards:
-        crowd.t0 = t0
+        crowd.start_at(t0)
 
     async def everything():
         sampler = Sampler(pids) if pids else None
@@ -1048,11 +1051,10 @@ def main():
             own = await run_client(crowd, args)
         elif shards:
             own = await gather_shards(crowd, shards)
-            crowd.resolve_edits(crowd.edit_sent)
         else:
             await crowd.run(t0)
-            crowd.resolve_edits(crowd.edit_sent)
             own = time.process_time() - own
+        crowd.resolve_edits()
         elapsed = time.monotonic() - started
         if sampling:
             sampling.cancel()

@@ -190,6 +190,13 @@ const char *__lsan_default_suppressions(void) {
     return "leak:NIOPosix27MultiThreadedEventLoopGroupC014setupThreadAnd\n";
 }
 
+// AddressSanitizer's runtime defines it; a build without it leaves the weak reference null.
+extern void __asan_handle_no_return(void) __attribute__((weak));
+
+void cth_frames_end(void) {
+    if (__asan_handle_no_return) __asan_handle_no_return();
+}
+
 void cth_retire_thread(void) {
     // exit(2) ends this thread alone (exit_group(2) would end the process); the kernel clears the thread's id
     // word, as it does at any thread's end, so the C library counts it as ended.

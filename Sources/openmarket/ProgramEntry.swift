@@ -1,3 +1,4 @@
+import CTaskHooks
 import Foundation
 import MarketSSH
 
@@ -29,6 +30,9 @@ enum ProgramEntry {
             withExtendedLifetime(warmed) {}
             exit(0)
         }
+        // The main thread's frames end here (dispatchMain exits the thread, and libdispatch's signal handler runs
+        // on its stack afterwards): AddressSanitizer must not keep this frame's guard zones (CTaskHooks.h).
+        cth_frames_end()
         dispatchMain()
     }
 }

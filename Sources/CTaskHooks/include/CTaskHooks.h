@@ -41,6 +41,14 @@ int64_t cth_now(void);
 /// lock there), so that its process may fork. Never returns.
 void cth_retire_thread(void) __attribute__((noreturn));
 
+/// Tells AddressSanitizer that the calling thread's frames are over (its `__asan_handle_no_return`): for a call that
+/// never returns but leaves the thread's stack to other code. `dispatchMain()` ends the main thread with
+/// `pthread_exit`, which unwinds past the instrumented frames without clearing their guard zones; libdispatch then
+/// parks the thread in `sigsuspend` and runs its signal handler there, on the stack those frames had, and a SIGTERM
+/// was reported as a stack overflow that ended the process (exit 1) instead of a clean stop. Nothing without
+/// AddressSanitizer (a weak reference).
+void cth_frames_end(void);
+
 /// The number of threads this process has now (from /proc/self/task), or -1 when it cannot be read.
 int cth_thread_count(void);
 

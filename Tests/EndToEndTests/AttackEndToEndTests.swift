@@ -284,10 +284,8 @@ struct AttackEndToEndTests {
         let request = "GET \(picture) HTTP/1.1\r\nHost: x\r\n\r\n"
         // Counted on the server's side of the connections, as the kernel has them.
         func held() throws -> Int {
-            // Read to its end: procfs reports no size, and with thousands of sockets the table is many pages.
-            let file = try #require(FileHandle(forReadingAtPath: "/proc/net/tcp"))
-            defer { try? file.close() }
-            let table = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
+            // Read to its end: with thousands of sockets the table is many pages.
+            let table = try ProcFile.text("/proc/net/tcp")
             let hex = String(port, radix: 16, uppercase: true)
             let local = "0100007F:" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
             let remote = "0300007F:"

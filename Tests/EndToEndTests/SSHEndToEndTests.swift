@@ -96,13 +96,13 @@ struct SSHEndToEndTests {
             let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
             return status.contains("\nPPid:\t\(server.pid)\n")
         }.compactMap { pid in
-            ((try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/environ"))) ?? Data()).split(separator: 0)
+            ((try? ProcFile.data("/proc/\(pid)/environ")) ?? Data()).split(separator: 0)
                 .map { String(decoding: $0, as: UTF8.self) }.first { $0.hasPrefix("OPENMARKET_CHANGES_SOCKET=") }?.dropFirst(26)
         }
         #expect(named.count == 3, "the template and the two browsers: \(named)")
         let path = String(try #require(named.first))
         #expect(Set(named) == [Substring(path)])
-        let ends = try String(contentsOfFile: "/proc/net/unix", encoding: .utf8).split(separator: "\n").filter { $0.hasSuffix(" " + path) }
+        let ends = try ProcFile.text("/proc/net/unix").split(separator: "\n").filter { $0.hasSuffix(" " + path) }
         #expect(ends.count == 3, "the listener and the two browsers' connections: \(ends)")
         let folder = (path as NSString).deletingLastPathComponent
         #expect((try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int) == 0o700)

@@ -213,8 +213,13 @@ struct CursesScreen {
                 }
                 apply(style)
                 changed = true
+                // Ended by a NUL past the count: ncurses' waddnwstr reads the character after the last it adds
+                // before it looks at the count, and a run that ended its allocation at an unmapped page took a
+                // sanitized browser down there (SEGV in waddnwstr, a read one past the buffer: 2026-12-07).
+                let count = Int32(run.count)
+                run.append(0)
                 run.withUnsafeBufferPointer { buffer in
-                    _ = mvwaddnwstr(stdscr, Int32(y), Int32(start), buffer.baseAddress, Int32(buffer.count))
+                    _ = mvwaddnwstr(stdscr, Int32(y), Int32(start), buffer.baseAddress, count)
                 }
             }
         }

@@ -11,7 +11,8 @@ import NIOConcurrencyHelpers
 /// client's thread besides its own (docs/BENCHMARKS.md).
 ///
 /// The socket is made in a folder of its own in the temporary directory, which only this user may enter
-/// (`mkdtemp`, mode 0700), and both are removed at `stop`. A browser says nothing on it: its socket readable
+/// (`mkdtemp`, mode 0700), and both are removed at `stop` — or, when the front was killed first, by the next change
+/// socket this user opens (`ChangeSocketLeftovers`). A browser says nothing on it: its socket readable
 /// means it closed (or wrote what no browser writes), and it leaves. One thread accepts and watches the
 /// connections; it wakes only when one comes or goes.
 public final class ChangeSocket: Sendable {
@@ -29,13 +30,17 @@ public final class ChangeSocket: Sendable {
     init(stream: ChangeStream, logger: Logger, temporary: String = NSTemporaryDirectory()) throws {
         self.stream = stream
         self.logger = logger
+        let removed = ChangeSocketLeftovers.sweep(in: temporary)
+        if !removed.isEmpty {
+            logger.notice("removed \(removed.count) change socket folder(s) left by fronts that were killed: \(removed.joined(separator: " "))")
+        }
         var template = Array((temporary.hasSuffix("/") ? temporary : temporary + "/").utf8CString.dropLast())
-        template += Array("openmarket-changes-XXXXXX".utf8CString)
+        template += Array((ChangeSocketLeftovers.prefix + "XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
         folder = String(cString: made)
-        path = folder + "/changes"
+        path = folder + "/" + ChangeSocketLeftovers.socketName
         var pipeEnds: [Int32] = [0, 0]
         let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         let bound =

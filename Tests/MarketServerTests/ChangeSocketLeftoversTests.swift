@@ -37,14 +37,20 @@ struct ChangeSocketLeftoversTests {
         return -1
     }
 
+    /// What a killed front leaves: folder `name` in `directory` with a socket nobody listens on.
+    static func killedFront(_ name: String, in directory: TemporaryDirectory) throws -> String {
+        let path = try folder(name, in: directory)
+        _ = try socket(at: path + "/changes", listening: false)
+        return path
+    }
+
     static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
     @Test("removed: an old folder of this user's whose socket nobody listens on, and an old empty one; kept: a live front's, a young one, one holding anything else, another name, a file, a link, another user's")
     func sweep() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let dead = try Self.folder("openmarket-changes-dead01", in: directory)
-        _ = try Self.socket(at: dead + "/changes", listening: false)
+        let dead = try Self.killedFront("openmarket-changes-dead01", in: directory)
         let empty = try Self.folder("openmarket-changes-empty1", in: directory)
         let live = try Self.folder("openmarket-changes-live01", in: directory)
         let listener = try Self.socket(at: live + "/changes", listening: true)
@@ -81,8 +87,7 @@ struct ChangeSocketLeftoversTests {
     func young() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let starting = try Self.folder("openmarket-changes-start1", in: directory)
-        _ = try Self.socket(at: starting + "/changes", listening: false)
+        let starting = try Self.killedFront("openmarket-changes-start1", in: directory)
         #expect(ChangeSocketLeftovers.sweep(in: directory.path) == [])
         #expect(ChangeSocketLeftovers.sweep(in: directory.path, now: Date().addingTimeInterval(61)) == [starting])
     }
@@ -91,8 +96,7 @@ struct ChangeSocketLeftoversTests {
     func opening() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let killed = try Self.folder("openmarket-changes-killed", in: directory)
-        _ = try Self.socket(at: killed + "/changes", listening: false)
+        let killed = try Self.killedFront("openmarket-changes-killed", in: directory)
         try Self.age(killed, by: 600)
 
         let socket = try ChangeSocket(stream: ChangeStream(), logger: Logger(label: "test"), temporary: directory.path)

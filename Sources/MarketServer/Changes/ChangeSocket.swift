@@ -30,11 +30,12 @@ public final class ChangeSocket: Sendable {
     init(stream: ChangeStream, logger: Logger, temporary: String = NSTemporaryDirectory()) throws {
         self.stream = stream
         self.logger = logger
-        let removed = ChangeSocketLeftovers.sweep(in: temporary)
+        let base = temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary
+        let removed = ChangeSocketLeftovers.sweep(in: base)
         if !removed.isEmpty {
             logger.notice("removed \(removed.count) change socket folder(s) left by fronts that were killed: \(removed.joined(separator: " "))")
         }
-        var template = Array((temporary.hasSuffix("/") ? temporary : temporary + "/").utf8CString.dropLast())
+        var template = Array((base + "/").utf8CString.dropLast())
         template += Array((ChangeSocketLeftovers.prefix + "XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)

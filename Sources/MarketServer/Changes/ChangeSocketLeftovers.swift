@@ -19,10 +19,9 @@ enum ChangeSocketLeftovers {
     /// The socket's name in its folder.
     static let socketName = "changes"
 
-    /// Removes the leftovers in `temporary`; returns the folders removed.
+    /// Removes the leftovers in the folder `base` (a path without a trailing slash); returns the folders removed.
     @discardableResult
-    static func sweep(in temporary: String, age: TimeInterval = 60, now: Date = Date()) -> [String] {
-        let base = temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary
+    static func sweep(in base: String, age: TimeInterval = 60, now: Date = Date()) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return [] }
         return names.filter { $0.hasPrefix(prefix) }.sorted().compactMap { name in
             let folder = base + "/" + name

@@ -69,6 +69,7 @@ class Visitor(asyncssh.SSHClientSession):
         self.bytes = 0
         self.full_line = None  # when the front said it is full
         self.chan = None
+        self.answered_da1 = False  # the terminal's question (DA1) answered, as xterm does
         self.seen_edit = -1  # the last edit (--edits-per-second) whose price came to this screen
 
     def connection_made(self, chan):
@@ -77,7 +78,7 @@ class Visitor(asyncssh.SSHClientSession):
     def data_received(self, data, datatype):
         self.bytes += len(data)
         window = self.tail + data
-        if not getattr(self, "answered_da1", False) and DA1_QUESTION.search(window):
+        if not self.answered_da1 and DA1_QUESTION.search(window):
             self.answered_da1 = True
             self.chan.write(DA1_ANSWER)
         if self.answers:
